@@ -1,0 +1,99 @@
+# mbsim — build, tests, demo.  `make help` lists the targets.
+
+CC      ?= gcc
+BUILD   ?= build
+PKGS    := libxml-2.0 hdf5-serial libmatheval
+# Debian's SUNDIALS ships no pkg-config files: the libraries are named here.
+SUNDIALS_LIBS := -lsundials_ida -lsundials_kinsol -lsundials_nvecserial \
+                 -lsundials_sunmatrixdense -lsundials_sunmatrixsparse \
+                 -lsundials_sunlinsoldense -lsundials_sunlinsolklu -lklu
+
+# Debian packages the build and the tests need (see `make deps`).
+DEB_PACKAGES := build-essential pkg-config libxml2-dev libhdf5-dev libmatheval-dev \
+                libsundials-dev libsuitesparse-dev
+
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
+CFLAGS  ?= -O2 -g
+SANITIZE ?=
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANITIZE) -D_POSIX_C_SOURCE=200809L -I/usr/include/suitesparse \
+             $(shell pkg-config --cflags $(PKGS) 2>/dev/null) -MMD -MP
+LDLIBS  = $(shell pkg-config --libs $(PKGS) 2>/dev/null) $(SUNDIALS_LIBS) -lm
+
+LIB_SRC  := $(sort $(wildcard src/core/*.c src/io/*.c src/model/*.c src/elements/*.c \
+                              src/solver/*.c src/output/*.c))
+CLI_SRC  := $(sort $(wildcard src/cli/*.c)) src/main.c
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
+UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
+UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
+
+MBSIM := $(BUILD)/mbsim
+
+.PHONY: all deps demo test check check-asan unit bad models regression schema \
+        update-references bench clean help
+
+all: $(MBSIM)
+
+help:
+	@echo "make            build $(MBSIM)"
+	@echo "make deps       install the Debian packages the build needs (as root)"
+	@echo "make demo       build if needed and run models/pendulum.xml -> pendulum.h5"
+	@echo "make test       all tests (unit, bad input, models, physics, regression)"
+	@echo "make check-asan the tests again under AddressSanitizer + UBSan"
+	@echo "make schema     regenerate schemas/mbsim.xsd from the element tables"
+	@echo "make bench      run the benchmarks in bench/"
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/libmbsim.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(MBSIM): $(CLI_OBJ) $(BUILD)/libmbsim.a
+	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $(CLI_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)
+
+$(BUILD)/unit_tests: $(UNIT_OBJ) $(BUILD)/libmbsim.a
+	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $(UNIT_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)
+
+# Installs missing Debian packages; does nothing when all are present.
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update && apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+demo: deps
+	$(MAKE) $(MBSIM)
+	$(MBSIM) run models/pendulum.xml -o pendulum.h5
+	$(MBSIM) info pendulum.h5
+
+unit: $(BUILD)/unit_tests
+	$(BUILD)/unit_tests
+
+bad: $(MBSIM)
+	tests/run_bad.sh $(MBSIM)
+
+models: $(MBSIM)
+	tests/run_models.sh $(MBSIM)
+
+check: unit bad models
+
+test: deps
+	$(MAKE) check
+
+# The same tests with AddressSanitizer and UBSan, in a separate build tree.
+check-asan: deps
+	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fno-omit-frame-pointer" \
+	    SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=undefined" check
+
+schema: $(MBSIM)
+	$(MBSIM) schema > schemas/mbsim.xsd
+
+clean:
+	rm -rf build build-asan
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)

@@ -1,0 +1,41 @@
+/* The command line: one function per command, sharing option parsing and
+ * diagnostics printing. Only this layer prints and chooses exit codes. */
+#ifndef MBS_CLI_H
+#define MBS_CLI_H
+
+#include "../core/diag.h"
+#include "../core/status.h"
+#include "../io/reader.h"
+
+#include "../core/version.h"
+
+/* Exit statuses (SPEC 2). */
+enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_BAD_INPUT = 2, EXIT_SIGINT = 130, EXIT_SIGTERM = 143 };
+
+int mbs_cmd_run(int argc, char **argv);
+int mbs_cmd_validate(int argc, char **argv);
+int mbs_cmd_schema(int argc, char **argv);
+int mbs_cmd_help(int argc, char **argv);
+
+/* Prints every diagnostic to stderr (notes only unless quiet). */
+void mbs_cli_print_diags(const mbs_diags *d, int quiet);
+/* Reports a usage error for `command` and returns EXIT_BAD_INPUT. */
+int mbs_cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* --set NAME=VALUE options, collected. */
+typedef struct mbs_overrides {
+    mbs_override *items;
+    int count;
+} mbs_overrides;
+/* Parses "NAME=VALUE"; returns 0 or reports a usage error. */
+int mbs_cli_add_override(mbs_overrides *o, const char *command, const char *arg);
+void mbs_cli_free_overrides(mbs_overrides *o);
+
+/* Reads and compiles a model; prints diagnostics. Returns the model or NULL. */
+struct mbs_model;
+struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, int quiet);
+
+/* Help texts. */
+const char *mbs_help_text(const char *command);
+
+#endif

@@ -1,0 +1,236 @@
+/* mbsim run MODEL.xml [-o OUT.h5] [--set NAME=VALUE]... [--end-time T]
+ *           [--print-interval DT] [--rtol R] [--atol A]
+ *           [--linear-solver auto|dense|klu] [--quiet]
+ * Runs the model's analyses and writes the results file as it goes. */
+#include "cli.h"
+#include "progress.h"
+#include "../core/strutil.h"
+#include "../model/model.h"
+#include "../output/results_writer.h"
+#include "../solver/simulate.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+typedef struct run_options {
+    const char *model, *output;
+    mbs_overrides sets;
+    double end_time, print_interval, rtol, atol; /* < 0: from the model */
+    int linear_solver;                           /* -1: from the model */
+    int quiet;
+} run_options;
+
+static int number_arg(const char *opt, const char *value, double *out)
+{
+    if (!value)
+        return mbs_cli_usage_error("run", "%s needs a value", opt);
+    if (mbs_parse_double(value, out) != 0 || !(*out > 0))
+        return mbs_cli_usage_error("run", "%s needs a positive number, got '%s'", opt, value);
+    return 0;
+}
+
+static int parse(int argc, char **argv, run_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->end_time = o->print_interval = o->rtol = o->atol = -1.0;
+    o->linear_solver = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        int rc = 0;
+        if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
+            if (!next)
+                return mbs_cli_usage_error("run", "%s needs a file name", a);
+            o->output = argv[++i];
+        } else if (strcmp(a, "--set") == 0) {
+            if (!next)
+                return mbs_cli_usage_error("run", "--set needs NAME=VALUE");
+            rc = mbs_cli_add_override(&o->sets, "run", argv[++i]);
+        } else if (strcmp(a, "--end-time") == 0) {
+            rc = number_arg(a, next, &o->end_time), i++;
+        } else if (strcmp(a, "--print-interval") == 0) {
+            rc = number_arg(a, next, &o->print_interval), i++;
+        } else if (strcmp(a, "--rtol") == 0) {
+            rc = number_arg(a, next, &o->rtol), i++;
+        } else if (strcmp(a, "--atol") == 0) {
+            rc = number_arg(a, next, &o->atol), i++;
+        } else if (strcmp(a, "--linear-solver") == 0) {
+            int k = next ? mbs_choice_index("auto|dense|klu", next) : -1;
+            if (k < 0)
+                return mbs_cli_usage_error("run", "--linear-solver needs auto, dense or klu");
+            o->linear_solver = k;
+            i++;
+        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            o->quiet = 1;
+        } else if (a[0] == '-' && a[1]) {
+            return mbs_cli_usage_error("run", "unknown option '%s'", a);
+        } else if (o->model) {
+            return mbs_cli_usage_error("run", "only one model file, please");
+        } else {
+            o->model = a;
+        }
+        if (rc != 0)
+            return rc;
+    }
+    if (!o->model)
+        return mbs_cli_usage_error("run", "no model file given");
+    return 0;
+}
+
+/* Command-line settings win over the model's (times and tolerances in the
+ * model's units). */
+static void apply_options(mbs_model *m, const run_options *o)
+{
+    double ts = mbs_units_to_si(&m->units, DIM_TIME);
+    if (o->end_time > 0) {
+        int last = -1;
+        for (int i = 0; i < m->n_analyses; i++)
+            if (m->analyses[i].type == MBS_ANALYSIS_TRANSIENT)
+                last = i;
+        if (last < 0) {
+            mbs_analysis *grown = realloc(m->analyses, (size_t)(m->n_analyses + 1) * sizeof *grown);
+            if (grown) {
+                m->analyses = grown;
+                last = m->n_analyses++;
+                m->analyses[last] = (mbs_analysis){MBS_ANALYSIS_TRANSIENT, 0.0, 0.01 * o->end_time * ts, 0};
+            }
+        }
+        if (last >= 0)
+            m->analyses[last].end_time = o->end_time * ts;
+    }
+    if (o->print_interval > 0)
+        for (int i = 0; i < m->n_analyses; i++)
+            m->analyses[i].print_interval = o->print_interval * ts;
+    if (o->rtol > 0)
+        m->settings.rtol = o->rtol;
+    if (o->atol > 0)
+        m->settings.atol = o->atol * mbs_units_to_si(&m->units, DIM_LENGTH);
+    if (o->linear_solver >= 0)
+        m->settings.linear_solver = (mbs_linear_solver)o->linear_solver;
+}
+
+/* The default output: the model's base name with .h5, in the current directory. */
+static char *default_output(const char *model)
+{
+    const char *base = strrchr(model, '/');
+    base = base ? base + 1 : model;
+    const char *dot = strrchr(base, '.');
+    size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    return mbs_sprintf_alloc("%.*s.h5", (int)len, base);
+}
+
+typedef struct sink_ctx {
+    mbs_results_writer *writer;
+    mbs_progress progress;
+} sink_ctx;
+
+static int sink_row(void *ctx, double t, const double *values)
+{
+    return mbs_results_append(((sink_ctx *)ctx)->writer, t, values);
+}
+
+static int sink_event(void *ctx, double t, const char *element, const char *kind)
+{
+    return mbs_results_event(((sink_ctx *)ctx)->writer, t, element, kind);
+}
+
+static void sink_progress(void *ctx, double t, double t_end, long steps)
+{
+    mbs_progress_update(&((sink_ctx *)ctx)->progress, t, t_end, steps);
+}
+
+static double seconds_since(const struct timespec *start)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec);
+}
+
+static const char *status_name(mbs_status st)
+{
+    return st == MBS_OK ? "completed" : st == MBS_E_INTERRUPTED ? "interrupted" : "failed";
+}
+
+static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
+{
+    char err[512];
+    mbs_results_writer *w = mbs_results_create(out, m, err, sizeof err);
+    if (!w) {
+        fprintf(stderr, "mbsim run: error: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    sink_ctx ctx = {w, {0}};
+    mbs_progress_init(&ctx.progress, !o->quiet && isatty(STDERR_FILENO), m->units);
+    mbs_sink sink = {&ctx, sink_row, sink_event, sink_progress};
+    mbs_diags diag;
+    mbs_diags_init(&diag);
+    mbs_run_result res;
+    mbs_status st = mbs_simulate(m, &sink, &stop_signal, &diag, &res);
+    mbs_progress_finish(&ctx.progress);
+    mbs_cli_print_diags(&diag, o->quiet);
+    mbs_diags_free(&diag);
+
+    double ts = mbs_units_to_si(&m->units, DIM_TIME);
+    mbs_results_summary s = {
+        status_name(st), st == MBS_OK ? "" : res.message, res.t_reached / ts,
+        "SUNDIALS IDA (variable-order BDF, stabilised index-2 DAE)", m->settings.rtol,
+        m->settings.atol / mbs_units_to_si(&m->units, DIM_LENGTH),
+        res.linear_solver == MBS_LS_KLU ? "KLU" : "DENSE", res.stats.steps, res.stats.residual_evals,
+        res.stats.jacobian_evals, res.stats.nonlinear_iterations, res.stats.error_test_failures,
+        res.stats.nonlinear_convergence_failures, res.events, seconds_since(&start)};
+    int close_rc = mbs_results_close(w, &s, err, sizeof err);
+    if (close_rc != 0)
+        fprintf(stderr, "mbsim run: error: %s\n", err);
+    if (st == MBS_E_INTERRUPTED) {
+        fprintf(stderr, "mbsim run: interrupted at t = %g; results so far in %s\n", res.t_reached / ts, out);
+        return stop_signal == SIGTERM ? EXIT_SIGTERM : EXIT_SIGINT;
+    }
+    if (st != MBS_OK) {
+        fprintf(stderr, "%s: error: run failed: %s\n", m->path, res.message);
+        fprintf(stderr, "mbsim run: results up to t = %g are in %s (status \"failed\")\n", res.t_reached / ts, out);
+        return EXIT_FAILED;
+    }
+    if (!o->quiet)
+        fprintf(stderr, "mbsim run: %s: %ld rows, %ld steps, %.2f s -> %s\n", m->path, res.rows, res.stats.steps,
+                s.wall_time_s, out);
+    return close_rc == 0 ? EXIT_OK : EXIT_FAILED;
+}
+
+int mbs_cmd_run(int argc, char **argv)
+{
+    run_options o;
+    int rc = parse(argc, argv, &o);
+    if (rc != 0) {
+        mbs_cli_free_overrides(&o.sets);
+        return rc;
+    }
+    mbs_model *m = mbs_cli_load_model(o.model, &o.sets, o.quiet);
+    mbs_cli_free_overrides(&o.sets);
+    if (!m)
+        return EXIT_BAD_INPUT;
+    apply_options(m, &o);
+    char *out = o.output ? mbs_strdup(o.output) : default_output(o.model);
+    rc = simulate_to_file(m, &o, out);
+    free(out);
+    mbs_model_free(m);
+    return rc;
+}

@@ -1,0 +1,73 @@
+/* mbsim validate MODEL.xml [--set NAME=VALUE]...: schema and semantic
+ * checks, then a short summary of the model. */
+#include "cli.h"
+#include "../model/model.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void summary(const mbs_model *m)
+{
+    int bodies = 0, ground = 0, joints = 0, motions = 0, forces = 0, constraints = 0;
+    for (int i = 0; i < m->n_bodies; i++)
+        m->bodies[i].type == MBS_BODY_GROUND ? ground++ : bodies++;
+    for (int i = 0; i < m->n_comps; i++) {
+        const mbs_component *c = &m->comps[i];
+        if (c->kind->family == MBS_FAMILY_MOTION)
+            motions++;
+        else if (c->kind->family == MBS_FAMILY_FORCE)
+            forces++;
+        else if (strcmp(c->kind->name, "Constraint_Joint") == 0)
+            joints++;
+        else
+            constraints++;
+    }
+    printf("%s: valid\n", m->path);
+    printf("  bodies       %d (+%d ground)\n", bodies, ground);
+    printf("  markers      %d\n", m->n_markers);
+    printf("  joints       %d\n", joints);
+    printf("  constraints  %d\n", constraints);
+    printf("  motions      %d\n", motions);
+    printf("  forces       %d\n", forces);
+    printf("  sensors      %d\n", m->n_sensors);
+    printf("  parameters   %d\n", m->n_params);
+    printf("  analyses     %d\n", m->n_analyses);
+    printf("  degrees of freedom %d (%d velocity coordinates - %d constraint equations)\n", mbs_model_dof(m),
+           m->nu, m->n_rows);
+}
+
+int mbs_cmd_validate(int argc, char **argv)
+{
+    mbs_overrides o = {NULL, 0};
+    const char *path = NULL;
+    int rc = EXIT_OK;
+    for (int i = 1; i < argc && rc == EXIT_OK; i++) {
+        if (strcmp(argv[i], "--set") == 0) {
+            if (i + 1 >= argc)
+                rc = mbs_cli_usage_error("validate", "--set needs NAME=VALUE");
+            else
+                rc = mbs_cli_add_override(&o, "validate", argv[++i]);
+        } else if (strncmp(argv[i], "--set=", 6) == 0) {
+            rc = mbs_cli_add_override(&o, "validate", argv[i] + 6);
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            rc = mbs_cli_usage_error("validate", "unknown option '%s'", argv[i]);
+        } else if (path) {
+            rc = mbs_cli_usage_error("validate", "only one model file, please");
+        } else {
+            path = argv[i];
+        }
+    }
+    if (rc == EXIT_OK && !path)
+        rc = mbs_cli_usage_error("validate", "no model file given");
+    if (rc == EXIT_OK) {
+        mbs_model *m = mbs_cli_load_model(path, &o, 0);
+        if (m) {
+            summary(m);
+            mbs_model_free(m);
+        } else {
+            rc = EXIT_BAD_INPUT;
+        }
+    }
+    mbs_cli_free_overrides(&o);
+    return rc;
+}

@@ -1,0 +1,77 @@
+#include "cli.h"
+#include "../core/strutil.h"
+#include "../model/compile.h"
+#include "../model/spec.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void mbs_cli_print_diags(const mbs_diags *d, int quiet)
+{
+    for (int i = 0; i < d->count; i++) {
+        const mbs_diag *g = &d->items[i];
+        if (quiet && g->severity != MBS_SEV_ERROR)
+            continue;
+        char *line = mbs_diag_format(g);
+        if (line)
+            fprintf(stderr, "%s\n", line);
+        free(line);
+    }
+    if (d->max_errors > 0 && d->errors > d->max_errors)
+        fprintf(stderr, "mbsim: %d more errors not shown\n", d->errors - d->max_errors);
+}
+
+int mbs_cli_usage_error(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "mbsim %s: error: ", command);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, " (see 'mbsim help %s')\n", command);
+    va_end(ap);
+    return EXIT_BAD_INPUT;
+}
+
+int mbs_cli_add_override(mbs_overrides *o, const char *command, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || !eq[1])
+        return mbs_cli_usage_error(command, "--set needs NAME=VALUE, got '%s'", arg);
+    mbs_override *items = realloc(o->items, (size_t)(o->count + 1) * sizeof *items);
+    if (!items)
+        return EXIT_BAD_INPUT;
+    o->items = items;
+    items[o->count].name = mbs_strndup(arg, (size_t)(eq - arg));
+    items[o->count].value = mbs_strdup(eq + 1);
+    o->count++;
+    return 0;
+}
+
+void mbs_cli_free_overrides(mbs_overrides *o)
+{
+    for (int i = 0; i < o->count; i++) {
+        free((char *)o->items[i].name);
+        free((char *)o->items[i].value);
+    }
+    free(o->items);
+    o->items = NULL;
+    o->count = 0;
+}
+
+struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, int quiet)
+{
+    mbs_diags d;
+    mbs_diags_init(&d);
+    d.max_errors = 100;
+    mbs_spec spec;
+    mbs_model *model = NULL;
+    mbs_status st = mbs_read_model(path, o ? o->items : NULL, o ? o->count : 0, &d, &spec);
+    if (st == MBS_OK)
+        mbs_compile(&spec, &d, &model);
+    mbs_spec_free(&spec);
+    mbs_cli_print_diags(&d, quiet);
+    mbs_diags_free(&d);
+    return model;
+}

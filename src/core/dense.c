@@ -1,0 +1,169 @@
+#include "dense.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int mbs_lu_factor(double *A, int n, int *piv)
+{
+    for (int k = 0; k < n; k++) {
+        int p = k;
+        double best = fabs(A[k * n + k]);
+        for (int i = k + 1; i < n; i++)
+            if (fabs(A[i * n + k]) > best) {
+                best = fabs(A[i * n + k]);
+                p = i;
+            }
+        piv[k] = p;
+        if (best == 0.0)
+            return -1;
+        if (p != k)
+            for (int j = 0; j < n; j++) {
+                double t = A[k * n + j];
+                A[k * n + j] = A[p * n + j];
+                A[p * n + j] = t;
+            }
+        for (int i = k + 1; i < n; i++) {
+            double f = A[i * n + k] / A[k * n + k];
+            A[i * n + k] = f;
+            for (int j = k + 1; j < n; j++)
+                A[i * n + j] -= f * A[k * n + j];
+        }
+    }
+    return 0;
+}
+
+void mbs_lu_solve(const double *LU, int n, const int *piv, double *b)
+{
+    /* the factorisation swapped whole rows, multipliers included: apply all
+     * the interchanges first, then the unit lower triangle */
+    for (int k = 0; k < n; k++)
+        if (piv[k] != k) {
+            double t = b[k];
+            b[k] = b[piv[k]];
+            b[piv[k]] = t;
+        }
+    for (int k = 0; k < n; k++)
+        for (int i = k + 1; i < n; i++)
+            b[i] -= LU[i * n + k] * b[k];
+    for (int i = n - 1; i >= 0; i--) {
+        double s = b[i];
+        for (int j = i + 1; j < n; j++)
+            s -= LU[i * n + j] * b[j];
+        b[i] = s / LU[i * n + i];
+    }
+}
+
+int mbs_qr_rank(double *A, int m, int n, double tol, int *perm)
+{
+    double *norms = malloc((size_t)(n > 0 ? n : 1) * sizeof *norms);
+    if (!norms)
+        return -1;
+    for (int j = 0; j < n; j++) {
+        perm[j] = j;
+        double s = 0.0;
+        for (int i = 0; i < m; i++)
+            s += A[i * n + j] * A[i * n + j];
+        norms[j] = s;
+    }
+    int kmax = m < n ? m : n;
+    int rank = 0;
+    double r00 = 0.0;
+    for (int k = 0; k < kmax; k++) {
+        /* pivot: the remaining column of largest norm */
+        int p = k;
+        for (int j = k + 1; j < n; j++)
+            if (norms[j] > norms[p])
+                p = j;
+        if (p != k) {
+            for (int i = 0; i < m; i++) {
+                double t = A[i * n + k];
+                A[i * n + k] = A[i * n + p];
+                A[i * n + p] = t;
+            }
+            double t = norms[k];
+            norms[k] = norms[p];
+            norms[p] = t;
+            int ti = perm[k];
+            perm[k] = perm[p];
+            perm[p] = ti;
+        }
+        /* Householder reflection zeroing A[k+1.., k] */
+        double alpha = 0.0;
+        for (int i = k; i < m; i++)
+            alpha += A[i * n + k] * A[i * n + k];
+        alpha = sqrt(alpha);
+        if (k == 0)
+            r00 = alpha;
+        if (alpha <= tol * r00 || alpha == 0.0)
+            break;
+        rank++;
+        if (A[k * n + k] > 0)
+            alpha = -alpha;
+        double v0 = A[k * n + k] - alpha;
+        A[k * n + k] = v0;
+        double vnorm2 = v0 * v0;
+        for (int i = k + 1; i < m; i++)
+            vnorm2 += A[i * n + k] * A[i * n + k];
+        for (int j = k + 1; j < n; j++) {
+            double s = 0.0;
+            for (int i = k; i < m; i++)
+                s += A[i * n + k] * A[i * n + j];
+            double f = 2.0 * s / vnorm2;
+            for (int i = k; i < m; i++)
+                A[i * n + j] -= f * A[i * n + k];
+        }
+        /* norms of the remaining sub-columns, recomputed rather than
+         * downdated: downdating loses the small ones to cancellation */
+        for (int j = k + 1; j < n; j++) {
+            double s = 0.0;
+            for (int i = k + 1; i < m; i++)
+                s += A[i * n + j] * A[i * n + j];
+            norms[j] = s;
+        }
+        A[k * n + k] = alpha;
+    }
+    free(norms);
+    return rank;
+}
+
+void mbs_sym3_eigenvalues(const double S[9], double eig[3])
+{
+    double a[9];
+    memcpy(a, S, sizeof a);
+    for (int sweep = 0; sweep < 50; sweep++) {
+        double off = a[1] * a[1] + a[2] * a[2] + a[5] * a[5];
+        if (off < 1e-30 * (a[0] * a[0] + a[4] * a[4] + a[8] * a[8]) || off == 0.0)
+            break;
+        static const int P[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+        for (int r = 0; r < 3; r++) {
+            int p = P[r][0], q = P[r][1];
+            double apq = a[3 * p + q];
+            if (apq == 0.0)
+                continue;
+            double theta = (a[3 * q + q] - a[3 * p + p]) / (2.0 * apq);
+            double t = (theta >= 0 ? 1.0 : -1.0) / (fabs(theta) + sqrt(theta * theta + 1.0));
+            double c = 1.0 / sqrt(t * t + 1.0), s = t * c;
+            for (int k = 0; k < 3; k++) {
+                double akp = a[3 * k + p], akq = a[3 * k + q];
+                a[3 * k + p] = c * akp - s * akq;
+                a[3 * k + q] = s * akp + c * akq;
+            }
+            for (int k = 0; k < 3; k++) {
+                double apk = a[3 * p + k], aqk = a[3 * q + k];
+                a[3 * p + k] = c * apk - s * aqk;
+                a[3 * q + k] = s * apk + c * aqk;
+            }
+        }
+    }
+    eig[0] = a[0];
+    eig[1] = a[4];
+    eig[2] = a[8];
+    for (int i = 0; i < 2; i++)
+        for (int j = i + 1; j < 3; j++)
+            if (eig[j] < eig[i]) {
+                double t = eig[i];
+                eig[i] = eig[j];
+                eig[j] = t;
+            }
+}

@@ -1,0 +1,20 @@
+/* Small dense linear algebra (row-major, n x n or m x n) for set-up work:
+ * rank analysis of constraint Jacobians and checks on inertia tensors. The
+ * integrator's linear systems go through SUNDIALS instead. */
+#ifndef MBS_DENSE_H
+#define MBS_DENSE_H
+
+/* In-place LU with partial pivoting; returns 0, or -1 if singular. */
+int mbs_lu_factor(double *A, int n, int *piv);
+void mbs_lu_solve(const double *LU, int n, const int *piv, double *b);
+
+/* Rank-revealing QR with column pivoting of the m x n matrix A (destroyed).
+ * On return perm[0..rank-1] are the independent columns in pivot order and
+ * perm[rank..n-1] the columns found dependent on them; |R_kk| below
+ * tol * |R_00| counts as zero. Returns the numerical rank. */
+int mbs_qr_rank(double *A, int m, int n, double tol, int *perm);
+
+/* Eigenvalues of a symmetric 3x3 matrix (cyclic Jacobi), ascending. */
+void mbs_sym3_eigenvalues(const double S[9], double eig[3]);
+
+#endif

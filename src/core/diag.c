@@ -1,0 +1,80 @@
+#include "diag.h"
+#include "strutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void mbs_diags_init(mbs_diags *d)
+{
+    memset(d, 0, sizeof *d);
+}
+
+void mbs_diags_free(mbs_diags *d)
+{
+    for (int i = 0; i < d->count; i++) {
+        free(d->items[i].file);
+        free(d->items[i].message);
+    }
+    free(d->items);
+    memset(d, 0, sizeof *d);
+}
+
+void mbs_diag_addv(mbs_diags *d, mbs_severity sev, const char *file, int line,
+                   const char *fmt, va_list ap)
+{
+    if (sev == MBS_SEV_ERROR) {
+        d->errors++;
+        if (d->max_errors > 0 && d->errors > d->max_errors)
+            return;
+    } else if (sev == MBS_SEV_WARNING) {
+        d->warnings++;
+    }
+    if (d->count == d->capacity) {
+        int cap = d->capacity ? 2 * d->capacity : 16;
+        mbs_diag *items = realloc(d->items, (size_t)cap * sizeof *items);
+        if (!items)
+            return;
+        d->items = items;
+        d->capacity = cap;
+    }
+    mbs_diag *g = &d->items[d->count++];
+    g->severity = sev;
+    g->file = file ? mbs_strdup(file) : NULL;
+    g->line = line;
+    g->message = mbs_vsprintf_alloc(fmt, ap);
+}
+
+void mbs_diag_add(mbs_diags *d, mbs_severity sev, const char *file, int line,
+                  const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    mbs_diag_addv(d, sev, file, line, fmt, ap);
+    va_end(ap);
+}
+
+char *mbs_diag_format(const mbs_diag *g)
+{
+    static const char *names[] = {"error", "warning", "note"};
+    const char *what = names[g->severity];
+    const char *msg = g->message ? g->message : "(out of memory)";
+    if (g->file && g->line > 0)
+        return mbs_sprintf_alloc("%s:%d: %s: %s", g->file, g->line, what, msg);
+    if (g->file)
+        return mbs_sprintf_alloc("%s: %s: %s", g->file, what, msg);
+    return mbs_sprintf_alloc("mbsim: %s: %s", what, msg);
+}
+
+void mbs_diags_truncate(mbs_diags *d, int count)
+{
+    while (d->count > count) {
+        mbs_diag *g = &d->items[--d->count];
+        if (g->severity == MBS_SEV_ERROR)
+            d->errors--;
+        else if (g->severity == MBS_SEV_WARNING)
+            d->warnings--;
+        free(g->file);
+        free(g->message);
+    }
+}

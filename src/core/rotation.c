@@ -1,0 +1,136 @@
+#include "rotation.h"
+#include "vec3.h"
+
+#include <math.h>
+
+void mbs_quat_to_matrix(const double p[4], double A[9])
+{
+    double p0 = p[0], p1 = p[1], p2 = p[2], p3 = p[3];
+    double d = 2.0 * p0 * p0 - 1.0;
+    A[0] = d + 2.0 * p1 * p1;
+    A[4] = d + 2.0 * p2 * p2;
+    A[8] = d + 2.0 * p3 * p3;
+    A[1] = 2.0 * (p1 * p2 - p0 * p3);
+    A[3] = 2.0 * (p1 * p2 + p0 * p3);
+    A[2] = 2.0 * (p1 * p3 + p0 * p2);
+    A[6] = 2.0 * (p1 * p3 - p0 * p2);
+    A[5] = 2.0 * (p2 * p3 - p0 * p1);
+    A[7] = 2.0 * (p2 * p3 + p0 * p1);
+}
+
+void mbs_matrix_to_quat(const double A[9], double p[4])
+{
+    double tr = A[0] + A[4] + A[8];
+    double c[4] = {tr, A[0], A[4], A[8]};
+    int k = 0;
+    for (int i = 1; i < 4; i++)
+        if (c[i] > c[k])
+            k = i;
+    if (k == 0) {
+        double s = 2.0 * sqrt(1.0 + tr);
+        p[0] = 0.25 * s;
+        p[1] = (A[7] - A[5]) / s;
+        p[2] = (A[2] - A[6]) / s;
+        p[3] = (A[3] - A[1]) / s;
+    } else if (k == 1) {
+        double s = 2.0 * sqrt(1.0 + A[0] - A[4] - A[8]);
+        p[0] = (A[7] - A[5]) / s;
+        p[1] = 0.25 * s;
+        p[2] = (A[1] + A[3]) / s;
+        p[3] = (A[2] + A[6]) / s;
+    } else if (k == 2) {
+        double s = 2.0 * sqrt(1.0 + A[4] - A[0] - A[8]);
+        p[0] = (A[2] - A[6]) / s;
+        p[1] = (A[1] + A[3]) / s;
+        p[2] = 0.25 * s;
+        p[3] = (A[5] + A[7]) / s;
+    } else {
+        double s = 2.0 * sqrt(1.0 + A[8] - A[0] - A[4]);
+        p[0] = (A[3] - A[1]) / s;
+        p[1] = (A[2] + A[6]) / s;
+        p[2] = (A[5] + A[7]) / s;
+        p[3] = 0.25 * s;
+    }
+    if (p[0] < 0.0)
+        for (int i = 0; i < 4; i++)
+            p[i] = -p[i];
+    mbs_quat_normalise(p);
+}
+
+void mbs_quat_L(const double p[4], double L[12])
+{
+    double p0 = p[0], p1 = p[1], p2 = p[2], p3 = p[3];
+    L[0] = -p1; L[1] = p0;  L[2] = p3;   L[3] = -p2;
+    L[4] = -p2; L[5] = -p3; L[6] = p0;   L[7] = p1;
+    L[8] = -p3; L[9] = p2;  L[10] = -p1; L[11] = p0;
+}
+
+void mbs_euler313_to_matrix(double psi, double theta, double phi, double R[9])
+{
+    double c1 = cos(psi), s1 = sin(psi);
+    double c2 = cos(theta), s2 = sin(theta);
+    double c3 = cos(phi), s3 = sin(phi);
+    double Rz1[9] = {c1, -s1, 0, s1, c1, 0, 0, 0, 1};
+    double Rx[9] = {1, 0, 0, 0, c2, -s2, 0, s2, c2};
+    double Rz2[9] = {c3, -s3, 0, s3, c3, 0, 0, 0, 1};
+    double T[9];
+    m3_mul(T, Rz1, Rx);
+    m3_mul(R, T, Rz2);
+}
+
+double mbs_m3_det(const double A[9])
+{
+    return A[0] * (A[4] * A[8] - A[5] * A[7]) - A[1] * (A[3] * A[8] - A[5] * A[6]) +
+           A[2] * (A[3] * A[7] - A[4] * A[6]);
+}
+
+double mbs_orthonormality_error(const double A[9])
+{
+    double AtA[9];
+    m3_tmul(AtA, A, A);
+    double worst = 0.0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double e = fabs(AtA[3 * i + j] - (i == j ? 1.0 : 0.0));
+            if (e > worst)
+                worst = e;
+        }
+    return worst;
+}
+
+void mbs_quat_normalise(double p[4])
+{
+    double n = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
+    if (n > 0.0)
+        for (int i = 0; i < 4; i++)
+            p[i] /= n;
+}
+
+void mbs_quat_rotate_body(double p[4], const double dtheta[3])
+{
+    /* Exact rotation by the body-frame rotation vector (not the first-order
+     * update), so large assembly corrections stay on the unit sphere. */
+    double angle = v3_norm(dtheta);
+    double q[4];
+    if (angle < 1e-12) {
+        q[0] = 1.0;
+        q[1] = 0.5 * dtheta[0];
+        q[2] = 0.5 * dtheta[1];
+        q[3] = 0.5 * dtheta[2];
+    } else {
+        double s = sin(0.5 * angle) / angle;
+        q[0] = cos(0.5 * angle);
+        q[1] = s * dtheta[0];
+        q[2] = s * dtheta[1];
+        q[3] = s * dtheta[2];
+    }
+    /* p <- p * q (body-frame rotation composes on the right) */
+    double r[4];
+    r[0] = p[0] * q[0] - p[1] * q[1] - p[2] * q[2] - p[3] * q[3];
+    r[1] = p[0] * q[1] + p[1] * q[0] + p[2] * q[3] - p[3] * q[2];
+    r[2] = p[0] * q[2] - p[1] * q[3] + p[2] * q[0] + p[3] * q[1];
+    r[3] = p[0] * q[3] + p[1] * q[2] - p[2] * q[1] + p[3] * q[0];
+    for (int i = 0; i < 4; i++)
+        p[i] = r[i];
+    mbs_quat_normalise(p);
+}

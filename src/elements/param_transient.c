@@ -1,0 +1,82 @@
+/* Param_Transient (MotionSolve): integrator settings. mbsim always
+ * integrates with SUNDIALS IDA (variable-order BDF) on the stabilised
+ * index-2 DAE; MotionSolve's other integrator settings are accepted so that
+ * its files run, and reported as having no effect when given. */
+#include "../model/builder.h"
+
+static const mbs_attr ATTRS[] = {
+    {"integrator_type", MBS_ATTR_KEYWORD, "DSTIFF", DIM_NONE, 0, "DSTIFF|VSTIFF|MSTIFF|GSTIFF|HSTIFF|ABAM|IDA",
+     "accepted; mbsim always uses IDA (variable-order BDF, like DSTIFF)", NULL},
+    {"integr_tol", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "sets rtol and atol together", NULL},
+    {"rtol", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "relative tolerance (default 1e-6)", NULL},
+    {"atol", MBS_ATTR_REAL, NULL, DIM_LENGTH, 0, NULL, "absolute tolerance (default 1e-8 m)", NULL},
+    {"h_max", MBS_ATTR_REAL, NULL, DIM_TIME, 0, NULL, "largest step (default: no limit)", NULL},
+    {"h_min", MBS_ATTR_REAL, NULL, DIM_TIME, 0, NULL, "smallest step (default: IDA's)", NULL},
+    {"h0_max", MBS_ATTR_REAL, NULL, DIM_TIME, 0, NULL, "first step (default: IDA's estimate)", NULL},
+    {"max_order", MBS_ATTR_INT, "5", DIM_NONE, 0, NULL, "highest BDF order, 1..5", NULL},
+    {"linear_solver", MBS_ATTR_KEYWORD, "AUTO", DIM_NONE, 0, "AUTO|DENSE|KLU",
+     "linear solver: AUTO picks dense for small models and KLU for large ones", NULL},
+    {"vel_tol_factor", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"rel_abs_tol_ratio", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"dae_alg_tol_factor", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"dae_index", MBS_ATTR_INT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect (mbsim uses stabilised index 2)", NULL},
+    {"dae_constr_tol", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"dae_corrector_maxit", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"dae_corrector_minit", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"dae_vel_ctrl", MBS_ATTR_BOOL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"dae_jacob_eval", MBS_ATTR_INT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"dae_eval_expiry", MBS_ATTR_INT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"dae_jacob_init", MBS_ATTR_INT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"dae_interpolation", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL,
+     "TRUE: interpolate outputs between steps (cheaper); FALSE: step to every output time (exact states)", NULL},
+    {"newmark_beta", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"newmark_gamma", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"hht_alpha", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+};
+
+static int positive(mbs_builder *b, const mbs_spec_elem *e, const char *name, double *out)
+{
+    if (!mbs_spec_has(e, name))
+        return 0;
+    double v = mbs_spec_real(e, name);
+    if (!(v > 0))
+        return mbs_build_error(b, e, "%s must be > 0 (is %g)", name, v);
+    *out = v;
+    return 0;
+}
+
+static int build(mbs_builder *b, const mbs_spec_elem *e)
+{
+    mbs_model *m = mbs_builder_model(b);
+    mbs_solver_settings *s = &m->settings;
+    if (s->line)
+        return mbs_build_error(b, e, "Param_Transient is already given on line %d", s->line);
+    s->line = e->line;
+    int bad = 0;
+    double tol = 0.0;
+    if (mbs_spec_has(e, "integr_tol")) {
+        bad |= positive(b, e, "integr_tol", &tol);
+        s->rtol = tol;
+        s->atol = tol * mbs_units_to_si(&m->units, DIM_LENGTH);
+    }
+    bad |= positive(b, e, "rtol", &s->rtol);
+    bad |= positive(b, e, "atol", &s->atol);
+    bad |= positive(b, e, "h_max", &s->h_max);
+    bad |= positive(b, e, "h_min", &s->h_min);
+    bad |= positive(b, e, "h0_max", &s->h0);
+    s->max_order = (int)mbs_spec_int(e, "max_order");
+    if (s->max_order < 1 || s->max_order > 5)
+        bad |= mbs_build_error(b, e, "max_order must be 1..5 (is %d)", s->max_order);
+    s->linear_solver = (mbs_linear_solver)mbs_spec_keyword(e, "linear_solver");
+    s->interpolate = mbs_spec_bool(e, "dae_interpolation");
+    return bad ? -1 : 0;
+}
+
+const mbs_kind mbs_kind_param_transient = {
+    "Param_Transient", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND, MBS_STAGE_SETTINGS, ATTRS,
+    MBS_COUNT_OF(ATTRS),
+    "Integrator settings for transient analyses. mbsim integrates the stabilised index-2 DAE with "
+    "SUNDIALS IDA (variable-order BDF); integr_tol sets rtol and atol together, rtol and atol set them "
+    "separately. MotionSolve's other settings are accepted and have no effect (a note says so).",
+    build,
+};

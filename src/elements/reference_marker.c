@@ -1,0 +1,223 @@
+/* Reference_Marker (MotionSolve): a frame fixed on a body.
+ *
+ * Pose at t = 0, in global coordinates or relative to marker rm_id:
+ *   origin  p = p_rm + R_rm (pos_x, pos_y, pos_z)
+ *   axes    R = R_rm R_given, R_given one of
+ *           direction cosines  [a00 a01 a02; a10 a11 a12; a20 a21 a22] (columns = x, y, z axes)
+ *           body 3-1-3 Euler   Rz(psi) Rx(theta) Rz(phi)
+ *           body 3-2-1 angles  Rz(yaw) Ry(pitch) Rx(roll)
+ *           Euler parameters   A(e0, e1, e2, e3), e0 the scalar part
+ *           default            identity
+ * In the body frame (origin at the centre of mass, axes of the cg marker,
+ * r0 and A0 at t = 0):  pos_body = A0^T (p - r0),  rot_body = A0^T R. */
+#include "reference_marker.h"
+#include "../core/rotation.h"
+#include "../core/vec3.h"
+
+#include <math.h>
+#include <string.h>
+
+static const mbs_attr ATTRS[] = {
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker id (unique among markers)", NULL},
+    {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
+    {"body_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "body the marker is fixed on", NULL},
+    {"body_type", MBS_ATTR_KEYWORD, "RIGIDBODY", DIM_NONE, 0, "RIGIDBODY|POINTBODY",
+     "kind of body (informational; checked against body_id)", NULL},
+    {"rm_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker the pose is given relative to (default: global)", NULL},
+    {"pos_x", MBS_ATTR_REAL, "0", DIM_LENGTH, 0, NULL, "origin x", NULL},
+    {"pos_y", MBS_ATTR_REAL, "0", DIM_LENGTH, 0, NULL, "origin y", NULL},
+    {"pos_z", MBS_ATTR_REAL, "0", DIM_LENGTH, 0, NULL, "origin z", NULL},
+    {"a00", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: x axis, x component", NULL},
+    {"a10", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: x axis, y component", NULL},
+    {"a20", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: x axis, z component", NULL},
+    {"a01", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: y axis, x component", NULL},
+    {"a11", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: y axis, y component", NULL},
+    {"a21", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: y axis, z component", NULL},
+    {"a02", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: z axis, x component", NULL},
+    {"a12", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: z axis, y component", NULL},
+    {"a22", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: z axis, z component", NULL},
+    {"psi", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE, NULL, "3-1-3 Euler angle about z", NULL},
+    {"theta", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE, NULL, "3-1-3 Euler angle about the new x", NULL},
+    {"phi", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE, NULL, "3-1-3 Euler angle about the new z", NULL},
+    {"yaw", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE, NULL, "3-2-1 angle about z", NULL},
+    {"pitch", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE, NULL, "3-2-1 angle about the new y", NULL},
+    {"roll", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE, NULL, "3-2-1 angle about the new x", NULL},
+    {"e0", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "Euler parameter (scalar part)", NULL},
+    {"e1", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "Euler parameter", NULL},
+    {"e2", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "Euler parameter", NULL},
+    {"e3", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "Euler parameter", NULL},
+};
+
+typedef struct orientation_group {
+    const char *kind;
+    const char *names[9];
+    int n;
+} orientation_group;
+
+static const orientation_group GROUPS[] = {
+    {"direction cosines", {"a00", "a10", "a20", "a01", "a11", "a21", "a02", "a12", "a22"}, 9},
+    {"3-1-3 Euler angles", {"psi", "theta", "phi"}, 3},
+    {"3-2-1 angles", {"yaw", "pitch", "roll"}, 3},
+    {"Euler parameters", {"e0", "e1", "e2", "e3"}, 4},
+};
+
+/* Which orientation group is given: its index, -1 for none, -2 after
+ * reporting mixed or partial groups. */
+static int orientation_kind(mbs_builder *b, const mbs_spec_elem *e)
+{
+    int chosen = -1;
+    for (int g = 0; g < MBS_COUNT_OF(GROUPS); g++) {
+        int given = 0;
+        for (int i = 0; i < GROUPS[g].n; i++)
+            given += mbs_spec_given(e, GROUPS[g].names[i]);
+        if (!given)
+            continue;
+        if (chosen >= 0) {
+            mbs_build_error(b, e, "give one orientation only (%s and %s are both given)", GROUPS[chosen].kind,
+                            GROUPS[g].kind);
+            return -2;
+        }
+        /* angles may be partly given (the others are 0); matrices and
+         * quaternions may not */
+        if (given != GROUPS[g].n && g != 1 && g != 2) {
+            mbs_build_error(b, e, "%s need all of %s..%s", GROUPS[g].kind, GROUPS[g].names[0],
+                            GROUPS[g].names[GROUPS[g].n - 1]);
+            return -2;
+        }
+        chosen = g;
+    }
+    return chosen;
+}
+
+static double angle_or_zero(const mbs_spec_elem *e, const char *name)
+{
+    return mbs_spec_has(e, name) ? mbs_spec_real(e, name) : 0.0;
+}
+
+static int given_rotation(mbs_builder *b, const mbs_spec_elem *e, double R[9])
+{
+    int g = orientation_kind(b, e);
+    if (g < -1)
+        return -1;
+    switch (g) {
+    case 0: {
+        /* a_rc = row r, column c */
+        static const char *names[9] = {"a00", "a01", "a02", "a10", "a11", "a12", "a20", "a21", "a22"};
+        for (int i = 0; i < 9; i++)
+            R[i] = mbs_spec_real(e, names[i]);
+        double err = mbs_orthonormality_error(R);
+        if (err > 1e-6)
+            return mbs_build_error(b, e, "direction cosines are not orthonormal (|A^T A - I| = %.3g > 1e-6)", err);
+        if (mbs_m3_det(R) < 0)
+            return mbs_build_error(b, e, "direction cosines form a left-handed frame (determinant -1)");
+        return 0;
+    }
+    case 1:
+        mbs_euler313_to_matrix(angle_or_zero(e, "psi"), angle_or_zero(e, "theta"), angle_or_zero(e, "phi"), R);
+        return 0;
+    case 2: {
+        double y = angle_or_zero(e, "yaw"), p = angle_or_zero(e, "pitch"), r = angle_or_zero(e, "roll");
+        double cy = cos(y), sy = sin(y), cp = cos(p), sp = sin(p), cr = cos(r), sr = sin(r);
+        double Rz[9] = {cy, -sy, 0, sy, cy, 0, 0, 0, 1};
+        double Ry[9] = {cp, 0, sp, 0, 1, 0, -sp, 0, cp};
+        double Rx[9] = {1, 0, 0, 0, cr, -sr, 0, sr, cr};
+        double T[9];
+        m3_mul(T, Rz, Ry);
+        m3_mul(R, T, Rx);
+        return 0;
+    }
+    case 3: {
+        double p[4] = {mbs_spec_real(e, "e0"), mbs_spec_real(e, "e1"), mbs_spec_real(e, "e2"),
+                       mbs_spec_real(e, "e3")};
+        double n = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
+        if (fabs(n - 1.0) > 1e-6)
+            return mbs_build_error(b, e, "Euler parameters e0..e3 must have unit length (|e| = %.9g)", n);
+        mbs_quat_to_matrix(p, R);
+        return 0;
+    }
+    default:
+        m3_identity(R);
+        return 0;
+    }
+}
+
+extern const mbs_kind mbs_kind_reference_marker;
+
+int mbs_reference_marker_pose(mbs_builder *b, const mbs_spec_elem *e, double pos[3], double R[9])
+{
+    static int depth;
+    double local[3] = {mbs_spec_real(e, "pos_x"), mbs_spec_real(e, "pos_y"), mbs_spec_real(e, "pos_z")};
+    double Rl[9];
+    if (given_rotation(b, e, Rl) != 0)
+        return -1;
+    if (!mbs_spec_has(e, "rm_id")) {
+        v3_copy(pos, local);
+        memcpy(R, Rl, sizeof Rl);
+        return 0;
+    }
+    if (depth > 1000)
+        return mbs_build_error(b, e, "rm_id references form a cycle");
+    double prm[3], Rrm[9];
+    depth++;
+    int rc = mbs_marker_spec_pose(b, e, "rm_id", prm, Rrm);
+    depth--;
+    if (rc != 0)
+        return -1;
+    double off[3];
+    m3_mul_v(off, Rrm, local);
+    v3_add(pos, prm, off);
+    m3_mul(R, Rrm, Rl);
+    return 0;
+}
+
+int mbs_marker_spec_pose(mbs_builder *b, const mbs_spec_elem *e, const char *attr, double pos[3], double R[9])
+{
+    int id = (int)mbs_spec_int(e, attr);
+    const mbs_spec_elem *mk = mbs_builder_spec(b, MBS_FAMILY_MARKER, id);
+    if (!mk)
+        return mbs_build_error(b, e, "%s %d does not exist", attr, id);
+    if (mk->kind != &mbs_kind_reference_marker)
+        return mbs_build_error(b, e, "%s %d is a %s; a Reference_Marker is needed here", attr, id, mk->kind->name);
+    return mbs_reference_marker_pose(b, mk, pos, R);
+}
+
+static int build(mbs_builder *b, const mbs_spec_elem *e)
+{
+    double p[3], R[9];
+    if (mbs_reference_marker_pose(b, e, p, R) != 0)
+        return -1;
+    int body = mbs_ref_body(b, e, "body_id");
+    if (body < 0)
+        return -1;
+    mbs_model *m = mbs_builder_model(b);
+    const mbs_body *bd = &m->bodies[body];
+    if (bd->type == MBS_BODY_MASS1D)
+        return mbs_build_error(b, e, "body_id %d is a Body_Mass1D, which has no frame; use Marker_Coordinate",
+                               bd->id);
+    int is_point = bd->type == MBS_BODY_POINT;
+    if (mbs_spec_given(e, "body_type") && (mbs_spec_keyword(e, "body_type") == 1) != is_point)
+        return mbs_build_error(b, e, "body_type %s does not match body_id %d", mbs_spec_text(e, "body_type"),
+                               bd->id);
+    mbs_marker mk;
+    memset(&mk, 0, sizeof mk);
+    mk.type = MBS_MARKER_FRAME;
+    mk.body = body;
+    mk.joint = -1;
+    double A0[9], d[3];
+    mbs_quat_to_matrix(bd->p0, A0);
+    if (bd->type == MBS_BODY_GROUND || is_point)
+        m3_identity(A0);
+    v3_sub(d, p, bd->type == MBS_BODY_GROUND ? (double[3]){0, 0, 0} : bd->r0);
+    m3_tmul_v(mk.pos, A0, d);
+    m3_tmul(mk.rot, A0, R);
+    return mbs_add_marker(b, e, &mk) < 0 ? -1 : 0;
+}
+
+const mbs_kind mbs_kind_reference_marker = {
+    "Reference_Marker", MBS_FAMILY_MARKER, MBS_IN_MODEL, MBS_STAGE_MARKERS, ATTRS, MBS_COUNT_OF(ATTRS),
+    "A frame fixed on a body: origin and axes at t = 0, in global coordinates or relative to marker "
+    "rm_id. Orientation: nine direction cosines (columns are the marker's x, y, z axes, orthonormal "
+    "within 1e-6), 3-1-3 Euler angles psi theta phi, 3-2-1 angles yaw pitch roll, or Euler "
+    "parameters e0..e3; default: the axes of the reference frame.",
+    build,
+};

@@ -1,0 +1,347 @@
+/* From the validated document to the spec: parameters (with --set
+ * overrides), units, then every element's attribute values by its table. */
+#include "reader.h"
+#include "expr.h"
+#include "schema.h"
+#include "xml_load.h"
+#include "../core/strutil.h"
+#include "../model/registry.h"
+
+#include <libxml/tree.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct reader {
+    const char *path;
+    mbs_diags *d;
+    mbs_spec *spec;
+    const char **param_names; /* parallel to spec->params, for expression scopes */
+    double *param_values;
+} reader;
+
+static char *get_attr(xmlNodePtr node, const char *name)
+{
+    xmlChar *v = xmlGetProp(node, (const xmlChar *)name);
+    if (!v)
+        return NULL;
+    char *s = mbs_strdup((const char *)v);
+    xmlFree(v);
+    return s;
+}
+
+static xmlNodePtr child_named(xmlNodePtr parent, const char *name)
+{
+    for (xmlNodePtr c = parent->children; c; c = c->next)
+        if (c->type == XML_ELEMENT_NODE && strcmp((const char *)c->name, name) == 0)
+            return c;
+    return NULL;
+}
+
+static mbs_scope param_scope(const reader *r)
+{
+    mbs_scope s = {r->param_names, r->param_values, r->spec->n_params, NULL, 0};
+    return s;
+}
+
+/* Evaluates a number or an expression over the parameters declared so far. */
+static int eval_constant(const reader *r, const char *text, double *out, char *err, size_t errsize)
+{
+    mbs_scope scope = param_scope(r);
+    mbs_expr *e = mbs_expr_compile(text, &scope, err, errsize);
+    if (!e)
+        return -1;
+    double v = mbs_expr_eval(e, NULL);
+    mbs_expr_free(e);
+    if (!isfinite(v)) {
+        snprintf(err, errsize, "'%s' does not evaluate to a finite number", text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* ---- parameters -------------------------------------------------------------- */
+
+static int add_param(reader *r, const char *name, double value, int line)
+{
+    mbs_spec *s = r->spec;
+    mbs_parameter *p = realloc(s->params, (size_t)(s->n_params + 1) * sizeof *p);
+    const char **names = realloc(r->param_names, (size_t)(s->n_params + 1) * sizeof *names);
+    double *values = realloc(r->param_values, (size_t)(s->n_params + 1) * sizeof *values);
+    if (p)
+        s->params = p;
+    if (names)
+        r->param_names = names;
+    if (values)
+        r->param_values = values;
+    if (!p || !names || !values)
+        return -1;
+    p[s->n_params] = (mbs_parameter){mbs_strdup(name), value, line, 0};
+    names[s->n_params] = p[s->n_params].name;
+    values[s->n_params] = value;
+    s->n_params++;
+    /* the names array points into params, which realloc may have moved */
+    for (int i = 0; i < s->n_params; i++)
+        r->param_names[i] = s->params[i].name;
+    return 0;
+}
+
+static void declared_names(const mbs_spec *s, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < s->n_params && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s", i ? ", " : "", s->params[i].name);
+    if (!s->n_params)
+        snprintf(out, size, "none");
+}
+
+static void read_parameters(reader *r, xmlNodePtr block, const mbs_override *ov, int n_ov, int *used)
+{
+    if (!block)
+        return;
+    for (xmlNodePtr c = block->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        int line = mbs_xml_line(c);
+        char *name = get_attr(c, "name");
+        char *text = get_attr(c, "value");
+        char err[512];
+        double value = 0;
+        if (!mbs_expr_valid_name(name)) {
+            mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, line,
+                         "Parameter '%s': the name is reserved for a constant or function", name);
+        } else {
+            for (int i = 0; i < r->spec->n_params; i++)
+                if (strcmp(r->spec->params[i].name, name) == 0)
+                    mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, line,
+                                 "Parameter '%s' is already declared on line %d", name, r->spec->params[i].line);
+            if (eval_constant(r, text, &value, err, sizeof err) != 0)
+                mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, line, "Parameter '%s': value: %s", name, err);
+        }
+        int overridden = 0;
+        for (int k = 0; k < n_ov; k++)
+            if (strcmp(ov[k].name, name) == 0) {
+                used[k] = 1;
+                if (eval_constant(r, ov[k].value, &value, err, sizeof err) != 0)
+                    mbs_diag_add(r->d, MBS_SEV_ERROR, NULL, 0, "--set %s=%s: %s", ov[k].name, ov[k].value, err);
+                overridden = 1;
+            }
+        add_param(r, name, value, line);
+        r->spec->params[r->spec->n_params - 1].overridden = overridden;
+        free(name);
+        free(text);
+    }
+}
+
+/* ---- attribute values ---------------------------------------------------------- */
+
+static int parse_value(reader *r, const mbs_spec_elem *e, const mbs_attr *a, const char *text,
+                       mbs_value *v, char *err, size_t errsize)
+{
+    v->text = mbs_strdup(text);
+    switch (a->type) {
+    case MBS_ATTR_REAL: {
+        double x;
+        if (eval_constant(r, text, &x, err, errsize) != 0)
+            return -1;
+        v->real = x * mbs_units_to_si(&r->spec->units, a->dim);
+        return 0;
+    }
+    case MBS_ATTR_INT:
+    case MBS_ATTR_ID:
+        if (mbs_parse_long(text, &v->integer) != 0) {
+            snprintf(err, errsize, "'%s' is not an integer", text);
+            return -1;
+        }
+        v->real = (double)v->integer;
+        return 0;
+    case MBS_ATTR_BOOL:
+        v->integer = mbs_strcaseeq(text, "TRUE");
+        v->real = (double)v->integer;
+        return 0;
+    case MBS_ATTR_KEYWORD:
+        v->integer = mbs_choice_index(mbs_attr_choices(a), text);
+        mbs_str_upper(v->text);
+        if (v->integer < 0) {
+            snprintf(err, errsize, "'%s' is not one of %s", text, mbs_attr_choices(a));
+            return -1;
+        }
+        return 0;
+    case MBS_ATTR_EXPR: {
+        /* checked now so that the error carries the line; the element
+         * compiles it again with its run-time variables */
+        const char *vars[16];
+        int nvars = 0;
+        char *list = mbs_strdup(a->choices ? a->choices : "");
+        for (char *tok = strtok(list, " "); tok && nvars < 16; tok = strtok(NULL, " "))
+            vars[nvars++] = tok;
+        mbs_scope scope = param_scope(r);
+        scope.var_names = vars;
+        scope.n_vars = nvars;
+        mbs_expr *x = mbs_expr_compile(text, &scope, err, errsize);
+        free(list);
+        if (!x)
+            return -1;
+        mbs_expr_free(x);
+        return 0;
+    }
+    case MBS_ATTR_TEXT:
+        return 0;
+    }
+    (void)e;
+    return 0;
+}
+
+static void describe(const mbs_spec_elem *e, char *out, size_t size)
+{
+    mbs_spec_describe(e, out, size);
+}
+
+static int read_element(reader *r, xmlNodePtr node, const mbs_kind *kind, mbs_spec_elem *e)
+{
+    e->kind = kind;
+    e->line = mbs_xml_line(node);
+    e->values = calloc((size_t)(kind->n_attrs > 0 ? kind->n_attrs : 1), sizeof *e->values);
+    if (!e->values)
+        return -1;
+    char *id = get_attr(node, "id");
+    long idv;
+    if (id && mbs_parse_long(id, &idv) == 0)
+        e->id = (int)idv;
+    free(id);
+    e->label = get_attr(node, "label");
+
+    for (int i = 0; i < kind->n_attrs; i++) {
+        const mbs_attr *a = &kind->attrs[i];
+        char *text = get_attr(node, a->name);
+        mbs_value *v = &e->values[i];
+        char err[512];
+        if (text) {
+            v->present = v->set = 1;
+            if (parse_value(r, e, a, text, v, err, sizeof err) != 0) {
+                char what[256];
+                describe(e, what, sizeof what);
+                mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, e->line, "%s: %s: %s", what, a->name, err);
+            }
+        } else if (a->def) {
+            v->set = 1;
+            if (parse_value(r, e, a, a->def, v, err, sizeof err) != 0)
+                mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, e->line,
+                             "internal error: default of %s.%s: %s", kind->name, a->name, err);
+        }
+        free(text);
+    }
+    return 0;
+}
+
+static int count_elements(xmlNodePtr block)
+{
+    int n = 0;
+    for (xmlNodePtr c = block ? block->children : NULL; c; c = c->next)
+        n += c->type == XML_ELEMENT_NODE;
+    return n;
+}
+
+/* Param_Unit must be known before any value is converted. */
+static void read_units(reader *r, xmlNodePtr model)
+{
+    static const struct {
+        const char *attr;
+        mbs_base_unit which;
+    } fields[] = {{"force_unit", MBS_UNIT_FORCE}, {"mass_unit", MBS_UNIT_MASS},
+                  {"length_unit", MBS_UNIT_LENGTH}, {"time_unit", MBS_UNIT_TIME}};
+    mbs_units_si(&r->spec->units);
+    int seen = 0;
+    for (xmlNodePtr c = model->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE || strcmp((const char *)c->name, "Param_Unit") != 0)
+            continue;
+        if (seen++) {
+            mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, mbs_xml_line(c), "Param_Unit is given more than once");
+            continue;
+        }
+        int *slots[4] = {&r->spec->units.force, &r->spec->units.mass, &r->spec->units.length,
+                         &r->spec->units.time};
+        for (int i = 0; i < 4; i++) {
+            char *v = get_attr(c, fields[i].attr);
+            if (v) {
+                int idx = mbs_unit_lookup(fields[i].which, v);
+                if (idx >= 0)
+                    *slots[i] = idx; /* unknown names were reported by the schema */
+            }
+            free(v);
+        }
+    }
+}
+
+static void read_block(reader *r, xmlNodePtr block)
+{
+    if (!block)
+        return;
+    for (xmlNodePtr c = block->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        const mbs_kind *kind = mbs_registry_find((const char *)c->name);
+        if (!kind)
+            continue; /* cannot happen after validation */
+        read_element(r, c, kind, &r->spec->elems[r->spec->n_elems++]);
+    }
+}
+
+mbs_status mbs_read_model(const char *path, const mbs_override *ov, int n_ov, mbs_diags *d, mbs_spec *out)
+{
+    memset(out, 0, sizeof *out);
+    out->path = mbs_strdup(path);
+    mbs_units_si(&out->units);
+    mbs_status st = mbs_xml_read_file(path, &out->source, &out->source_len, d);
+    if (st != MBS_OK)
+        return st;
+
+    xmlDocPtr doc;
+    st = mbs_xml_load(path, out->source, out->source_len, d, &doc);
+    if (st != MBS_OK)
+        return st;
+
+    reader r = {path, d, out, NULL, NULL};
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    xmlNodePtr model = child_named(root, MBS_MODEL_NAME);
+    xmlNodePtr command = child_named(root, MBS_COMMAND_NAME);
+    int errors_before = d->errors;
+
+    int *used = calloc((size_t)(n_ov > 0 ? n_ov : 1), sizeof *used);
+    read_parameters(&r, child_named(root, MBS_PARAMETERS_NAME), ov, n_ov, used);
+    for (int k = 0; k < n_ov; k++)
+        if (!used[k]) {
+            char names[1024];
+            declared_names(out, names, sizeof names);
+            mbs_diag_add(d, MBS_SEV_ERROR, NULL, 0, "--set %s: no parameter '%s' is declared in %s (declared: %s)",
+                         ov[k].name, ov[k].name, path, names);
+        }
+    free(used);
+
+    read_units(&r, model);
+    int n = count_elements(model) + count_elements(command);
+    out->elems = calloc((size_t)(n > 0 ? n : 1), sizeof *out->elems);
+    if (!out->elems) {
+        xmlFreeDoc(doc);
+        return MBS_E_NOMEM;
+    }
+    read_block(&r, model);
+    read_block(&r, command);
+
+    free(r.param_names);
+    free(r.param_values);
+    xmlFreeDoc(doc);
+    return d->errors > errors_before ? MBS_E_INPUT : MBS_OK;
+}
+
+mbs_status mbs_validate_text(const char *name, const char *xml_text, size_t len, mbs_diags *d)
+{
+    xmlDocPtr doc;
+    mbs_status st = mbs_xml_load(name, xml_text, len, d, &doc);
+    if (st == MBS_OK)
+        xmlFreeDoc(doc);
+    return st;
+}

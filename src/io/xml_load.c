@@ -1,0 +1,402 @@
+#include "xml_load.h"
+#include "schema.h"
+#include "../core/strutil.h"
+#include "../model/registry.h"
+
+#include <errno.h>
+#include <libxml/parser.h>
+#include <libxml/xmlschemas.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- file ---------------------------------------------------------------- */
+
+mbs_status mbs_xml_read_file(const char *path, char **text, size_t *len, mbs_diags *d)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        mbs_diag_add(d, MBS_SEV_ERROR, path, 0, "cannot open model file: %s", strerror(errno));
+        return MBS_E_INPUT;
+    }
+    mbs_buf b;
+    mbs_buf_init(&b);
+    char chunk[65536];
+    size_t n;
+    size_t total = 0;
+    while ((n = fread(chunk, 1, sizeof chunk - 1, f)) > 0) {
+        chunk[n] = '\0';
+        if (memchr(chunk, '\0', n)) {
+            fclose(f);
+            mbs_buf_free(&b);
+            mbs_diag_add(d, MBS_SEV_ERROR, path, 0, "not a text file (contains NUL bytes)");
+            return MBS_E_INPUT;
+        }
+        mbs_buf_append(&b, chunk);
+        total += n;
+    }
+    int failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        mbs_buf_free(&b);
+        mbs_diag_add(d, MBS_SEV_ERROR, path, 0, "cannot read model file");
+        return MBS_E_INPUT;
+    }
+    if (total == 0) {
+        mbs_buf_free(&b);
+        mbs_diag_add(d, MBS_SEV_ERROR, path, 0, "model file is empty");
+        return MBS_E_INPUT;
+    }
+    *text = b.data;
+    *len = total;
+    return MBS_OK;
+}
+
+/* ---- parsing --------------------------------------------------------------- */
+
+/* Model files name no other file: any attempt to load an external entity,
+ * DTD or schema through libxml2's loader is refused. */
+static xmlParserInputPtr refuse_external(const char *url, const char *id, xmlParserCtxtPtr ctxt)
+{
+    (void)url;
+    (void)id;
+    (void)ctxt;
+    return NULL;
+}
+
+typedef struct error_sink {
+    mbs_diags *d;
+    const char *path;
+    int reported;
+} error_sink;
+
+static void strip_newline(char *s)
+{
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '.' || s[n - 1] == ' '))
+        s[--n] = '\0';
+}
+
+static void on_parse_error(void *user, xmlErrorPtr err)
+{
+    error_sink *sink = user;
+    if (err->level < XML_ERR_ERROR || sink->reported)
+        return; /* only the first error of a malformed file is meaningful */
+    char *msg = mbs_strdup(err->message ? err->message : "parse error");
+    strip_newline(msg);
+    mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, err->line > 0 ? err->line : 1,
+                 "malformed XML: %s", msg);
+    free(msg);
+    sink->reported = 1;
+}
+
+int mbs_xml_line(xmlNodePtr node)
+{
+    long line = xmlGetLineNo(node);
+    return line > 0 ? (int)line : 0;
+}
+
+static void init_libxml(void)
+{
+    static int done;
+    if (done)
+        return;
+    xmlInitParser();
+    xmlSetExternalEntityLoader(refuse_external);
+    done = 1;
+}
+
+static xmlDocPtr parse(const char *path, const char *text, size_t len, mbs_diags *d)
+{
+    error_sink sink = {d, path, 0};
+    xmlSetStructuredErrorFunc(&sink, on_parse_error);
+    /* NONET: no network; no NOENT (entities are not substituted), no
+     * DTDLOAD/DTDATTR (no external DTD). BIG_LINES keeps line numbers past
+     * 65535 exact. */
+    xmlDocPtr doc = xmlReadMemory(text, (int)len, path, NULL,
+                                  XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING);
+    xmlSetStructuredErrorFunc(NULL, NULL);
+    if (!doc) {
+        if (!sink.reported)
+            mbs_diag_add(d, MBS_SEV_ERROR, path, 1, "malformed XML");
+        return NULL;
+    }
+    if (doc->intSubset || doc->extSubset) {
+        xmlNodePtr dtd = (xmlNodePtr)(doc->intSubset ? doc->intSubset : doc->extSubset);
+        int line = mbs_xml_line(dtd);
+        mbs_diag_add(d, MBS_SEV_ERROR, path, line > 0 ? line : 1,
+                     "DOCTYPE declarations are not allowed in model files (no DTDs, no entities)");
+        xmlFreeDoc(doc);
+        return NULL;
+    }
+    if (!xmlDocGetRootElement(doc)) {
+        mbs_diag_add(d, MBS_SEV_ERROR, path, 1, "malformed XML: no root element");
+        xmlFreeDoc(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+/* ---- normalisation ----------------------------------------------------------- */
+
+static const mbs_kind *kind_of(xmlNodePtr node)
+{
+    return node->type == XML_ELEMENT_NODE ? mbs_registry_find((const char *)node->name) : NULL;
+}
+
+/* Lower-cases attribute names; upper-cases and trims keyword values. */
+static void normalise_attributes(xmlNodePtr node, const mbs_kind *kind, error_sink *sink)
+{
+    for (xmlAttrPtr a = node->properties; a; a = a->next) {
+        char *name = mbs_strdup((const char *)a->name);
+        mbs_str_lower(name);
+        for (xmlAttrPtr b = node->properties; b != a; b = b->next)
+            if (strcmp((const char *)b->name, name) == 0)
+                mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(node),
+                             "%s: attribute '%s' is given twice", (const char *)node->name, name);
+        xmlNodeSetName((xmlNodePtr)a, (const xmlChar *)name);
+        const mbs_attr *desc = kind ? mbs_kind_attr(kind, name) : NULL;
+        free(name);
+        if (desc && (desc->type == MBS_ATTR_KEYWORD || desc->type == MBS_ATTR_BOOL)) {
+            xmlChar *value = xmlNodeGetContent((xmlNodePtr)a);
+            char *v = mbs_strdup((const char *)value);
+            xmlFree(value);
+            mbs_str_trim(v);
+            mbs_str_upper(v);
+            xmlNodeSetContent((xmlNodePtr)a, (const xmlChar *)v);
+            free(v);
+        }
+    }
+}
+
+static const char *canonical_container(const char *name)
+{
+    static const char *names[] = {MBS_PARAMETERS_NAME, MBS_PARAMETER_NAME, MBS_MODEL_NAME, MBS_COMMAND_NAME};
+    for (int i = 0; i < 4; i++)
+        if (mbs_strcaseeq(names[i], name))
+            return names[i];
+    return NULL;
+}
+
+static void normalise_element(xmlNodePtr node, error_sink *sink)
+{
+    const char *name = (const char *)node->name;
+    const char *container = canonical_container(name);
+    const mbs_kind *kind = NULL;
+    if (container) {
+        xmlNodeSetName(node, (const xmlChar *)container);
+    } else {
+        /* element names are matched case-insensitively, as MotionSolve does */
+        for (const mbs_kind *const *k = mbs_registry(); *k; k++)
+            if (mbs_strcaseeq((*k)->name, name)) {
+                kind = *k;
+                xmlNodeSetName(node, (const xmlChar *)kind->name);
+                break;
+            }
+    }
+    normalise_attributes(node, kind, sink);
+    for (xmlNodePtr c = node->children; c; c = c->next)
+        if (c->type == XML_ELEMENT_NODE)
+            normalise_element(c, sink);
+}
+
+static void normalise(xmlDocPtr doc, error_sink *sink)
+{
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    if (mbs_strcaseeq((const char *)root->name, MBS_MODEL_NAME)) {
+        /* a bare <Model> root: wrap it so that it validates like a full file */
+        xmlNodePtr wrapper = xmlNewDocNode(doc, NULL, (const xmlChar *)MBS_ROOT_NAME, NULL);
+        wrapper->line = root->line;
+        xmlDocSetRootElement(doc, wrapper);
+        xmlAddChild(wrapper, root);
+        normalise_element(root, sink);
+        return;
+    }
+    xmlNodeSetName(root, (const xmlChar *)MBS_ROOT_NAME);
+    for (xmlNodePtr c = root->children; c; c = c->next)
+        if (c->type == XML_ELEMENT_NODE)
+            normalise_element(c, sink);
+}
+
+/* ---- schema validation --------------------------------------------------------- */
+
+static void describe_node(xmlNodePtr node, char *out, size_t size)
+{
+    const char *name = (const char *)node->name;
+    xmlChar *id = xmlGetProp(node, (const xmlChar *)"id");
+    xmlChar *label = xmlGetProp(node, (const xmlChar *)"label");
+    int n = snprintf(out, size, "%s", name);
+    if (id && n >= 0 && (size_t)n < size)
+        n += snprintf(out + n, size - (size_t)n, " %s", (const char *)id);
+    if (label && n >= 0 && (size_t)n < size)
+        snprintf(out + n, size - (size_t)n, " (label '%s')", (const char *)label);
+    xmlFree(id);
+    xmlFree(label);
+}
+
+/* Copies the text between the first pair of single quotes after `key`. */
+static int quoted_after(const char *msg, const char *key, char *out, size_t size)
+{
+    const char *p = strstr(msg, key);
+    if (!p)
+        return 0;
+    p = strchr(p + strlen(key), '\'');
+    if (!p)
+        return 0;
+    const char *q = strchr(p + 1, '\'');
+    if (!q)
+        return 0;
+    size_t n = (size_t)(q - p - 1);
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, p + 1, n);
+    out[n] = '\0';
+    return 1;
+}
+
+static const char *suggest_attribute(const mbs_kind *kind, const char *attr)
+{
+    const char *best = NULL;
+    int best_d = 3;
+    for (int i = 0; kind && i < kind->n_attrs; i++) {
+        int dist = mbs_edit_distance(kind->attrs[i].name, attr);
+        if (dist < best_d) {
+            best_d = dist;
+            best = kind->attrs[i].name;
+        }
+    }
+    return best;
+}
+
+static const char *container_of(xmlNodePtr node)
+{
+    return node->parent && node->parent->type == XML_ELEMENT_NODE ? (const char *)node->parent->name : "the file";
+}
+
+/* Rewrites libxml2's schema messages into mbsim's wording. */
+static char *translate_schema_error(xmlNodePtr node, const char *raw)
+{
+    char what[256], attr[128], value[256];
+    char *msg = mbs_strdup(raw);
+    strip_newline(msg);
+    char *result = NULL;
+    const mbs_kind *kind = node ? kind_of(node) : NULL;
+    if (node)
+        describe_node(node, what, sizeof what);
+    else
+        snprintf(what, sizeof what, "model");
+
+    if (strstr(msg, "is not allowed") && quoted_after(msg, "The attribute", attr, sizeof attr)) {
+        const char *hint = suggest_attribute(kind, attr);
+        result = hint ? mbs_sprintf_alloc("%s: unknown attribute '%s' (did you mean '%s'?)", what, attr, hint)
+                      : mbs_sprintf_alloc("%s: unknown attribute '%s'", what, attr);
+    } else if (strstr(msg, "is required but missing") && quoted_after(msg, "The attribute", attr, sizeof attr)) {
+        result = mbs_sprintf_alloc("%s: missing required attribute '%s'", what, attr);
+    } else if (strstr(msg, "This element is not expected") && node) {
+        const char *name = (const char *)node->name;
+        if (kind || canonical_container(name))
+            result = mbs_sprintf_alloc("%s is not allowed inside <%s>", what, container_of(node));
+        else {
+            const char *hint = mbs_registry_suggest(name);
+            result = hint ? mbs_sprintf_alloc("unknown element '%s' (did you mean '%s'?)", name, hint)
+                          : mbs_sprintf_alloc("unknown element '%s'", name);
+        }
+    } else if (strstr(msg, "Missing child element") && node) {
+        result = mbs_sprintf_alloc("<%s> has no <%s> block", (const char *)node->name, MBS_MODEL_NAME);
+    } else if (strstr(msg, "Character content") && node) {
+        result = mbs_sprintf_alloc("text is not allowed inside <%s>", (const char *)node->name);
+    } else if (quoted_after(msg, "attribute", attr, sizeof attr)) {
+        const mbs_attr *desc = kind ? mbs_kind_attr(kind, attr) : NULL;
+        if (strstr(msg, "[facet 'enumeration']") && quoted_after(msg, "The value", value, sizeof value)) {
+            const char *choices = desc ? mbs_attr_choices(desc) : "";
+            result = mbs_sprintf_alloc("%s: %s='%s' is not one of %s", what, attr, value, choices ? choices : "");
+        } else if (quoted_after(msg, "':", value, sizeof value) || quoted_after(msg, ": ", value, sizeof value)) {
+            const char *expected = "a valid value";
+            if (desc && desc->type == MBS_ATTR_ID)
+                expected = "a positive integer id";
+            else if (desc && desc->type == MBS_ATTR_INT)
+                expected = "an integer";
+            else if (desc && (desc->type == MBS_ATTR_REAL || desc->type == MBS_ATTR_EXPR))
+                expected = "a number or an expression";
+            else if (strstr(msg, "mbs_name"))
+                expected = "a name (a letter or '_' followed by letters, digits, '_')";
+            result = mbs_sprintf_alloc("%s: %s='%s' is not %s", what, attr, value, expected);
+        }
+    }
+    if (!result) {
+        /* drop libxml2's "Element 'X'[, attribute 'a']: " prefix */
+        const char *rest = strstr(msg, "': ");
+        result = mbs_sprintf_alloc("%s: %s", what, rest ? rest + 3 : msg);
+    }
+    free(msg);
+    return result;
+}
+
+static void on_schema_error(void *user, xmlErrorPtr err)
+{
+    error_sink *sink = user;
+    if (err->level < XML_ERR_ERROR)
+        return;
+    xmlNodePtr node = (err->node && ((xmlNodePtr)err->node)->type == XML_ELEMENT_NODE) ? err->node : NULL;
+    int line = node ? mbs_xml_line(node) : err->line;
+    char *msg = translate_schema_error(node, err->message ? err->message : "invalid");
+    mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, line, "%s", msg);
+    free(msg);
+}
+
+static void ignore_error(void *user, xmlErrorPtr err)
+{
+    (void)user;
+    (void)err;
+}
+
+static xmlSchemaPtr load_schema(void)
+{
+    static xmlSchemaPtr schema;
+    if (schema)
+        return schema;
+    char *xsd = mbs_schema_text();
+    if (!xsd)
+        return NULL;
+    xmlSchemaParserCtxtPtr pc = xmlSchemaNewMemParserCtxt(xsd, (int)strlen(xsd));
+    xmlSchemaSetParserStructuredErrors(pc, ignore_error, NULL);
+    schema = xmlSchemaParse(pc);
+    xmlSchemaFreeParserCtxt(pc);
+    free(xsd);
+    return schema;
+}
+
+static mbs_status validate(xmlDocPtr doc, error_sink *sink)
+{
+    xmlSchemaPtr schema = load_schema();
+    if (!schema) {
+        mbs_diag_add(sink->d, MBS_SEV_ERROR, NULL, 0, "internal error: the generated schema does not parse");
+        return MBS_E_INPUT;
+    }
+    xmlSchemaValidCtxtPtr vc = xmlSchemaNewValidCtxt(schema);
+    if (!vc)
+        return MBS_E_NOMEM;
+    xmlSchemaSetValidStructuredErrors(vc, on_schema_error, sink);
+    int rc = xmlSchemaValidateDoc(vc, doc);
+    xmlSchemaFreeValidCtxt(vc);
+    return rc == 0 ? MBS_OK : MBS_E_INPUT;
+}
+
+mbs_status mbs_xml_load(const char *path, const char *text, size_t len, mbs_diags *d, xmlDocPtr *out)
+{
+    init_libxml();
+    *out = NULL;
+    xmlDocPtr doc = parse(path, text, len, d);
+    if (!doc)
+        return MBS_E_INPUT;
+    error_sink sink = {d, path, 0};
+    int errors_before = d->errors;
+    normalise(doc, &sink);
+    mbs_status st = validate(doc, &sink);
+    if (st != MBS_OK || d->errors > errors_before) {
+        xmlFreeDoc(doc);
+        return st != MBS_OK ? st : MBS_E_INPUT;
+    }
+    *out = doc;
+    return MBS_OK;
+}

@@ -1,0 +1,63 @@
+/* What element files use while the compiler builds the model from the
+ * spec: lookups by id with error reporting, and adding bodies, markers,
+ * components, sensors and analyses. */
+#ifndef MBS_BUILDER_H
+#define MBS_BUILDER_H
+
+#include "model.h"
+#include "spec.h"
+#include "../core/diag.h"
+
+typedef struct mbs_builder mbs_builder;
+
+/* Reports "file:line: error: Kind id (label 'x'): message"; returns -1. */
+int mbs_build_error(mbs_builder *b, const mbs_spec_elem *e, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void mbs_build_warning(mbs_builder *b, const mbs_spec_elem *e, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void mbs_build_note(mbs_builder *b, const mbs_spec_elem *e, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+mbs_model *mbs_builder_model(mbs_builder *b);
+
+/* The spec element of `family` with `id`, or NULL. */
+const mbs_spec_elem *mbs_builder_spec(mbs_builder *b, mbs_family family, int id);
+
+/* Resolves the id in attribute `attr` of `e` to a body / marker / component
+ * index, building the referenced element first if needed. Reports
+ * "attr N does not exist" and returns -1 when it cannot. */
+int mbs_ref_body(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
+int mbs_ref_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
+int mbs_ref_component(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_family family);
+/* The same for an id already read. */
+int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id);
+
+/* A frame marker's pose in global coordinates at t = 0. */
+void mbs_marker_initial_pose(const mbs_model *m, int marker, double pos[3], double R[9]);
+
+int mbs_add_body(mbs_builder *b, const mbs_spec_elem *e, const mbs_body *body);
+int mbs_add_marker(mbs_builder *b, const mbs_spec_elem *e, const mbs_marker *marker);
+mbs_component *mbs_add_component(mbs_builder *b, const mbs_spec_elem *e, const mbs_component_ops *ops,
+                                 void *params);
+/* Couples a component with a body / with everything a marker depends on. */
+void mbs_component_couple_body(mbs_component *c, int body);
+void mbs_component_couple_marker(const mbs_model *m, mbs_component *c, int marker);
+void mbs_component_depend(mbs_component *c, int other);
+
+int mbs_add_sensor(mbs_builder *b, const mbs_sensor *s);
+/* Adds the sensor of element `e` that records output `o` of `source`/`index`
+ * (columns, units and the dataset name are derived here). */
+int mbs_add_output_sensor(mbs_builder *b, const mbs_spec_elem *e, const char *type, int element_id,
+                          const mbs_output_desc *o, mbs_sensor_source source, int index, int output);
+int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a);
+
+/* Compiles a run-time expression attribute of `e` (variables listed in the
+ * attribute's `choices`), scaled from model units to SI: the value by the
+ * attribute's dimension, `t` by the time unit. NULL (after reporting) on
+ * failure or when the attribute is absent. */
+typedef struct mbs_tfunc mbs_tfunc;
+mbs_tfunc *mbs_build_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
+/* The same with the value's dimension chosen by the element. */
+mbs_tfunc *mbs_build_tfunc_dim(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_dim dim);
+
+#endif

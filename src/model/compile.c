@@ -1,0 +1,405 @@
+/* The compiler: spec -> model. Checks ids, builds elements stage by stage
+ * (referenced elements are built on demand), then lays out the variables. */
+#include "compile.h"
+#include "builder.h"
+#include "layout.h"
+#include "tfunc.h"
+#include "../core/strutil.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { NOT_BUILT, BUILDING, BUILT, FAILED };
+
+typedef struct id_entry {
+    mbs_family family;
+    int id;
+    int elem;
+} id_entry;
+
+struct mbs_builder {
+    const mbs_spec *spec;
+    mbs_model *m;
+    mbs_diags *d;
+    int *state;     /* [n_elems] NOT_BUILT ... */
+    int *result;    /* [n_elems] body/marker/component index, -1 */
+    id_entry *ids;  /* sorted by (family, id) */
+    int n_ids;
+};
+
+/* ---- messages ---- */
+
+static void report(mbs_builder *b, mbs_severity sev, const mbs_spec_elem *e, const char *fmt, va_list ap)
+{
+    char what[256];
+    mbs_spec_describe(e, what, sizeof what);
+    char *msg = mbs_vsprintf_alloc(fmt, ap);
+    mbs_diag_add(b->d, sev, b->spec->path, e->line, "%s: %s", what, msg ? msg : "");
+    free(msg);
+}
+
+int mbs_build_error(mbs_builder *b, const mbs_spec_elem *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(b, MBS_SEV_ERROR, e, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+void mbs_build_warning(mbs_builder *b, const mbs_spec_elem *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(b, MBS_SEV_WARNING, e, fmt, ap);
+    va_end(ap);
+}
+
+void mbs_build_note(mbs_builder *b, const mbs_spec_elem *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(b, MBS_SEV_NOTE, e, fmt, ap);
+    va_end(ap);
+}
+
+mbs_model *mbs_builder_model(mbs_builder *b)
+{
+    return b->m;
+}
+
+/* ---- ids ---- */
+
+static int compare_ids(const void *pa, const void *pb)
+{
+    const id_entry *a = pa, *b = pb;
+    if (a->family != b->family)
+        return (int)a->family - (int)b->family;
+    if (a->id != b->id)
+        return a->id < b->id ? -1 : 1;
+    return a->elem - b->elem;
+}
+
+static int index_ids(mbs_builder *b)
+{
+    const mbs_spec *s = b->spec;
+    b->ids = calloc((size_t)s->n_elems + 1, sizeof *b->ids);
+    if (!b->ids)
+        return -1;
+    for (int i = 0; i < s->n_elems; i++)
+        if (s->elems[i].kind->family != MBS_FAMILY_NONE && s->elems[i].id > 0)
+            b->ids[b->n_ids++] = (id_entry){s->elems[i].kind->family, s->elems[i].id, i};
+    qsort(b->ids, (size_t)b->n_ids, sizeof *b->ids, compare_ids);
+    int ok = 0;
+    for (int i = 1; i < b->n_ids; i++) {
+        const id_entry *prev = &b->ids[i - 1], *cur = &b->ids[i];
+        if (prev->family == cur->family && prev->id == cur->id) {
+            const mbs_spec_elem *first = &s->elems[prev->elem];
+            mbs_build_error(b, &s->elems[cur->elem], "id %d is already used by the %s %s on line %d", cur->id,
+                            mbs_family_name(cur->family), first->kind->name, first->line);
+            b->state[cur->elem] = FAILED;
+            ok = -1;
+        }
+    }
+    return ok;
+}
+
+static int find_elem(const mbs_builder *b, mbs_family family, int id)
+{
+    int lo = 0, hi = b->n_ids - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        const id_entry *e = &b->ids[mid];
+        if (e->family == family && e->id == id) {
+            while (mid > 0 && b->ids[mid - 1].family == family && b->ids[mid - 1].id == id)
+                mid--;
+            return b->ids[mid].elem;
+        }
+        if (e->family < family || (e->family == family && e->id < id))
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+const mbs_spec_elem *mbs_builder_spec(mbs_builder *b, mbs_family family, int id)
+{
+    int i = find_elem(b, family, id);
+    return i < 0 ? NULL : &b->spec->elems[i];
+}
+
+/* ---- building ---- */
+
+/* Attributes accepted only so that MotionSolve files run. */
+static void note_ignored(mbs_builder *b, const mbs_spec_elem *e)
+{
+    for (int i = 0; i < e->kind->n_attrs; i++)
+        if (e->values[i].present && (e->kind->attrs[i].flags & MBS_IGNORED))
+            mbs_build_note(b, e, "%s has no effect in mbsim", e->kind->attrs[i].name);
+}
+
+static int build_elem(mbs_builder *b, int i)
+{
+    const mbs_spec_elem *e = &b->spec->elems[i];
+    if (b->state[i] == BUILT)
+        return 0;
+    if (b->state[i] == FAILED)
+        return -1;
+    if (b->state[i] == BUILDING)
+        return mbs_build_error(b, e, "refers to itself through a chain of references");
+    b->state[i] = BUILDING;
+    note_ignored(b, e);
+    int rc = e->kind->build ? e->kind->build(b, e) : 0;
+    b->state[i] = rc == 0 ? BUILT : FAILED;
+    return rc;
+}
+
+static int ref_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id, mbs_family family)
+{
+    int i = find_elem(b, family, id);
+    if (i < 0)
+        return mbs_build_error(b, e, "%s %d does not exist", attr, id);
+    if (build_elem(b, i) != 0)
+        return -1; /* the referenced element reported its own error */
+    if (b->result[i] < 0)
+        return mbs_build_error(b, e, "%s %d is a %s, which cannot be used here", attr, id,
+                               b->spec->elems[i].kind->name);
+    return b->result[i];
+}
+
+static int ref_attr(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_family family)
+{
+    const mbs_value *v = mbs_spec_value(e, attr);
+    if (!v->set)
+        return mbs_build_error(b, e, "missing required attribute '%s'", attr);
+    return ref_id(b, e, attr, (int)v->integer, family);
+}
+
+int mbs_ref_body(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
+{
+    return ref_attr(b, e, attr, MBS_FAMILY_BODY);
+}
+
+int mbs_ref_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
+{
+    return ref_attr(b, e, attr, MBS_FAMILY_MARKER);
+}
+
+int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id)
+{
+    return ref_id(b, e, attr, id, MBS_FAMILY_MARKER);
+}
+
+int mbs_ref_component(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_family family)
+{
+    return ref_attr(b, e, attr, family);
+}
+
+static void set_result(mbs_builder *b, const mbs_spec_elem *e, int index)
+{
+    b->result[e - b->spec->elems] = index;
+}
+
+#define GROW(arr, n) do { \
+        void *grown_ = realloc((arr), (size_t)((n) + 1) * sizeof *(arr)); \
+        if (!grown_) return -1; \
+        (arr) = grown_; \
+    } while (0)
+
+int mbs_add_body(mbs_builder *b, const mbs_spec_elem *e, const mbs_body *body)
+{
+    mbs_model *m = b->m;
+    GROW(m->bodies, m->n_bodies);
+    mbs_body *nb = &m->bodies[m->n_bodies];
+    *nb = *body;
+    nb->id = e->id;
+    nb->label = mbs_strdup(e->label);
+    nb->line = e->line;
+    nb->quat_mu = -1;
+    set_result(b, e, m->n_bodies);
+    return m->n_bodies++;
+}
+
+int mbs_add_marker(mbs_builder *b, const mbs_spec_elem *e, const mbs_marker *marker)
+{
+    mbs_model *m = b->m;
+    GROW(m->markers, m->n_markers);
+    mbs_marker *nm = &m->markers[m->n_markers];
+    *nm = *marker;
+    nm->id = e->id;
+    nm->label = mbs_strdup(e->label);
+    nm->line = e->line;
+    set_result(b, e, m->n_markers);
+    return m->n_markers++;
+}
+
+mbs_component *mbs_add_component(mbs_builder *b, const mbs_spec_elem *e, const mbs_component_ops *ops,
+                                 void *params)
+{
+    mbs_model *m = b->m;
+    void *grown = realloc(m->comps, (size_t)(m->n_comps + 1) * sizeof *m->comps);
+    if (!grown) {
+        if (ops->free_params)
+            ops->free_params(params);
+        return NULL;
+    }
+    m->comps = grown;
+    mbs_component *c = &m->comps[m->n_comps];
+    memset(c, 0, sizeof *c);
+    c->ops = ops;
+    c->kind = e->kind;
+    c->id = e->id;
+    c->label = mbs_strdup(e->label);
+    c->line = e->line;
+    c->params = params;
+    set_result(b, e, m->n_comps);
+    m->n_comps++;
+    return c;
+}
+
+void mbs_component_couple_body(mbs_component *c, int body)
+{
+    for (int i = 0; i < c->n_bodies; i++)
+        if (c->bodies[i] == body)
+            return;
+    int *grown = realloc(c->bodies, (size_t)(c->n_bodies + 1) * sizeof *grown);
+    if (!grown)
+        return;
+    c->bodies = grown;
+    c->bodies[c->n_bodies++] = body;
+}
+
+void mbs_component_couple_marker(const mbs_model *m, mbs_component *c, int marker)
+{
+    const mbs_marker *mk = &m->markers[marker];
+    if (mk->type == MBS_MARKER_JOINT_COORD) {
+        const mbs_component *joint = &m->comps[mk->joint];
+        for (int i = 0; i < joint->n_bodies; i++)
+            mbs_component_couple_body(c, joint->bodies[i]);
+        return;
+    }
+    mbs_component_couple_body(c, mk->body);
+}
+
+void mbs_component_depend(mbs_component *c, int other)
+{
+    int *grown = realloc(c->depends, (size_t)(c->n_depends + 1) * sizeof *grown);
+    if (!grown)
+        return;
+    c->depends = grown;
+    c->depends[c->n_depends++] = other;
+}
+
+int mbs_add_sensor(mbs_builder *b, const mbs_sensor *s)
+{
+    mbs_model *m = b->m;
+    GROW(m->sensors, m->n_sensors);
+    m->sensors[m->n_sensors] = *s;
+    return m->n_sensors++;
+}
+
+int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a)
+{
+    mbs_model *m = b->m;
+    GROW(m->analyses, m->n_analyses);
+    m->analyses[m->n_analyses] = *a;
+    return m->n_analyses++;
+}
+
+mbs_tfunc *mbs_build_tfunc_dim(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_dim dim)
+{
+    const char *text = mbs_spec_text(e, attr);
+    if (!text)
+        return NULL;
+    static const char *const T[] = {"t"};
+    mbs_scope params = {b->m->param_names, b->m->param_values, b->m->n_params, NULL, 0};
+    char err[512];
+    mbs_tfunc *f = mbs_tfunc_create(text, &params, &b->m->units, dim, T, NULL, 1, err, sizeof err);
+    if (!f)
+        mbs_build_error(b, e, "%s: %s", attr, err);
+    return f;
+}
+
+mbs_tfunc *mbs_build_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
+{
+    return mbs_build_tfunc_dim(b, e, attr, mbs_kind_attr(e->kind, attr)->dim);
+}
+
+/* ---- the compiler ---- */
+
+static int copy_inputs(mbs_model *m, const mbs_spec *spec)
+{
+    m->path = mbs_strdup(spec->path);
+    m->source = mbs_strndup(spec->source ? spec->source : "", spec->source_len);
+    m->source_len = spec->source_len;
+    m->units = spec->units;
+    m->n_params = spec->n_params;
+    m->params = calloc((size_t)spec->n_params + 1, sizeof *m->params);
+    m->param_names = calloc((size_t)spec->n_params + 1, sizeof *m->param_names);
+    m->param_values = calloc((size_t)spec->n_params + 1, sizeof *m->param_values);
+    if (!m->path || !m->source || !m->params || !m->param_names || !m->param_values)
+        return -1;
+    for (int i = 0; i < spec->n_params; i++) {
+        m->params[i] = spec->params[i];
+        m->params[i].name = mbs_strdup(spec->params[i].name);
+        m->param_names[i] = m->params[i].name;
+        m->param_values[i] = m->params[i].value;
+    }
+    return 0;
+}
+
+static void default_settings(mbs_solver_settings *s)
+{
+    s->rtol = 1e-6;
+    s->atol = 1e-8;
+    s->h_max = 0.0;
+    s->h_min = 0.0;
+    s->h0 = 0.0;
+    s->max_order = 5;
+    s->linear_solver = MBS_LS_AUTO;
+    s->line = 0;
+}
+
+mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
+{
+    *out = NULL;
+    mbs_model *m = calloc(1, sizeof *m);
+    if (!m)
+        return MBS_E_NOMEM;
+    default_settings(&m->settings);
+    mbs_builder b = {spec, m, d, NULL, NULL, NULL, 0};
+    b.state = calloc((size_t)spec->n_elems + 1, sizeof *b.state);
+    b.result = malloc(((size_t)spec->n_elems + 1) * sizeof *b.result);
+    if (!b.state || !b.result || copy_inputs(m, spec) != 0) {
+        free(b.state);
+        free(b.result);
+        mbs_model_free(m);
+        return MBS_E_NOMEM;
+    }
+    for (int i = 0; i < spec->n_elems; i++)
+        b.result[i] = -1;
+    int errors_before = d->errors;
+    index_ids(&b);
+    for (int stage = 0; stage < MBS_STAGE_COUNT; stage++)
+        for (int i = 0; i < spec->n_elems; i++)
+            if ((int)spec->elems[i].kind->stage == stage)
+                build_elem(&b, i);
+    if (m->n_analyses == 0) {
+        mbs_analysis a = {MBS_ANALYSIS_TRANSIENT, 1.0, 0.01, 0};
+        mbs_add_analysis(&b, &a);
+    }
+    if (d->errors == errors_before)
+        mbs_layout(m, d);
+    free(b.state);
+    free(b.result);
+    free(b.ids);
+    if (d->errors > errors_before) {
+        mbs_model_free(m);
+        return MBS_E_INPUT;
+    }
+    *out = m;
+    return MBS_OK;
+}

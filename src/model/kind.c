@@ -1,0 +1,28 @@
+#include "kind.h"
+
+#include <string.h>
+
+int mbs_kind_attr_index(const mbs_kind *k, const char *name)
+{
+    for (int i = 0; i < k->n_attrs; i++)
+        if (strcmp(k->attrs[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+const mbs_attr *mbs_kind_attr(const mbs_kind *k, const char *name)
+{
+    int i = mbs_kind_attr_index(k, name);
+    return i < 0 ? NULL : &k->attrs[i];
+}
+
+const char *mbs_family_name(mbs_family f)
+{
+    static const char *names[] = {"element", "body", "marker", "constraint", "motion", "force", "sensor"};
+    return f < MBS_FAMILY_COUNT ? names[f] : "element";
+}
+
+const char *mbs_attr_choices(const mbs_attr *a)
+{
+    return a->choices_fn ? a->choices_fn() : a->choices;
+}

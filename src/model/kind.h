@@ -1,0 +1,98 @@
+/* Element kinds: each XML element the format knows is described once, by a
+ * table of attributes (type, default, dimension, required) and a build
+ * function. The table drives reading, checking, defaults, the XML schema and
+ * the reference documentation; the build function turns one element of the
+ * file into parts of the compiled model. Adding an element kind means one
+ * new file that defines an mbs_kind and one line in registry.c. */
+#ifndef MBS_KIND_H
+#define MBS_KIND_H
+
+#include "../io/units.h"
+
+typedef enum mbs_attr_type {
+    MBS_ATTR_REAL,    /* number or expression over parameters; converted to SI */
+    MBS_ATTR_INT,     /* integer literal */
+    MBS_ATTR_ID,      /* positive integer: an element id or a reference to one */
+    MBS_ATTR_BOOL,    /* TRUE | FALSE */
+    MBS_ATTR_KEYWORD, /* one of `choices` ('|' separated), case-insensitive */
+    MBS_ATTR_TEXT,    /* free text */
+    MBS_ATTR_EXPR     /* expression of run-time variables (`choices` lists them, e.g. "t"),
+                         compiled by the element; a plain number is an expression too */
+} mbs_attr_type;
+
+enum {
+    MBS_REQUIRED = 1 << 0,
+    MBS_ANGLE = 1 << 1,   /* value is an angle: radians (documentation only) */
+    MBS_IGNORED = 1 << 2, /* accepted for MotionSolve files, no effect (a note says so) */
+};
+
+typedef struct mbs_attr {
+    const char *name;    /* lower-case, as written in the XML */
+    mbs_attr_type type;
+    const char *def;     /* default as text, NULL = absent unless given */
+    mbs_dim dim;         /* for REAL and EXPR */
+    unsigned flags;
+    const char *choices; /* KEYWORD: allowed words; EXPR: run-time variable names */
+    const char *doc;     /* one line for the reference documentation */
+    const char *(*choices_fn)(void); /* KEYWORD lists kept elsewhere (unit names) */
+} mbs_attr;
+
+/* The allowed words of a KEYWORD attribute ('|' separated). */
+const char *mbs_attr_choices(const mbs_attr *a);
+
+/* Id namespaces (SPEC 1): ids are unique within a family. */
+typedef enum mbs_family {
+    MBS_FAMILY_NONE,
+    MBS_FAMILY_BODY,
+    MBS_FAMILY_MARKER,
+    MBS_FAMILY_CONSTRAINT,
+    MBS_FAMILY_MOTION,
+    MBS_FAMILY_FORCE,
+    MBS_FAMILY_SENSOR,
+    MBS_FAMILY_COUNT
+} mbs_family;
+
+/* Where an element may stand. */
+enum {
+    MBS_IN_PARAMETERS = 1 << 0,
+    MBS_IN_MODEL = 1 << 1,
+    MBS_IN_COMMAND = 1 << 2,
+};
+
+/* Build stages: elements are built stage by stage (then in file order), so
+ * that whatever an element refers to exists when it is built. */
+typedef enum mbs_stage {
+    MBS_STAGE_SETTINGS,   /* units, solver settings */
+    MBS_STAGE_BODIES,
+    MBS_STAGE_MARKERS,
+    MBS_STAGE_JOINTS,     /* elements that define joint coordinates */
+    MBS_STAGE_COORDINATE_MARKERS,
+    MBS_STAGE_ELEMENTS,   /* other constraints, motions, forces */
+    MBS_STAGE_SENSORS,
+    MBS_STAGE_ANALYSES,
+    MBS_STAGE_COUNT
+} mbs_stage;
+
+struct mbs_builder;
+struct mbs_spec_elem;
+
+typedef struct mbs_kind {
+    const char *name;  /* XML element name, case-sensitive */
+    mbs_family family;
+    unsigned placement;
+    mbs_stage stage;
+    const mbs_attr *attrs;
+    int n_attrs;
+    const char *doc;   /* a paragraph for the reference documentation */
+    /* Adds the element to the model under construction; reports problems
+     * through the builder and returns 0, or -1 when the element is unusable. */
+    int (*build)(struct mbs_builder *b, const struct mbs_spec_elem *e);
+} mbs_kind;
+
+#define MBS_COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+const mbs_attr *mbs_kind_attr(const mbs_kind *k, const char *name);
+int mbs_kind_attr_index(const mbs_kind *k, const char *name);
+const char *mbs_family_name(mbs_family f);
+
+#endif

@@ -1,0 +1,76 @@
+#include "model.h"
+
+#include <stdlib.h>
+
+void mbs_model_free(mbs_model *m)
+{
+    if (!m)
+        return;
+    for (int i = 0; i < m->n_bodies; i++)
+        free(m->bodies[i].label);
+    for (int i = 0; i < m->n_markers; i++)
+        free(m->markers[i].label);
+    for (int i = 0; i < m->n_comps; i++) {
+        mbs_component *c = &m->comps[i];
+        if (c->ops->free_params)
+            c->ops->free_params(c->params);
+        free(c->label);
+        free(c->bodies);
+        free(c->depends);
+    }
+    for (int i = 0; i < m->n_sensors; i++) {
+        mbs_sensor *s = &m->sensors[i];
+        free(s->name);
+        free(s->type);
+        free(s->output_name);
+        for (int k = 0; k < s->ncols; k++)
+            free(s->columns[k]);
+        free(s->columns);
+        free(s->dims);
+        free(s->to_model);
+    }
+    for (int i = 0; i < m->n_params; i++)
+        free(m->params[i].name);
+    free(m->params);
+    free(m->param_names);
+    free(m->param_values);
+    free(m->bodies);
+    free(m->markers);
+    free(m->comps);
+    free(m->sensors);
+    free(m->analyses);
+    free(m->row_comp);
+    free(m->row_mu);
+    free(m->path);
+    free(m->source);
+    free(m);
+}
+
+int mbs_model_body_index(const mbs_model *m, int id)
+{
+    for (int i = 0; i < m->n_bodies; i++)
+        if (m->bodies[i].id == id)
+            return i;
+    return -1;
+}
+
+int mbs_model_marker_index(const mbs_model *m, int id)
+{
+    for (int i = 0; i < m->n_markers; i++)
+        if (m->markers[i].id == id)
+            return i;
+    return -1;
+}
+
+int mbs_model_component_index(const mbs_model *m, mbs_family family, int id)
+{
+    for (int i = 0; i < m->n_comps; i++)
+        if (m->comps[i].kind->family == family && m->comps[i].id == id)
+            return i;
+    return -1;
+}
+
+int mbs_model_dof(const mbs_model *m)
+{
+    return m->nu - m->n_rows;
+}

@@ -1,0 +1,260 @@
+/* The compiled model: everything about a simulation that does not change
+ * while it runs. Built once from the spec by the compiler, read-only after
+ * that; all that changes during a run lives in mbs_data (solver/data.h).
+ *
+ * Units: SI throughout (the model's own units are kept only to write
+ * results). Frames: "global" is the inertial frame; a body frame has its
+ * origin at the centre of mass and the axes of the body's cg marker. */
+#ifndef MBS_MODEL_H
+#define MBS_MODEL_H
+
+#include "kind.h"
+#include "spec.h"
+#include "../io/units.h"
+
+#include <stddef.h>
+
+/* ---- bodies --------------------------------------------------------------------- */
+
+typedef enum mbs_body_type {
+    MBS_BODY_GROUND, /* no coordinates */
+    MBS_BODY_RIGID,  /* q = (r[3], p[4]) centre of mass + unit quaternion; u = (v[3] global, w[3] body axes) */
+    MBS_BODY_POINT,  /* q = r[3], u = v[3] */
+    MBS_BODY_MASS1D  /* q = s, u = ds/dt: one scalar coordinate with a mass or inertia */
+} mbs_body_type;
+
+typedef struct mbs_body {
+    int id;
+    char *label;
+    int line;
+    mbs_body_type type;
+    double mass;          /* kg (Mass1D: kg or kg m^2) */
+    double inertia[9];    /* about the centre of mass, body axes (rigid bodies) */
+    double r0[3];         /* initial centre of mass, global (Mass1D: r0[0] = initial coordinate) */
+    double p0[4];         /* initial orientation (unit quaternion) */
+    double v0[3];         /* initial velocity, global (Mass1D: v0[0]) */
+    double w0[3];         /* initial angular velocity, global */
+    int rotational;       /* Mass1D: the coordinate is an angle */
+    int nq, nu;           /* 7/6 rigid, 3/3 point, 1/1 Mass1D, 0/0 ground */
+    int q_ofs, u_ofs;     /* first position / velocity variable in y */
+    int quat_mu;          /* multiplier index (in the mu block) of |p| = 1, or -1 */
+} mbs_body;
+
+/* ---- markers -------------------------------------------------------------------- */
+
+typedef enum mbs_marker_type {
+    MBS_MARKER_FRAME,       /* Reference_Marker: a frame fixed on a body */
+    MBS_MARKER_BODY_COORD,  /* Marker_Coordinate on a body's coordinate */
+    MBS_MARKER_JOINT_COORD  /* Marker_Coordinate on a joint's relative coordinate */
+} mbs_marker_type;
+
+typedef struct mbs_marker {
+    int id;
+    char *label;
+    int line;
+    mbs_marker_type type;
+    int body;             /* body index (FRAME, BODY_COORD) */
+    double pos[3];        /* FRAME: origin in body axes, relative to the centre of mass */
+    double rot[9];        /* FRAME: marker axes in body axes (columns x, y, z) */
+    int joint;            /* JOINT_COORD: component index of the joint */
+    int coordinate;       /* BODY_COORD, JOINT_COORD: which coordinate */
+    int is_angle;         /* the coordinate is an angle (for units) */
+} mbs_marker;
+
+/* ---- components: everything that adds equations (constraints, motions, forces) --- */
+
+struct mbs_component;
+struct mbs_eval;
+
+/* A term of a constraint row or coordinate Jacobian acting on one body:
+ * the row's derivative with respect to the body's virtual displacement,
+ * written as d(row) = lin . dr + ang . dtheta with dr the centre-of-mass
+ * displacement and dtheta the virtual rotation, both in global axes. For a
+ * Mass1D body only lin[0] is used (coefficient of its coordinate). */
+typedef struct mbs_jterm {
+    int body;
+    double lin[3];
+    double ang[3];
+} mbs_jterm;
+
+#define MBS_MAX_TERMS 8
+
+/* The Jacobian of a scalar (constraint row, coordinate): one term per body. */
+typedef struct mbs_jac {
+    int n;
+    mbs_jterm terms[MBS_MAX_TERMS];
+} mbs_jac;
+
+/* A scalar coordinate (of a body or of a joint): value, rate, Jacobian. */
+typedef struct mbs_coord {
+    double q, v;
+    mbs_jac jac;
+} mbs_coord;
+
+/* One output a sensor may ask for. */
+typedef struct mbs_output_desc {
+    const char *name;       /* e.g. "Force" */
+    const char *columns;    /* space separated column names, e.g. "x y z" */
+    mbs_dim dim;            /* of every column, unless dims is given */
+    const mbs_dim *dims;    /* per-column dimensions, or NULL */
+    unsigned angle_cols;    /* bit i set: column i is an angle (unit rad) */
+    int code;               /* what to compute (built-in outputs; elements use the index) */
+} mbs_output_desc;
+
+/* Event bookkeeping passed to on_root so that elements can record what
+ * happened (results /events). */
+typedef struct mbs_event_log mbs_event_log;
+void mbs_event_record(mbs_event_log *log, double t, const struct mbs_component *c, const char *kind);
+
+typedef struct mbs_component_ops {
+    /* Adds the element to the residual: applied forces, constraint rows
+     * (mbs_eval_row), state equations (mbs_eval_state_residual). */
+    void (*eval)(const struct mbs_component *c, struct mbs_eval *ev);
+    /* Joints: relative coordinate `which` (value, rate, Jacobian). */
+    int (*coordinate)(const struct mbs_component *c, const struct mbs_eval *ev, int which, mbs_coord *out);
+    /* Event functions (n_roots values), continuous within the current mode. */
+    void (*roots)(const struct mbs_component *c, const struct mbs_eval *ev, double *g);
+    /* A root was located; `fired[k]` is +1/-1 for the direction of root k that
+     * crossed, 0 otherwise. Switches the discrete mode; returns 1 if it did. */
+    int (*on_root)(const struct mbs_component *c, struct mbs_eval *ev, const int *fired, mbs_event_log *log);
+    /* After every accepted integrator step (e.g. counting turns of an angle). */
+    void (*accept_step)(const struct mbs_component *c, struct mbs_eval *ev);
+    /* Initial discrete and continuous states, before assembly. */
+    void (*init)(const struct mbs_component *c, struct mbs_eval *ev);
+    /* Energy bookkeeping: potential energy, and the power of non-conservative
+     * forces (negative when dissipating). */
+    double (*potential_energy)(const struct mbs_component *c, const struct mbs_eval *ev);
+    double (*power_nc)(const struct mbs_component *c, const struct mbs_eval *ev);
+    /* Writes output `which` (index into c->outputs) to out. */
+    void (*output)(const struct mbs_component *c, const struct mbs_eval *ev, int which, double *out);
+    void (*free_params)(void *params);
+} mbs_component_ops;
+
+typedef struct mbs_component {
+    const mbs_component_ops *ops;
+    const mbs_kind *kind;
+    int id;
+    char *label;
+    int line;
+    void *params;              /* the element's own compiled data (read-only) */
+    int *bodies;               /* bodies it couples (for the Jacobian's sparsity) */
+    int n_bodies;
+    int decoupled;             /* acts on each body alone (e.g. gravity): no coupling */
+    int *depends;              /* other components whose multipliers it reads */
+    int n_depends;
+    int n_hrows;               /* holonomic constraint rows: g(q,t) = 0 and its rate */
+    int n_vrows;               /* velocity-level rows only (non-holonomic) */
+    int n_states;              /* differential states of its own */
+    int n_roots;               /* event functions */
+    int n_disc;                /* discrete state doubles (modes, turn counters) */
+    int n_coords;              /* relative coordinates it offers to Marker_Coordinate (joints) */
+    unsigned coord_angles;     /* bit k set: coordinate k is an angle */
+    int row_ofs;               /* first row in the row table (holonomic rows, then velocity rows) */
+    int state_ofs;             /* first state in the z block */
+    int root_ofs, disc_ofs;
+    const mbs_output_desc *outputs;
+    int n_outputs;
+} mbs_component;
+
+/* ---- sensors ---------------------------------------------------------------------- */
+
+typedef enum mbs_sensor_source {
+    MBS_SOURCE_BODY,
+    MBS_SOURCE_MARKER,
+    MBS_SOURCE_COMPONENT,
+    MBS_SOURCE_SYSTEM,
+    MBS_SOURCE_MARKER_PAIR /* Post_Request: marker I relative to J in axes of R */
+} mbs_sensor_source;
+
+typedef struct mbs_sensor {
+    int id;
+    char *name;              /* dataset name: label or "sensor_<id>" */
+    int line;
+    char *type;              /* BODY, MARKER, ... (as in the file) */
+    int element_id;
+    char *output_name;
+    mbs_sensor_source source;
+    int index;               /* body, marker or component index */
+    int output;              /* output index within its source */
+    int marker_j, marker_ref;/* MARKER_PAIR: -1 = global */
+    int ncols;
+    char **columns;
+    mbs_dim *dims;
+    double *to_model;        /* per column: SI -> model units factor */
+    unsigned angle_cols;
+} mbs_sensor;
+
+/* ---- analyses and solver settings --------------------------------------------------- */
+
+typedef enum mbs_analysis_type { MBS_ANALYSIS_TRANSIENT, MBS_ANALYSIS_STATIC, MBS_ANALYSIS_ASSEMBLY } mbs_analysis_type;
+
+typedef struct mbs_analysis {
+    mbs_analysis_type type;
+    double end_time;       /* s */
+    double print_interval; /* s */
+    int line;
+} mbs_analysis;
+
+typedef enum mbs_linear_solver { MBS_LS_AUTO, MBS_LS_DENSE, MBS_LS_KLU } mbs_linear_solver;
+
+typedef struct mbs_solver_settings {
+    double rtol, atol;     /* IDA tolerances (atol in SI for positions; scaled per variable) */
+    double h_max;          /* 0 = unlimited */
+    double h_min;          /* 0 = IDA's default */
+    double h0;             /* initial step, 0 = IDA's choice */
+    int max_order;         /* 1..5 */
+    mbs_linear_solver linear_solver;
+    int interpolate;       /* outputs interpolated between steps (else stepped to exactly) */
+    int line;              /* where Param_Transient stands, 0 if absent */
+} mbs_solver_settings;
+
+/* ---- the model ------------------------------------------------------------------------ */
+
+typedef struct mbs_model {
+    char *path;             /* model file as given */
+    char *source;           /* its text */
+    size_t source_len;
+    mbs_units units;
+    mbs_parameter *params;
+    int n_params;
+    const char **param_names;  /* for expression scopes: [n_params] */
+    double *param_values;      /* [n_params] */
+
+    mbs_body *bodies;       /* [n_bodies] */
+    int n_bodies;
+    mbs_marker *markers;    /* [n_markers] */
+    int n_markers;
+    mbs_component *comps;   /* [n_comps] */
+    int n_comps;
+    mbs_sensor *sensors;    /* [n_sensors] */
+    int n_sensors;
+    mbs_analysis *analyses; /* [n_analyses], in the order they run */
+    int n_analyses;
+    mbs_solver_settings settings;
+
+    /* layout of y = [q | u | z | lambda | mu] (see docs/theory.md) */
+    int nq, nu, nz;         /* positions, velocities, other differential states */
+    int n_rows;             /* constraint rows, one multiplier lambda each */
+    int n_hol;              /* of which holonomic (with a position-level row and a mu) */
+    int n_quat;             /* quaternion normalisation rows (mu only) */
+    int n_mu;               /* n_hol + n_quat */
+    int ny;                 /* total */
+    int ofs_q, ofs_u, ofs_z, ofs_lambda, ofs_mu;
+    int *row_comp;          /* [n_rows] owning component */
+    int *row_mu;            /* [n_rows] index in the mu block, -1 for velocity-level rows */
+    int n_roots, n_disc;
+    int energy_state;       /* z index of the dissipated energy */
+} mbs_model;
+
+void mbs_model_free(mbs_model *m);
+
+/* Index lookups by id (-1 if absent). */
+int mbs_model_body_index(const mbs_model *m, int id);
+int mbs_model_marker_index(const mbs_model *m, int id);
+int mbs_model_component_index(const mbs_model *m, mbs_family family, int id);
+
+/* Degrees of freedom: velocity coordinates minus independent constraint rows
+ * (as counted, before redundancy analysis). */
+int mbs_model_dof(const mbs_model *m);
+
+#endif

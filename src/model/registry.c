@@ -1,0 +1,60 @@
+/* Every element kind the model format knows, in documentation order.
+ * Adding a kind: write src/elements/<name>.c defining mbs_kind_<name>, and
+ * add X(<name>) to MBS_KINDS below. */
+#include "registry.h"
+#include "../core/strutil.h"
+
+#include <string.h>
+
+/* One line per kind: X(name) refers to mbs_kind_<name> in src/elements/<name>.c. */
+#define MBS_KINDS(X)          \
+    X(param_unit)             \
+    X(body_rigid)             \
+    X(body_point)             \
+    X(body_mass1d)            \
+    X(reference_marker)       \
+    X(marker_coordinate)      \
+    X(constraint_joint)       \
+    X(motion_joint)           \
+    X(force_gravity)          \
+    X(force_spring_damper)    \
+    X(force_scalar_two_body)  \
+    X(force_vector_one_body)  \
+    X(sensor)                 \
+    X(post_request)           \
+    X(param_transient)        \
+    X(simulate)
+
+#define DECLARE_KIND(name) extern const mbs_kind mbs_kind_##name;
+#define LIST_KIND(name) &mbs_kind_##name,
+
+MBS_KINDS(DECLARE_KIND)
+
+static const mbs_kind *const KINDS[] = {MBS_KINDS(LIST_KIND) NULL};
+
+const mbs_kind *const *mbs_registry(void)
+{
+    return KINDS;
+}
+
+const mbs_kind *mbs_registry_find(const char *name)
+{
+    for (const mbs_kind *const *k = KINDS; *k; k++)
+        if (strcmp((*k)->name, name) == 0)
+            return *k;
+    return NULL;
+}
+
+const char *mbs_registry_suggest(const char *name)
+{
+    const char *best = NULL;
+    int best_d = 4;
+    for (const mbs_kind *const *k = KINDS; *k; k++) {
+        int d = mbs_edit_distance((*k)->name, name);
+        if (d < best_d) {
+            best_d = d;
+            best = (*k)->name;
+        }
+    }
+    return best;
+}

@@ -1,0 +1,91 @@
+#include "tfunc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+mbs_tfunc *mbs_tfunc_create(const char *text, const mbs_scope *params, const mbs_units *units,
+                            mbs_dim value_dim, const char *const *var_names, const mbs_dim *var_dims,
+                            int n_vars, char *err, size_t errsize)
+{
+    if (n_vars > MBS_TFUNC_MAX_VARS)
+        return NULL;
+    mbs_scope scope = *params;
+    scope.var_names = var_names;
+    scope.n_vars = n_vars;
+    mbs_expr *e = mbs_expr_compile(text, &scope, err, errsize);
+    if (!e)
+        return NULL;
+    mbs_tfunc *f = calloc(1, sizeof *f);
+    if (!f) {
+        mbs_expr_free(e);
+        return NULL;
+    }
+    f->expr = e;
+    f->n_vars = n_vars;
+    f->t_index = -1;
+    f->value_scale = mbs_units_to_si(units, value_dim);
+    for (int i = 0; i < n_vars; i++) {
+        if (strcmp(var_names[i], "t") == 0) {
+            f->t_index = i;
+            f->var_scale[i] = mbs_units_to_si(units, DIM_TIME);
+        } else {
+            f->var_scale[i] = var_dims ? mbs_units_to_si(units, var_dims[i]) : 1.0;
+        }
+    }
+    return f;
+}
+
+int mbs_tfunc_differentiate(mbs_tfunc *f)
+{
+    if (f->dexpr)
+        return 0;
+    if (f->t_index < 0)
+        return -1;
+    f->dexpr = mbs_expr_derivative(f->expr, "t");
+    return f->dexpr ? 0 : -1;
+}
+
+static double eval_with(mbs_expr *e, const mbs_tfunc *f, const double *vars_si)
+{
+    double vars[MBS_TFUNC_MAX_VARS];
+    for (int i = 0; i < f->n_vars; i++)
+        vars[i] = vars_si[i] / f->var_scale[i];
+    return mbs_expr_eval(e, vars);
+}
+
+double mbs_tfunc_eval(mbs_tfunc *f, const double *vars_si)
+{
+    return f->value_scale * eval_with(f->expr, f, vars_si);
+}
+
+double mbs_tfunc_at(mbs_tfunc *f, double t)
+{
+    double vars[MBS_TFUNC_MAX_VARS] = {0};
+    if (f->t_index >= 0)
+        vars[f->t_index] = t;
+    return mbs_tfunc_eval(f, vars);
+}
+
+double mbs_tfunc_rate_at(mbs_tfunc *f, double t)
+{
+    if (!f->dexpr)
+        return 0.0;
+    double vars[MBS_TFUNC_MAX_VARS] = {0};
+    vars[f->t_index] = t;
+    /* d(value_si)/dt_si = value_scale * d expr/d t_model / time_scale */
+    return f->value_scale * eval_with(f->dexpr, f, vars) / f->var_scale[f->t_index];
+}
+
+int mbs_tfunc_depends_on_time(const mbs_tfunc *f)
+{
+    return f->t_index >= 0 && mbs_expr_uses(f->expr, "t");
+}
+
+void mbs_tfunc_free(mbs_tfunc *f)
+{
+    if (!f)
+        return;
+    mbs_expr_free(f->expr);
+    mbs_expr_free(f->dexpr);
+    free(f);
+}

@@ -1,0 +1,348 @@
+#include "results_writer.h"
+#include "h5util.h"
+#include "../core/sha256.h"
+#include "../core/version.h"
+#include "../core/strutil.h"
+
+#include <hdf5.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define EVENT_ELEMENT_LEN 160
+#define EVENT_KIND_LEN 32
+
+struct mbs_results_writer {
+    char *path;
+    hid_t file;
+    hid_t time_ds;
+    hid_t *sensor_ds; /* [n_sensors] */
+    int n_sensors;
+    int *ncols;
+    int width;
+    hid_t ev_time, ev_element, ev_kind;
+    double time_scale; /* s -> model time unit */
+    /* rows not yet in the file */
+    double *buf_t, *buf_v;
+    long buf_rows, buf_cap;
+    long rows_written, events_written;
+    double last_flush;
+};
+
+static double wall_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---- creation ---- */
+
+static hid_t chunked_dataset(hid_t loc, const char *name, hid_t type, int cols, hsize_t chunk_rows, int compress)
+{
+    hsize_t dims[2] = {0, (hsize_t)cols}, maxdims[2] = {H5S_UNLIMITED, (hsize_t)cols};
+    hsize_t chunk[2] = {chunk_rows, (hsize_t)(cols > 0 ? cols : 1)};
+    int rank = cols > 0 ? 2 : 1;
+    hid_t space = H5Screate_simple(rank, dims, maxdims);
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    H5Pset_chunk(dcpl, rank, chunk);
+    if (compress)
+        H5Pset_deflate(dcpl, 4);
+    hid_t ds = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    H5Pclose(dcpl);
+    H5Sclose(space);
+    return ds;
+}
+
+static void iso8601_now(char *out, size_t size)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int write_root_attributes(hid_t file, const mbs_model *m)
+{
+    char sha[65], created[32];
+    mbs_sha256_hex(m->source, m->source_len, sha);
+    iso8601_now(created, sizeof created);
+    int rc = 0;
+    rc |= mbs_h5_attr_string(file, "format", "mbsim-results");
+    rc |= mbs_h5_attr_long(file, "format_version", 1);
+    rc |= mbs_h5_attr_string(file, "mbsim_version", MBS_VERSION_STRING);
+    rc |= mbs_h5_attr_string(file, "model_file", m->path);
+    rc |= mbs_h5_attr_string(file, "model_sha256", sha);
+    rc |= mbs_h5_attr_string(file, "created", created);
+    rc |= mbs_h5_attr_string(file, "status", "running");
+    rc |= mbs_h5_attr_string(file, "message", "");
+    rc |= mbs_h5_attr_double(file, "t_end_reached", 0.0);
+    char units[160];
+    snprintf(units, sizeof units, "%s %s %s %s", mbs_unit_name(MBS_UNIT_FORCE, m->units.force),
+             mbs_unit_name(MBS_UNIT_MASS, m->units.mass), mbs_unit_name(MBS_UNIT_LENGTH, m->units.length),
+             mbs_unit_name(MBS_UNIT_TIME, m->units.time));
+    rc |= mbs_h5_attr_string(file, "units", units);
+    return rc;
+}
+
+static int write_sensor_attributes(hid_t ds, const mbs_model *m, const mbs_sensor *s)
+{
+    char **units = calloc((size_t)s->ncols + 1, sizeof *units);
+    if (!units)
+        return -1;
+    for (int k = 0; k < s->ncols; k++) {
+        units[k] = malloc(64);
+        if (units[k])
+            mbs_units_format(&m->units, s->dims[k], (s->angle_cols >> k) & 1u, units[k], 64);
+    }
+    int rc = 0;
+    rc |= mbs_h5_attr_string(ds, "type", s->type);
+    rc |= mbs_h5_attr_long(ds, "element_id", s->element_id);
+    rc |= mbs_h5_attr_string(ds, "output", s->output_name);
+    rc |= mbs_h5_attr_strings(ds, "columns", (const char *const *)s->columns, s->ncols);
+    rc |= mbs_h5_attr_strings(ds, "units", (const char *const *)units, s->ncols);
+    for (int k = 0; k < s->ncols; k++)
+        free(units[k]);
+    free(units);
+    return rc;
+}
+
+static int create_layout(mbs_results_writer *w, const mbs_model *m)
+{
+    hid_t file = w->file;
+    int rc = write_root_attributes(file, m);
+    char time_unit[16];
+    mbs_units_format(&m->units, DIM_TIME, 0, time_unit, sizeof time_unit);
+    w->time_ds = chunked_dataset(file, "time", H5T_NATIVE_DOUBLE, 0, 1024, 0);
+    rc |= w->time_ds < 0 || mbs_h5_attr_string(w->time_ds, "units", time_unit);
+
+    hid_t sensors = H5Gcreate2(file, "sensors", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    for (int i = 0; i < m->n_sensors && rc == 0; i++) {
+        const mbs_sensor *s = &m->sensors[i];
+        hsize_t chunk_rows = (hsize_t)(s->ncols < 64 ? 4096 / s->ncols : 64);
+        w->sensor_ds[i] = chunked_dataset(sensors, s->name, H5T_NATIVE_DOUBLE, s->ncols, chunk_rows, 1);
+        w->ncols[i] = s->ncols;
+        rc |= w->sensor_ds[i] < 0 || write_sensor_attributes(w->sensor_ds[i], m, s);
+    }
+    H5Gclose(sensors);
+
+    hid_t events = H5Gcreate2(file, "events", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t el_type = mbs_h5_fixed_string(EVENT_ELEMENT_LEN), kind_type = mbs_h5_fixed_string(EVENT_KIND_LEN);
+    w->ev_time = chunked_dataset(events, "time", H5T_NATIVE_DOUBLE, 0, 256, 0);
+    w->ev_element = chunked_dataset(events, "element", el_type, 0, 256, 0);
+    w->ev_kind = chunked_dataset(events, "kind", kind_type, 0, 256, 0);
+    rc |= w->ev_time < 0 || w->ev_element < 0 || w->ev_kind < 0;
+    rc |= mbs_h5_attr_string(w->ev_time, "units", time_unit);
+    H5Tclose(el_type);
+    H5Tclose(kind_type);
+    H5Gclose(events);
+
+    hid_t params = H5Gcreate2(file, "parameters", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    for (int i = 0; i < m->n_params; i++)
+        rc |= mbs_h5_attr_double(params, m->params[i].name, m->params[i].value);
+    H5Gclose(params);
+
+    hid_t solver = H5Gcreate2(file, "solver", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    H5Gclose(solver);
+
+    hid_t model = H5Gcreate2(file, "model", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    rc |= mbs_h5_string_dataset(model, "source", m->source);
+    H5Gclose(model);
+    return rc ? -1 : 0;
+}
+
+mbs_results_writer *mbs_results_create(const char *path, const mbs_model *m, char *err, size_t errsize)
+{
+    mbs_h5_quiet();
+    mbs_results_writer *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->path = mbs_strdup(path);
+    w->n_sensors = m->n_sensors;
+    w->sensor_ds = calloc((size_t)m->n_sensors + 1, sizeof *w->sensor_ds);
+    w->ncols = calloc((size_t)m->n_sensors + 1, sizeof *w->ncols);
+    for (int i = 0; i < m->n_sensors; i++)
+        w->width += m->sensors[i].ncols;
+    w->time_scale = 1.0 / mbs_units_to_si(&m->units, DIM_TIME);
+    w->last_flush = wall_clock();
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+    /* SWMR needs the 1.10 file format */
+    H5Pset_libver_bounds(fapl, H5F_LIBVER_V110, H5F_LIBVER_LATEST);
+    w->file = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+    H5Pclose(fapl);
+    if (!w->path || !w->sensor_ds || !w->ncols || w->file < 0) {
+        snprintf(err, errsize, "cannot create results file %s", path);
+        if (w->file >= 0)
+            H5Fclose(w->file);
+        free(w->path);
+        free(w->sensor_ds);
+        free(w->ncols);
+        free(w);
+        return NULL;
+    }
+    if (create_layout(w, m) != 0 || H5Fstart_swmr_write(w->file) < 0) {
+        snprintf(err, errsize, "cannot write results file %s", path);
+        mbs_results_close(w, NULL, NULL, 0);
+        return NULL;
+    }
+    return w;
+}
+
+/* ---- appending ---- */
+
+static int append_rows(hid_t ds, long start, long count, int cols, const double *data)
+{
+    hsize_t size[2] = {(hsize_t)(start + count), (hsize_t)cols};
+    if (H5Dset_extent(ds, size) < 0)
+        return -1;
+    hid_t fspace = H5Dget_space(ds);
+    hsize_t off[2] = {(hsize_t)start, 0}, cnt[2] = {(hsize_t)count, (hsize_t)cols};
+    int rank = cols > 0 ? 2 : 1;
+    if (rank == 1)
+        cnt[1] = 0;
+    H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, cnt, NULL);
+    hid_t mspace = H5Screate_simple(rank, cnt, NULL);
+    herr_t rc = H5Dwrite(ds, H5T_NATIVE_DOUBLE, mspace, fspace, H5P_DEFAULT, data);
+    H5Sclose(mspace);
+    H5Sclose(fspace);
+    return rc < 0 ? -1 : 0;
+}
+
+int mbs_results_flush(mbs_results_writer *w)
+{
+    int rc = 0;
+    if (w->buf_rows > 0) {
+        /* sensor columns are interleaved in the buffer: copy each sensor out */
+        double *block = malloc(((size_t)w->buf_rows * (w->width > 0 ? w->width : 1)) * sizeof *block);
+        if (!block)
+            return -1;
+        int offset = 0;
+        for (int i = 0; i < w->n_sensors && rc == 0; i++) {
+            int k = w->ncols[i];
+            for (long r = 0; r < w->buf_rows; r++)
+                memcpy(block + r * k, w->buf_v + r * w->width + offset, (size_t)k * sizeof *block);
+            rc |= append_rows(w->sensor_ds[i], w->rows_written, w->buf_rows, k, block);
+            offset += k;
+        }
+        free(block);
+        /* time last: a reader never sees a time without its values */
+        rc |= append_rows(w->time_ds, w->rows_written, w->buf_rows, 0, w->buf_t);
+        w->rows_written += w->buf_rows;
+        w->buf_rows = 0;
+    }
+    rc |= H5Fflush(w->file, H5F_SCOPE_GLOBAL) < 0;
+    w->last_flush = wall_clock();
+    return rc ? -1 : 0;
+}
+
+int mbs_results_append(mbs_results_writer *w, double t, const double *values)
+{
+    if (w->buf_rows == w->buf_cap) {
+        long cap = w->buf_cap ? 2 * w->buf_cap : 256;
+        double *bt = realloc(w->buf_t, (size_t)cap * sizeof *bt);
+        if (bt)
+            w->buf_t = bt;
+        double *bv = bt ? realloc(w->buf_v, (size_t)cap * (w->width > 0 ? w->width : 1) * sizeof *bv) : NULL;
+        if (bv)
+            w->buf_v = bv;
+        if (!bt || !bv)
+            return -1;
+        w->buf_cap = cap;
+    }
+    w->buf_t[w->buf_rows] = t * w->time_scale;
+    memcpy(w->buf_v + w->buf_rows * w->width, values, (size_t)w->width * sizeof *values);
+    w->buf_rows++;
+    if (wall_clock() - w->last_flush >= 1.0)
+        return mbs_results_flush(w);
+    return 0;
+}
+
+static int append_string(hid_t ds, long index, int len, const char *text)
+{
+    char buf[EVENT_ELEMENT_LEN];
+    memset(buf, 0, sizeof buf);
+    snprintf(buf, (size_t)len, "%s", text);
+    hsize_t size = (hsize_t)(index + 1), off = (hsize_t)index, one = 1;
+    if (H5Dset_extent(ds, &size) < 0)
+        return -1;
+    hid_t fspace = H5Dget_space(ds);
+    H5Sselect_hyperslab(fspace, H5S_SELECT_SET, &off, NULL, &one, NULL);
+    hid_t mspace = H5Screate_simple(1, &one, NULL);
+    hid_t type = mbs_h5_fixed_string(len);
+    herr_t rc = H5Dwrite(ds, type, mspace, fspace, H5P_DEFAULT, buf);
+    H5Tclose(type);
+    H5Sclose(mspace);
+    H5Sclose(fspace);
+    return rc < 0 ? -1 : 0;
+}
+
+int mbs_results_event(mbs_results_writer *w, double t, const char *element, const char *kind)
+{
+    double tm = t * w->time_scale;
+    long i = w->events_written;
+    int rc = append_rows(w->ev_time, i, 1, 0, &tm);
+    rc |= append_string(w->ev_element, i, EVENT_ELEMENT_LEN, element);
+    rc |= append_string(w->ev_kind, i, EVENT_KIND_LEN, kind);
+    w->events_written++;
+    return mbs_results_flush(w) | rc;
+}
+
+/* ---- closing ---- */
+
+static int write_summary(const char *path, const mbs_results_summary *s)
+{
+    hid_t file = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
+    if (file < 0)
+        return -1;
+    int rc = 0;
+    rc |= mbs_h5_attr_string(file, "status", s->status);
+    rc |= mbs_h5_attr_string(file, "message", s->message ? s->message : "");
+    rc |= mbs_h5_attr_double(file, "t_end_reached", s->t_end_reached);
+    hid_t g = H5Gopen2(file, "solver", H5P_DEFAULT);
+    rc |= g < 0;
+    if (g >= 0) {
+        rc |= mbs_h5_attr_string(g, "integrator", s->integrator);
+        rc |= mbs_h5_attr_double(g, "rtol", s->rtol);
+        rc |= mbs_h5_attr_double(g, "atol", s->atol);
+        rc |= mbs_h5_attr_string(g, "linear_solver", s->linear_solver);
+        rc |= mbs_h5_attr_long(g, "steps", s->steps);
+        rc |= mbs_h5_attr_long(g, "residual_evals", s->residual_evals);
+        rc |= mbs_h5_attr_long(g, "jacobian_evals", s->jacobian_evals);
+        rc |= mbs_h5_attr_long(g, "nonlinear_iterations", s->nonlinear_iterations);
+        rc |= mbs_h5_attr_long(g, "error_test_failures", s->error_test_failures);
+        rc |= mbs_h5_attr_long(g, "nonlinear_convergence_failures", s->nonlinear_convergence_failures);
+        rc |= mbs_h5_attr_long(g, "events", s->events);
+        rc |= mbs_h5_attr_double(g, "wall_time_s", s->wall_time_s);
+        H5Gclose(g);
+    }
+    rc |= H5Fclose(file) < 0;
+    return rc ? -1 : 0;
+}
+
+int mbs_results_close(mbs_results_writer *w, const mbs_results_summary *s, char *err, size_t errsize)
+{
+    int rc = 0;
+    if (w->file >= 0) {
+        rc |= mbs_results_flush(w);
+        for (int i = 0; i < w->n_sensors; i++)
+            if (w->sensor_ds[i] > 0)
+                H5Dclose(w->sensor_ds[i]);
+        hid_t ds[] = {w->time_ds, w->ev_time, w->ev_element, w->ev_kind};
+        for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++)
+            if (ds[i] > 0)
+                H5Dclose(ds[i]);
+        rc |= H5Fclose(w->file) < 0;
+    }
+    if (s && rc == 0)
+        rc |= write_summary(w->path, s);
+    if (rc && err)
+        snprintf(err, errsize, "cannot finish results file %s", w->path);
+    free(w->path);
+    free(w->sensor_ds);
+    free(w->ncols);
+    free(w->buf_t);
+    free(w->buf_v);
+    free(w);
+    return rc ? -1 : 0;
+}

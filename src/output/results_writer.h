@@ -1,0 +1,44 @@
+/* Writing the results file (HDF5, SPEC 3) as the run goes.
+ *
+ * Scheme: the file is created with every group and dataset it will hold,
+ * then switched to HDF5's single-writer/multiple-reader mode (SWMR). Rows
+ * are buffered and appended to the chunked, compressed datasets at least
+ * once per second of wall time, at every event and at the end; each append
+ * is flushed, so readers (mbsim info, h5py with swmr=True) see a consistent
+ * file while the run goes on, and a killed run leaves a readable file with
+ * the rows up to the last flush and status "running". At the end the file
+ * is reopened normally to write the status, message and solver statistics. */
+#ifndef MBS_RESULTS_WRITER_H
+#define MBS_RESULTS_WRITER_H
+
+#include "../model/model.h"
+
+#include <stddef.h>
+
+typedef struct mbs_results_summary {
+    const char *status;        /* "completed", "failed", "interrupted" */
+    const char *message;
+    double t_end_reached;      /* model time units */
+    const char *integrator;
+    double rtol, atol;
+    const char *linear_solver;
+    long steps, residual_evals, jacobian_evals, nonlinear_iterations;
+    long error_test_failures, nonlinear_convergence_failures, events;
+    double wall_time_s;
+} mbs_results_summary;
+
+typedef struct mbs_results_writer mbs_results_writer;
+
+/* Creates (truncates) `path` for model m. NULL with a reason on failure. */
+mbs_results_writer *mbs_results_create(const char *path, const mbs_model *m, char *err, size_t errsize);
+
+/* One output row: t in seconds (converted here) and mbs_sensor_width values. */
+int mbs_results_append(mbs_results_writer *w, double t, const double *values);
+/* One event (t in seconds); flushes. */
+int mbs_results_event(mbs_results_writer *w, double t, const char *element, const char *kind);
+/* Writes buffered rows and flushes the file. */
+int mbs_results_flush(mbs_results_writer *w);
+/* Flushes, writes the summary and closes; frees w. */
+int mbs_results_close(mbs_results_writer *w, const mbs_results_summary *s, char *err, size_t errsize);
+
+#endif

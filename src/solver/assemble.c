@@ -1,0 +1,403 @@
+/* Consistent states for the DAE (never hand IDA an inconsistent start).
+ *
+ * With M the mass matrix and G the constraint rows' Jacobian on velocity
+ * coordinates (both from the current positions):
+ *   redundancy   rank-revealing QR of G^T; dependent rows are switched off
+ *                (their multipliers fixed at 0) with a warning
+ *   positions    Newton on g(q, t) = 0 with minimum mass-weighted change:
+ *                [M G^T; G 0] [dx; nu] = [0; -g], rotations applied exactly
+ *   velocities   the closest velocities in the kinetic-energy metric:
+ *                [M G^T; G 0] [u; nu] = [M u0; -g_t]
+ *   rates        [M G^T; G 0] [du/dt; lambda] = [f - gyroscopic; -gamma],
+ *                gamma = d/dt (G u + g_t) at fixed u (central difference
+ *                along the motion), dq/dt = T(q) u, mu = 0, element state
+ *                rates from their equations (dz/dt - h = 0).
+ * The applied forces and gyroscopic terms are read off the residual
+ * evaluated with du/dt = 0 and lambda = 0. */
+#include "assemble.h"
+#include "augmented.h"
+#include "residual.h"
+#include "../core/dense.h"
+#include "../core/rotation.h"
+#include "../core/strutil.h"
+#include "../core/vec3.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mbs_assembler {
+    const mbs_model *m;
+    mbs_data *d;
+    mbs_augmented *aug;
+    double *yp0, *res, *rhs, *ywork, *c_plus, *c_minus;
+};
+
+mbs_assembler *mbs_assembler_create(const mbs_model *m, mbs_data *d, int sparse, SUNContext ctx)
+{
+    mbs_assembler *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->m = m;
+    a->d = d;
+    a->aug = mbs_augmented_create(m, sparse, ctx);
+    size_t ny = (size_t)m->ny + 1, na = (size_t)(m->nu + m->n_rows) + 1, nr = (size_t)m->n_rows + 1;
+    a->yp0 = calloc(ny, sizeof *a->yp0);
+    a->res = calloc(ny, sizeof *a->res);
+    a->ywork = calloc(ny, sizeof *a->ywork);
+    a->rhs = calloc(na, sizeof *a->rhs);
+    a->c_plus = calloc(nr, sizeof *a->c_plus);
+    a->c_minus = calloc(nr, sizeof *a->c_minus);
+    if (!a->aug || !a->yp0 || !a->res || !a->ywork || !a->rhs || !a->c_plus || !a->c_minus) {
+        mbs_assembler_free(a);
+        return NULL;
+    }
+    return a;
+}
+
+void mbs_assembler_free(mbs_assembler *a)
+{
+    if (!a)
+        return;
+    mbs_augmented_free(a->aug);
+    free(a->yp0);
+    free(a->res);
+    free(a->ywork);
+    free(a->rhs);
+    free(a->c_plus);
+    free(a->c_minus);
+    free(a);
+}
+
+static void evaluate(mbs_assembler *a, double t, const double *y, const double *yp)
+{
+    a->d->eval_failed = 0;
+    mbs_residual(a->m, a->d, t, y, yp, a->res);
+}
+
+static void describe_component(const mbs_component *c, char *out, size_t size)
+{
+    int n = snprintf(out, size, "%s %d", c->kind->name, c->id);
+    if (c->label && n >= 0 && (size_t)n < size)
+        snprintf(out + n, size - (size_t)n, " (label '%s')", c->label);
+}
+
+/* ---- redundancy ---- */
+
+typedef struct dense_row_ctx {
+    double *col; /* column of G^T = row of G */
+} dense_row_ctx;
+
+static void put_dense(void *ctx, int col, double value)
+{
+    ((dense_row_ctx *)ctx)->col[col] += value;
+}
+
+/* Dense rank analysis is O(rows^2 nu): beyond this size only a singular
+ * factorisation triggers it. */
+#define DENSE_RANK_LIMIT 4000000.0
+
+int mbs_find_redundant(mbs_assembler *a, double t, const double *y, int force, mbs_diags *diag)
+{
+    const mbs_model *m = a->m;
+    int rows = m->n_rows, nu = m->nu;
+    if (rows == 0)
+        return 0;
+    if (!force && (double)rows * nu > DENSE_RANK_LIMIT)
+        return MBS_RANK_SKIPPED;
+    evaluate(a, t, y, a->yp0);
+    /* Gt is nu x rows, row-major: column r holds row r of G */
+    double *Gt = calloc((size_t)nu * rows + 1, sizeof *Gt);
+    double *colbuf = calloc((size_t)nu + 1, sizeof *colbuf);
+    int *perm = malloc(((size_t)rows + 1) * sizeof *perm);
+    if (!Gt || !colbuf || !perm) {
+        free(Gt);
+        free(colbuf);
+        free(perm);
+        return -1;
+    }
+    for (int r = 0; r < rows; r++) {
+        memset(colbuf, 0, (size_t)nu * sizeof *colbuf);
+        dense_row_ctx c = {colbuf};
+        mbs_row_coefficients(m, a->d, r, put_dense, &c);
+        for (int i = 0; i < nu; i++)
+            Gt[(size_t)i * rows + r] = colbuf[i];
+    }
+    int rank = mbs_qr_rank(Gt, nu, rows, 1e-9, perm);
+    int dropped = 0;
+    for (int k = rank; k < rows; k++) {
+        a->d->row_active[perm[k]] = 0;
+        dropped++;
+    }
+    /* one warning per element that lost rows */
+    for (int c = 0; c < m->n_comps && dropped; c++) {
+        const mbs_component *comp = &m->comps[c];
+        int n_rows = comp->n_hrows + comp->n_vrows, lost = 0;
+        for (int r = 0; r < n_rows; r++)
+            lost += !a->d->row_active[comp->row_ofs + r];
+        if (lost) {
+            char what[256];
+            describe_component(comp, what, sizeof what);
+            mbs_diag_add(diag, MBS_SEV_WARNING, m->path, comp->line,
+                         "%s: %d of its %d constraint equations are redundant (they repeat what other "
+                         "constraints impose) and are left out; their reaction forces are carried by the others",
+                         what, lost, n_rows);
+        }
+    }
+    free(Gt);
+    free(colbuf);
+    free(perm);
+    return dropped;
+}
+
+/* ---- positions ---- */
+
+static double position_error(const mbs_assembler *a, int *worst_row)
+{
+    const mbs_model *m = a->m;
+    double err = 0.0;
+    *worst_row = -1;
+    for (int r = 0; r < m->n_rows; r++)
+        if (a->d->row_active[r] && m->row_mu[r] >= 0 && fabs(a->d->rows[r].g) > err) {
+            err = fabs(a->d->rows[r].g);
+            *worst_row = r;
+        }
+    return err;
+}
+
+static void normalise_quaternions(const mbs_model *m, double *y)
+{
+    for (int i = 0; i < m->n_bodies; i++)
+        if (m->bodies[i].type == MBS_BODY_RIGID)
+            mbs_quat_normalise(y + m->bodies[i].q_ofs + 3);
+}
+
+static void apply_displacement(const mbs_model *m, double *y, const double *dx)
+{
+    for (int i = 0; i < m->n_bodies; i++) {
+        const mbs_body *b = &m->bodies[i];
+        const double *x = dx + (b->u_ofs - m->ofs_u);
+        double *q = y + b->q_ofs;
+        switch (b->type) {
+        case MBS_BODY_RIGID:
+            v3_add(q, q, x);
+            mbs_quat_rotate_body(q + 3, x + 3);
+            break;
+        case MBS_BODY_POINT:
+            v3_add(q, q, x);
+            break;
+        case MBS_BODY_MASS1D:
+            q[0] += x[0];
+            break;
+        case MBS_BODY_GROUND:
+            break;
+        }
+    }
+}
+
+static double length_scale(const mbs_model *m)
+{
+    double L = 1.0;
+    for (int i = 0; i < m->n_bodies; i++)
+        if (m->bodies[i].type == MBS_BODY_RIGID || m->bodies[i].type == MBS_BODY_POINT)
+            L = fmax(L, v3_norm(m->bodies[i].r0));
+    return L;
+}
+
+static void name_worst(const mbs_assembler *a, int worst_row, char *out, size_t size)
+{
+    if (worst_row < 0) {
+        snprintf(out, size, "the constraints");
+        return;
+    }
+    describe_component(&a->m->comps[a->m->row_comp[worst_row]], out, size);
+}
+
+int mbs_assemble_positions(mbs_assembler *a, double t, double *y, char *msg, size_t msgsize)
+{
+    const mbs_model *m = a->m;
+    double tol = 1e-12 * length_scale(m);
+    double previous = INFINITY;
+    int worse = 0, worst_row = -1;
+    for (int iter = 0; iter < 60; iter++) {
+        normalise_quaternions(m, y);
+        evaluate(a, t, y, a->yp0);
+        double err = position_error(a, &worst_row);
+        if (err <= tol)
+            return 0;
+        if (err >= previous && ++worse > 5)
+            break;
+        previous = fmin(previous, err);
+        if (mbs_augmented_factor(a->aug, a->d, 1) != 0) {
+            char what[256];
+            name_worst(a, worst_row, what, sizeof what);
+            snprintf(msg, msgsize,
+                     "cannot assemble the model at t = %g: the constraint equations are singular near this "
+                     "configuration (largest violation %.3g, in %s)", t, err, what);
+            return -1;
+        }
+        memset(a->rhs, 0, (size_t)(m->nu + m->n_rows) * sizeof *a->rhs);
+        for (int r = 0; r < m->n_rows; r++)
+            if (a->d->row_active[r] && m->row_mu[r] >= 0)
+                a->rhs[m->nu + r] = -a->d->rows[r].g;
+        if (mbs_augmented_solve(a->aug, a->rhs) != 0)
+            break;
+        apply_displacement(m, y, a->rhs);
+    }
+    char what[256];
+    evaluate(a, t, y, a->yp0);
+    double err = position_error(a, &worst_row);
+    name_worst(a, worst_row, what, sizeof what);
+    snprintf(msg, msgsize,
+             "cannot assemble the model at t = %g: the constraints cannot all be satisfied (largest remaining "
+             "violation %.3g, in %s); check the markers of the joints involved", t, err, what);
+    return -1;
+}
+
+/* ---- velocities ---- */
+
+static void mass_times(const mbs_model *m, const double *u, double *out)
+{
+    for (int i = 0; i < m->n_bodies; i++) {
+        const mbs_body *b = &m->bodies[i];
+        int k = b->u_ofs - m->ofs_u;
+        switch (b->type) {
+        case MBS_BODY_RIGID:
+            for (int j = 0; j < 3; j++)
+                out[k + j] = b->mass * u[k + j];
+            m3_mul_v(out + k + 3, b->inertia, u + k + 3);
+            break;
+        case MBS_BODY_POINT:
+            for (int j = 0; j < 3; j++)
+                out[k + j] = b->mass * u[k + j];
+            break;
+        case MBS_BODY_MASS1D:
+            out[k] = b->mass * u[k];
+            break;
+        case MBS_BODY_GROUND:
+            break;
+        }
+    }
+}
+
+int mbs_project_velocities(mbs_assembler *a, double t, double *y, char *msg, size_t msgsize)
+{
+    const mbs_model *m = a->m;
+    evaluate(a, t, y, a->yp0);
+    if (m->n_rows == 0)
+        return 0;
+    if (mbs_augmented_factor(a->aug, a->d, 0) != 0) {
+        snprintf(msg, msgsize, "cannot make the velocities consistent at t = %g: the constraints are singular", t);
+        return -1;
+    }
+    double *u = y + m->ofs_u;
+    mass_times(m, u, a->rhs);
+    for (int r = 0; r < m->n_rows; r++)
+        a->rhs[m->nu + r] = a->d->row_active[r] ? -a->d->rows[r].gt : 0.0;
+    if (mbs_augmented_solve(a->aug, a->rhs) != 0) {
+        snprintf(msg, msgsize, "cannot make the velocities consistent at t = %g", t);
+        return -1;
+    }
+    memcpy(u, a->rhs, (size_t)m->nu * sizeof *u);
+    return 0;
+}
+
+/* ---- rates and multipliers ---- */
+
+/* dq/dt = T(q) u for every body. */
+static void position_rates(const mbs_model *m, const double *y, double *qdot)
+{
+    for (int i = 0; i < m->n_bodies; i++) {
+        const mbs_body *b = &m->bodies[i];
+        const double *u = y + b->u_ofs;
+        double *qd = qdot + (b->q_ofs - m->ofs_q);
+        switch (b->type) {
+        case MBS_BODY_RIGID: {
+            double L[12];
+            mbs_quat_L(y + b->q_ofs + 3, L);
+            v3_copy(qd, u);
+            for (int k = 0; k < 4; k++)
+                qd[3 + k] = 0.5 * (L[k] * u[3] + L[4 + k] * u[4] + L[8 + k] * u[5]);
+            break;
+        }
+        case MBS_BODY_POINT:
+            v3_copy(qd, u);
+            break;
+        case MBS_BODY_MASS1D:
+            qd[0] = u[0];
+            break;
+        case MBS_BODY_GROUND:
+            break;
+        }
+    }
+}
+
+/* Rates of the constraint rows, G(q, t) u + g_t(q, t), at q + s dq/dt, t + s. */
+static void row_rates_along(mbs_assembler *a, double t, const double *y, const double *qdot, double s, double *out)
+{
+    const mbs_model *m = a->m;
+    memcpy(a->ywork, y, (size_t)m->ny * sizeof *y);
+    for (int i = 0; i < m->nq; i++)
+        a->ywork[m->ofs_q + i] += s * qdot[i];
+    memset(a->ywork + m->ofs_lambda, 0, (size_t)(m->ny - m->ofs_lambda) * sizeof *a->ywork);
+    evaluate(a, t + s, a->ywork, a->yp0);
+    for (int r = 0; r < m->n_rows; r++)
+        out[r] = a->res[m->ofs_lambda + r];
+}
+
+int mbs_consistent_rates(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize)
+{
+    const mbs_model *m = a->m;
+    /* multipliers start at 0; they are solved for below */
+    memset(y + m->ofs_lambda, 0, (size_t)(m->ny - m->ofs_lambda) * sizeof *y);
+    memset(yp, 0, (size_t)m->ny * sizeof *yp);
+    position_rates(m, y, yp + m->ofs_q);
+
+    /* gamma by a central difference along the motion at fixed u */
+    double vmax = 0.0;
+    for (int i = 0; i < m->nq; i++)
+        vmax = fmax(vmax, fabs(yp[m->ofs_q + i]));
+    double s = 1e-6 / fmax(1.0, vmax);
+    if (m->n_rows > 0) {
+        row_rates_along(a, t, y, yp + m->ofs_q, s, a->c_plus);
+        row_rates_along(a, t, y, yp + m->ofs_q, -s, a->c_minus);
+    }
+
+    /* forces, gyroscopic terms and state rates: residual at du/dt = 0, lambda = 0 */
+    evaluate(a, t, y, yp);
+    if (a->d->eval_failed) {
+        snprintf(msg, msgsize, "%s", a->d->eval_message);
+        return -1;
+    }
+    for (int i = 0; i < m->nz; i++)
+        yp[m->ofs_z + i] = -a->res[m->ofs_z + i];
+    for (int i = 0; i < m->nu; i++)
+        a->rhs[i] = -a->res[m->ofs_u + i];
+    for (int r = 0; r < m->n_rows; r++)
+        a->rhs[m->nu + r] = a->d->row_active[r] ? -(a->c_plus[r] - a->c_minus[r]) / (2.0 * s) : 0.0;
+    if (mbs_augmented_factor(a->aug, a->d, 0) != 0) {
+        snprintf(msg, msgsize, "cannot compute consistent accelerations at t = %g: the constraints are singular", t);
+        return -1;
+    }
+    if (mbs_augmented_solve(a->aug, a->rhs) != 0) {
+        snprintf(msg, msgsize, "cannot compute consistent accelerations at t = %g", t);
+        return -1;
+    }
+    memcpy(yp + m->ofs_u, a->rhs, (size_t)m->nu * sizeof *yp);
+    memcpy(y + m->ofs_lambda, a->rhs + m->nu, (size_t)m->n_rows * sizeof *y);
+    /* state rates that depend on the accelerations or multipliers just found */
+    evaluate(a, t, y, yp);
+    for (int i = 0; i < m->nz; i++)
+        yp[m->ofs_z + i] -= a->res[m->ofs_z + i];
+    return 0;
+}
+
+int mbs_make_consistent(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize)
+{
+    if (mbs_assemble_positions(a, t, y, msg, msgsize) != 0)
+        return -1;
+    if (mbs_project_velocities(a, t, y, msg, msgsize) != 0)
+        return -1;
+    return mbs_consistent_rates(a, t, y, yp, msg, msgsize);
+}

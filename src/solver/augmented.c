@@ -1,0 +1,294 @@
+#include "augmented.h"
+#include "../core/dense.h"
+#include "../core/vec3.h"
+
+#include <math.h>
+#include <nvector/nvector_serial.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+struct triplet {
+    int i, j;
+    double v;
+};
+
+struct mbs_augmented {
+    const mbs_model *m;
+    int n;
+    int sparse;
+    SUNContext ctx;
+    /* dense */
+    double *A;
+    int *piv;
+    /* sparse: triplets, then CSC */
+    long nt, cap;
+    struct triplet *t;
+    SUNMatrix S;
+    SUNLinearSolver LS;
+    N_Vector x, b;
+};
+
+mbs_augmented *mbs_augmented_create(const mbs_model *m, int sparse, SUNContext ctx)
+{
+    mbs_augmented *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->m = m;
+    a->n = m->nu + m->n_rows;
+    a->sparse = sparse;
+    a->ctx = ctx;
+    if (!sparse) {
+        a->A = malloc(((size_t)a->n * a->n + 1) * sizeof *a->A);
+        a->piv = malloc(((size_t)a->n + 1) * sizeof *a->piv);
+        if (!a->A || !a->piv) {
+            mbs_augmented_free(a);
+            return NULL;
+        }
+    } else {
+        a->x = N_VNew_Serial(a->n > 0 ? a->n : 1, ctx);
+        a->b = N_VNew_Serial(a->n > 0 ? a->n : 1, ctx);
+        if (!a->x || !a->b) {
+            mbs_augmented_free(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
+static void free_sparse_solver(mbs_augmented *a)
+{
+    if (a->LS)
+        SUNLinSolFree(a->LS);
+    if (a->S)
+        SUNMatDestroy(a->S);
+    a->LS = NULL;
+    a->S = NULL;
+}
+
+void mbs_augmented_free(mbs_augmented *a)
+{
+    if (!a)
+        return;
+    free(a->A);
+    free(a->piv);
+    free(a->t);
+    free_sparse_solver(a);
+    if (a->x)
+        N_VDestroy(a->x);
+    if (a->b)
+        N_VDestroy(a->b);
+    free(a);
+}
+
+/* ---- row coefficients on velocity coordinates ---- */
+
+void mbs_row_coefficients(const mbs_model *m, const mbs_data *d, int r,
+                          void (*add)(void *ctx, int col, double value), void *ctx)
+{
+    const mbs_row *row = &d->rows[r];
+    for (int k = 0; k < row->jac.n; k++) {
+        const mbs_jterm *t = &row->jac.terms[k];
+        const mbs_body *b = &m->bodies[t->body];
+        int u = b->u_ofs - m->ofs_u;
+        switch (b->type) {
+        case MBS_BODY_RIGID: {
+            double ang_body[3];
+            m3_tmul_v(ang_body, d->bodies[t->body].A, t->ang);
+            for (int i = 0; i < 3; i++) {
+                add(ctx, u + i, t->lin[i]);
+                add(ctx, u + 3 + i, ang_body[i]);
+            }
+            break;
+        }
+        case MBS_BODY_POINT:
+            for (int i = 0; i < 3; i++)
+                add(ctx, u + i, t->lin[i]);
+            break;
+        case MBS_BODY_MASS1D:
+            add(ctx, u, t->lin[0]);
+            break;
+        case MBS_BODY_GROUND:
+            break;
+        }
+    }
+}
+
+typedef struct dot_ctx {
+    const double *u;
+    double sum;
+} dot_ctx;
+
+static void add_dot(void *ctx, int col, double value)
+{
+    dot_ctx *c = ctx;
+    c->sum += value * c->u[col];
+}
+
+void mbs_rows_times(const mbs_model *m, const mbs_data *d, const double *u, double *out)
+{
+    for (int r = 0; r < m->n_rows; r++) {
+        dot_ctx c = {u, 0.0};
+        if (d->row_active[r])
+            mbs_row_coefficients(m, d, r, add_dot, &c);
+        out[r] = c.sum;
+    }
+}
+
+/* ---- assembly of the matrix ---- */
+
+typedef struct put_ctx {
+    mbs_augmented *a;
+    int row; /* row of the augmented matrix (nu + r) */
+    int failed;
+} put_ctx;
+
+static void put(mbs_augmented *a, int i, int j, double v, int *failed)
+{
+    if (v == 0.0)
+        return;
+    if (!a->sparse) {
+        a->A[(size_t)i * a->n + j] += v;
+        return;
+    }
+    if (a->nt == a->cap) {
+        long cap = a->cap ? 2 * a->cap : 1024;
+        struct triplet *t = realloc(a->t, (size_t)cap * sizeof *t);
+        if (!t) {
+            *failed = 1;
+            return;
+        }
+        a->t = t;
+        a->cap = cap;
+    }
+    a->t[a->nt++] = (struct triplet){i, j, v};
+}
+
+/* G in the lower-left block and G^T in the upper-right. */
+static void put_row_entry(void *ctx, int col, double value)
+{
+    put_ctx *c = ctx;
+    put(c->a, c->row, col, value, &c->failed);
+    put(c->a, col, c->row, value, &c->failed);
+}
+
+static int fill(mbs_augmented *a, const mbs_data *d, int holonomic_only)
+{
+    const mbs_model *m = a->m;
+    int failed = 0;
+    for (int i = 0; i < m->n_bodies; i++) {
+        const mbs_body *b = &m->bodies[i];
+        int u = b->u_ofs - m->ofs_u;
+        switch (b->type) {
+        case MBS_BODY_RIGID:
+            for (int k = 0; k < 3; k++)
+                put(a, u + k, u + k, b->mass, &failed);
+            for (int r = 0; r < 3; r++)
+                for (int c = 0; c < 3; c++)
+                    put(a, u + 3 + r, u + 3 + c, b->inertia[3 * r + c], &failed);
+            break;
+        case MBS_BODY_POINT:
+            for (int k = 0; k < 3; k++)
+                put(a, u + k, u + k, b->mass, &failed);
+            break;
+        case MBS_BODY_MASS1D:
+            put(a, u, u, b->mass, &failed);
+            break;
+        case MBS_BODY_GROUND:
+            break;
+        }
+    }
+    for (int r = 0; r < m->n_rows; r++) {
+        if (!d->row_active[r] || (holonomic_only && m->row_mu[r] < 0)) {
+            put(a, m->nu + r, m->nu + r, 1.0, &failed);
+            continue;
+        }
+        put_ctx c = {a, m->nu + r, 0};
+        mbs_row_coefficients(m, d, r, put_row_entry, &c);
+        failed |= c.failed;
+    }
+    return failed ? -1 : 0;
+}
+
+static int factor_dense(mbs_augmented *a)
+{
+    int n = a->n;
+    double amax = 0.0;
+    for (long k = 0; k < (long)n * n; k++)
+        amax = fmax(amax, fabs(a->A[k]));
+    if (mbs_lu_factor(a->A, n, a->piv) != 0)
+        return -1;
+    /* partial pivoting only stops at exact zeros: treat tiny pivots as singular */
+    for (int k = 0; k < n; k++)
+        if (fabs(a->A[(size_t)k * n + k]) <= 1e-13 * amax)
+            return -1;
+    return 0;
+}
+
+static int compare_triplets(const void *px, const void *py)
+{
+    const struct triplet *x = px, *y = py;
+    if (x->j != y->j)
+        return x->j - y->j;
+    return x->i - y->i;
+}
+
+static int factor_sparse(mbs_augmented *a)
+{
+    int n = a->n;
+    qsort(a->t, (size_t)a->nt, sizeof *a->t, compare_triplets);
+    free_sparse_solver(a);
+    a->S = SUNSparseMatrix(n, n, a->nt > 0 ? a->nt : 1, CSC_MAT, a->ctx);
+    if (!a->S)
+        return -1;
+    sunindextype *cp = SUNSparseMatrix_IndexPointers(a->S);
+    sunindextype *ri = SUNSparseMatrix_IndexValues(a->S);
+    double *v = SUNSparseMatrix_Data(a->S);
+    long nnz = 0;
+    for (int j = 0; j <= n; j++)
+        cp[j] = 0;
+    for (long k = 0; k < a->nt; k++) {
+        const struct triplet *t = &a->t[k];
+        if (k > 0 && t->i == a->t[k - 1].i && t->j == a->t[k - 1].j) {
+            v[nnz - 1] += t->v; /* duplicate entry: sum */
+            continue;
+        }
+        ri[nnz] = t->i;
+        v[nnz] = t->v;
+        cp[t->j + 1]++;
+        nnz++;
+    }
+    for (int j = 0; j < n; j++)
+        cp[j + 1] += cp[j];
+    a->LS = SUNLinSol_KLU(a->x, a->S, a->ctx);
+    if (!a->LS || SUNLinSolInitialize(a->LS) != 0)
+        return -1;
+    return SUNLinSolSetup(a->LS, a->S) == 0 ? 0 : -1;
+}
+
+int mbs_augmented_factor(mbs_augmented *a, const mbs_data *d, int holonomic_only)
+{
+    if (!a->sparse)
+        memset(a->A, 0, (size_t)a->n * a->n * sizeof *a->A);
+    a->nt = 0;
+    if (fill(a, d, holonomic_only) != 0)
+        return -1;
+    return a->sparse ? factor_sparse(a) : factor_dense(a);
+}
+
+int mbs_augmented_solve(mbs_augmented *a, double *rhs)
+{
+    if (!a->sparse) {
+        mbs_lu_solve(a->A, a->n, a->piv, rhs);
+        return 0;
+    }
+    memcpy(N_VGetArrayPointer(a->b), rhs, (size_t)a->n * sizeof *rhs);
+    if (SUNLinSolSolve(a->LS, a->S, a->x, a->b, 0.0) != 0)
+        return -1;
+    memcpy(rhs, N_VGetArrayPointer(a->x), (size_t)a->n * sizeof *rhs);
+    for (int i = 0; i < a->n; i++)
+        if (!isfinite(rhs[i]))
+            return -1;
+    return 0;
+}

@@ -1,0 +1,39 @@
+#include "data.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+mbs_data *mbs_data_create(const mbs_model *m)
+{
+    mbs_data *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    d->bodies = calloc((size_t)m->n_bodies + 1, sizeof *d->bodies);
+    d->rows = calloc((size_t)m->n_rows + 1, sizeof *d->rows);
+    d->row_active = malloc((size_t)m->n_rows + 1);
+    d->disc = calloc((size_t)m->n_disc + 1, sizeof *d->disc);
+    d->res_scratch = calloc((size_t)m->ny + 1, sizeof *d->res_scratch);
+    if (!d->bodies || !d->rows || !d->row_active || !d->disc || !d->res_scratch) {
+        mbs_data_free(d);
+        return NULL;
+    }
+    memset(d->row_active, 1, (size_t)m->n_rows + 1);
+    for (int b = 0; b < m->n_bodies; b++) {
+        /* ground and not-yet-evaluated bodies sit at the origin, unrotated */
+        double *A = d->bodies[b].A;
+        A[0] = A[4] = A[8] = 1.0;
+    }
+    return d;
+}
+
+void mbs_data_free(mbs_data *d)
+{
+    if (!d)
+        return;
+    free(d->bodies);
+    free(d->rows);
+    free(d->row_active);
+    free(d->disc);
+    free(d->res_scratch);
+    free(d);
+}

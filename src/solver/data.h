@@ -1,0 +1,48 @@
+/* mbs_data: everything that changes during a run, allocated once before it
+ * starts (no allocation in the residual, Jacobian or sensor paths). */
+#ifndef MBS_DATA_H
+#define MBS_DATA_H
+
+#include "../model/model.h"
+
+typedef struct mbs_body_state {
+    double r[3];     /* centre of mass, global (Mass1D: r[0] = the coordinate) */
+    double A[9];     /* rotation matrix, body axes -> global */
+    double v[3];     /* centre-of-mass velocity, global (Mass1D: v[0]) */
+    double w[3];     /* angular velocity, global */
+    double wb[3];    /* angular velocity, body axes */
+    double a[3];     /* centre-of-mass acceleration, global (Mass1D: a[0]) */
+    double alpha[3]; /* angular acceleration, global */
+    double f[3];     /* applied force, global (Mass1D: f[0] generalised force) */
+    double tq[3];    /* applied torque about the centre of mass, global */
+    double fc[3];    /* constraint force from the multipliers, global */
+    double tqc[3];   /* constraint torque about the centre of mass, global */
+    double gr[3];    /* stabilising (GGL) correction of dr/dt: sum of lin * mu */
+    double gth[3];   /* stabilising correction of the rotation: sum of ang * mu, global */
+} mbs_body_state;
+
+/* A constraint row as an element wrote it during the last evaluation:
+ * position-level value g(q,t) (holonomic rows), and the rate
+ * dg/dt = sum over terms (lin . v + ang . w) + gt. */
+typedef struct mbs_row {
+    double g;
+    double gt;
+    mbs_jac jac;
+} mbs_row;
+
+typedef struct mbs_data {
+    mbs_body_state *bodies; /* [n_bodies] */
+    mbs_row *rows;          /* [n_rows] */
+    char *row_active;       /* [n_rows] 0 for rows dropped as redundant */
+    double *disc;           /* [n_disc] discrete states of the components */
+    double *res_scratch;    /* [ny] residual when only kinematics are wanted */
+    int static_mode;        /* in Static / Assembly analyses */
+    int eval_failed;        /* an element could not be evaluated (see mbs_eval_fail) */
+    char eval_message[512];
+    double t_last_step;     /* time of the last accepted step */
+} mbs_data;
+
+mbs_data *mbs_data_create(const mbs_model *m);
+void mbs_data_free(mbs_data *d);
+
+#endif

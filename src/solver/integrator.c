@@ -1,0 +1,294 @@
+/* IDA on the stabilised index-2 DAE (docs/theory.md). Positions,
+ * velocities and element states are differential (IDASetId 1); the
+ * multipliers lambda and mu are algebraic and left out of the error test
+ * (IDASetSuppressAlg), with absolute tolerances chosen for their own scale
+ * since IDA's Newton test still weighs them. */
+#include "integrator.h"
+#include "jacobian.h"
+#include "residual.h"
+
+#include <ida/ida.h>
+#include <math.h>
+#include <nvector/nvector_serial.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+struct mbs_integrator {
+    const mbs_model *m;
+    mbs_data *d;
+    const mbs_pattern *p;
+    SUNContext ctx;
+    void *mem;
+    N_Vector y, yp, id, atol, ewt, tmp_y, tmp_yp;
+    SUNMatrix A;
+    SUNLinearSolver LS;
+    mbs_jacobian jac;
+    int initialised;
+    mbs_integrator_stats done; /* from previous starts */
+    char ida_message[512];
+};
+
+/* ---- callbacks ---- */
+
+static int residual_fn(double t, N_Vector y, N_Vector yp, N_Vector rr, void *user)
+{
+    mbs_integrator *it = user;
+    it->d->eval_failed = 0;
+    mbs_residual(it->m, it->d, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(rr));
+    return it->d->eval_failed ? 1 : 0; /* recoverable: IDA retries with a smaller step */
+}
+
+static int jacobian_fn(double t, double cj, N_Vector y, N_Vector yp, N_Vector rr, SUNMatrix J, void *user,
+                       N_Vector t1, N_Vector t2, N_Vector t3)
+{
+    (void)t1;
+    (void)t2;
+    (void)t3;
+    mbs_integrator *it = user;
+    double h = 0.0;
+    IDAGetCurrentStep(it->mem, &h);
+    IDAGetErrWeights(it->mem, it->ewt);
+    return mbs_jacobian_eval(&it->jac, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
+                             N_VGetArrayPointer(rr), h, N_VGetArrayPointer(it->ewt), J);
+}
+
+static int roots_fn(double t, N_Vector y, N_Vector yp, double *g, void *user)
+{
+    mbs_integrator *it = user;
+    const mbs_model *m = it->m;
+    mbs_residual(m, it->d, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), it->d->res_scratch);
+    mbs_eval ev = {m, it->d, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), it->d->res_scratch};
+    for (int c = 0; c < m->n_comps; c++)
+        if (m->comps[c].n_roots)
+            m->comps[c].ops->roots(&m->comps[c], &ev, g + m->comps[c].root_ofs);
+    return 0;
+}
+
+static void error_fn(int code, const char *module, const char *function, char *msg, void *user)
+{
+    (void)module;
+    (void)function;
+    mbs_integrator *it = user;
+    if (code < 0) /* keep errors, not warnings, for the results file */
+        snprintf(it->ida_message, sizeof it->ida_message, "%s", msg);
+}
+
+/* ---- set-up ---- */
+
+static void set_tolerances(mbs_integrator *it)
+{
+    const mbs_model *m = it->m;
+    const mbs_solver_settings *s = &m->settings;
+    double *atol = N_VGetArrayPointer(it->atol), *id = N_VGetArrayPointer(it->id);
+    for (int i = 0; i < m->ny; i++) {
+        int algebraic = i >= m->ofs_lambda;
+        id[i] = algebraic ? 0.0 : 1.0;
+        /* multipliers: forces (lambda) and velocity-sized corrections (mu);
+         * loose absolute tolerances, the relative one governs */
+        atol[i] = i >= m->ofs_mu ? 1e2 * s->atol : i >= m->ofs_lambda ? 1e4 * s->atol : s->atol;
+    }
+}
+
+mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs_pattern *p, SUNContext ctx,
+                                      int sparse, char *err, size_t errsize)
+{
+    mbs_integrator *it = calloc(1, sizeof *it);
+    if (!it)
+        return NULL;
+    it->m = m;
+    it->d = d;
+    it->p = p;
+    it->ctx = ctx;
+    int n = m->ny;
+    it->y = N_VNew_Serial(n, ctx);
+    it->yp = N_VNew_Serial(n, ctx);
+    it->id = N_VNew_Serial(n, ctx);
+    it->atol = N_VNew_Serial(n, ctx);
+    it->ewt = N_VNew_Serial(n, ctx);
+    it->tmp_y = N_VNew_Serial(n, ctx);
+    it->tmp_yp = N_VNew_Serial(n, ctx);
+    it->mem = IDACreate(ctx);
+    if (!it->y || !it->yp || !it->id || !it->atol || !it->ewt || !it->tmp_y || !it->tmp_yp || !it->mem ||
+        mbs_jacobian_init(&it->jac, m, d, p) != 0) {
+        snprintf(err, errsize, "out of memory setting up the integrator");
+        mbs_integrator_free(it);
+        return NULL;
+    }
+    if (sparse) {
+        it->A = SUNSparseMatrix(n, n, p->nnz, CSC_MAT, ctx);
+        it->LS = it->A ? SUNLinSol_KLU(it->y, it->A, ctx) : NULL;
+    } else {
+        it->A = SUNDenseMatrix(n, n, ctx);
+        it->LS = it->A ? SUNLinSol_Dense(it->y, it->A, ctx) : NULL;
+    }
+    if (!it->A || !it->LS) {
+        snprintf(err, errsize, "cannot create the %s linear solver (%d equations)", sparse ? "KLU" : "dense", n);
+        mbs_integrator_free(it);
+        return NULL;
+    }
+    set_tolerances(it);
+    return it;
+}
+
+void mbs_integrator_free(mbs_integrator *it)
+{
+    if (!it)
+        return;
+    if (it->mem)
+        IDAFree(&it->mem);
+    if (it->LS)
+        SUNLinSolFree(it->LS);
+    if (it->A)
+        SUNMatDestroy(it->A);
+    N_Vector vs[] = {it->y, it->yp, it->id, it->atol, it->ewt, it->tmp_y, it->tmp_yp};
+    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++)
+        if (vs[i])
+            N_VDestroy(vs[i]);
+    mbs_jacobian_free(&it->jac);
+    free(it);
+}
+
+/* IDA's own counters since the last (re)start. */
+static void ida_counters(const mbs_integrator *it, mbs_integrator_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    if (!it->initialised)
+        return;
+    IDAGetNumSteps(it->mem, &s->steps);
+    IDAGetNumResEvals(it->mem, &s->residual_evals);
+    IDAGetNumNonlinSolvIters(it->mem, &s->nonlinear_iterations);
+    IDAGetNumErrTestFails(it->mem, &s->error_test_failures);
+    IDAGetNumNonlinSolvConvFails(it->mem, &s->nonlinear_convergence_failures);
+}
+
+/* IDAReInit resets IDA's counters: keep what they counted so far. */
+static void accumulate_stats(mbs_integrator *it)
+{
+    mbs_integrator_stats s;
+    ida_counters(it, &s);
+    it->done.steps += s.steps;
+    it->done.residual_evals += s.residual_evals;
+    it->done.nonlinear_iterations += s.nonlinear_iterations;
+    it->done.error_test_failures += s.error_test_failures;
+    it->done.nonlinear_convergence_failures += s.nonlinear_convergence_failures;
+}
+
+static int configure(mbs_integrator *it, char *err, size_t errsize)
+{
+    const mbs_model *m = it->m;
+    const mbs_solver_settings *s = &m->settings;
+    void *mem = it->mem;
+    int rc = 0;
+    rc |= IDASetUserData(mem, it);
+    rc |= IDASetErrHandlerFn(mem, error_fn, it);
+    rc |= IDASVtolerances(mem, s->rtol, it->atol);
+    rc |= IDASetId(mem, it->id);
+    rc |= IDASetSuppressAlg(mem, SUNTRUE);
+    rc |= IDASetLinearSolver(mem, it->LS, it->A);
+    rc |= IDASetJacFn(mem, jacobian_fn);
+    rc |= IDASetMaxOrd(mem, s->max_order);
+    rc |= IDASetMaxNumSteps(mem, 1000000);
+    if (s->h_max > 0)
+        rc |= IDASetMaxStep(mem, s->h_max);
+    if (s->h_min > 0)
+        rc |= IDASetMinStep(mem, s->h_min);
+    if (s->h0 > 0)
+        rc |= IDASetInitStep(mem, s->h0);
+    if (m->n_roots > 0) {
+        rc |= IDARootInit(mem, m->n_roots, roots_fn);
+        rc |= IDASetNoInactiveRootWarn(mem);
+    }
+    if (rc != 0)
+        snprintf(err, errsize, "cannot configure IDA: %s", it->ida_message);
+    return rc != 0 ? -1 : 0;
+}
+
+int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const double *yp0, double t_stop,
+                         char *err, size_t errsize)
+{
+    int n = it->m->ny;
+    memcpy(N_VGetArrayPointer(it->y), y0, (size_t)n * sizeof *y0);
+    memcpy(N_VGetArrayPointer(it->yp), yp0, (size_t)n * sizeof *yp0);
+    int rc;
+    if (!it->initialised) {
+        rc = IDAInit(it->mem, residual_fn, t0, it->y, it->yp);
+        if (rc == IDA_SUCCESS && configure(it, err, errsize) != 0)
+            return -1;
+        it->initialised = 1;
+    } else {
+        accumulate_stats(it);
+        rc = IDAReInit(it->mem, t0, it->y, it->yp);
+    }
+    if (rc == IDA_SUCCESS)
+        rc = IDASetStopTime(it->mem, t_stop);
+    if (rc != IDA_SUCCESS) {
+        snprintf(err, errsize, "cannot start IDA at t = %g: %s", t0, it->ida_message);
+        return -1;
+    }
+    return 0;
+}
+
+mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, size_t errsize)
+{
+    double tout = *t; /* ignored in one-step mode apart from the direction */
+    int rc = IDASolve(it->mem, tout + 1.0, t, it->y, it->yp, IDA_ONE_STEP);
+    switch (rc) {
+    case IDA_SUCCESS: return MBS_STEP_OK;
+    case IDA_ROOT_RETURN: return MBS_STEP_ROOT;
+    case IDA_TSTOP_RETURN: return MBS_STEP_TSTOP;
+    default:
+        if (it->d->eval_failed)
+            snprintf(err, errsize, "%s", it->d->eval_message);
+        else
+            snprintf(err, errsize, "the integrator failed at t = %.9g: %s", *t,
+                     it->ida_message[0] ? it->ida_message : "IDA error");
+        return MBS_STEP_FAILED;
+    }
+}
+
+int mbs_integrator_set_stop(mbs_integrator *it, double t_stop)
+{
+    return IDASetStopTime(it->mem, t_stop) == IDA_SUCCESS ? 0 : -1;
+}
+
+int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp)
+{
+    if (IDAGetDky(it->mem, t, 0, it->tmp_y) != IDA_SUCCESS || IDAGetDky(it->mem, t, 1, it->tmp_yp) != IDA_SUCCESS)
+        return -1;
+    memcpy(y, N_VGetArrayPointer(it->tmp_y), (size_t)it->m->ny * sizeof *y);
+    memcpy(yp, N_VGetArrayPointer(it->tmp_yp), (size_t)it->m->ny * sizeof *yp);
+    return 0;
+}
+
+const double *mbs_integrator_y(const mbs_integrator *it)
+{
+    return N_VGetArrayPointer(it->y);
+}
+
+const double *mbs_integrator_yp(const mbs_integrator *it)
+{
+    return N_VGetArrayPointer(it->yp);
+}
+
+void mbs_integrator_roots(mbs_integrator *it, int *fired)
+{
+    IDAGetRootInfo(it->mem, fired);
+}
+
+void mbs_integrator_stats_get(const mbs_integrator *it, mbs_integrator_stats *s)
+{
+    mbs_integrator_stats now;
+    ida_counters(it, &now);
+    *s = it->done;
+    s->steps += now.steps;
+    s->residual_evals += now.residual_evals + it->jac.residual_evals; /* IDA's plus the Jacobians' */
+    s->nonlinear_iterations += now.nonlinear_iterations;
+    s->error_test_failures += now.error_test_failures;
+    s->nonlinear_convergence_failures += now.nonlinear_convergence_failures;
+    s->jacobian_evals = it->jac.evaluations;
+}

@@ -1,0 +1,52 @@
+/* The SUNDIALS IDA driver (the only file that talks to IDA): the model's
+ * residual, the coloured finite-difference Jacobian, root functions for
+ * events, one step at a time. */
+#ifndef MBS_INTEGRATOR_H
+#define MBS_INTEGRATOR_H
+
+#include "data.h"
+#include "sparsity.h"
+
+#include <stddef.h>
+#include <sundials/sundials_context.h>
+
+typedef struct mbs_integrator_stats {
+    long steps, residual_evals, jacobian_evals, nonlinear_iterations;
+    long error_test_failures, nonlinear_convergence_failures;
+} mbs_integrator_stats;
+
+typedef enum mbs_step_result {
+    MBS_STEP_OK,     /* a step was taken */
+    MBS_STEP_ROOT,   /* a step ended at an event */
+    MBS_STEP_TSTOP,  /* the stop time was reached */
+    MBS_STEP_FAILED  /* IDA gave up; see the message */
+} mbs_step_result;
+
+typedef struct mbs_integrator mbs_integrator;
+
+mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs_pattern *p, SUNContext ctx,
+                                      int sparse, char *err, size_t errsize);
+void mbs_integrator_free(mbs_integrator *it);
+
+/* (Re)starts at t0 from a consistent (y0, yp0), integrating towards t_stop. */
+int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const double *yp0, double t_stop,
+                         char *err, size_t errsize);
+
+mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, size_t errsize);
+
+/* Moves the stop time (the integrator lands exactly on it). */
+int mbs_integrator_set_stop(mbs_integrator *it, double t_stop);
+
+/* Solution and its derivative at t within the last step (interpolated). */
+int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp);
+/* The state at the end of the last step. */
+const double *mbs_integrator_y(const mbs_integrator *it);
+const double *mbs_integrator_yp(const mbs_integrator *it);
+
+/* After MBS_STEP_ROOT: per root function +1 / -1 (direction) or 0. */
+void mbs_integrator_roots(mbs_integrator *it, int *fired);
+
+/* Statistics accumulated over every start. */
+void mbs_integrator_stats_get(const mbs_integrator *it, mbs_integrator_stats *s);
+
+#endif

@@ -1,0 +1,213 @@
+#include "sense.h"
+#include "residual.h"
+#include "../core/rotation.h"
+#include "../core/vec3.h"
+#include "../model/outputs.h"
+
+#include <math.h>
+#include <string.h>
+
+int mbs_sensor_width(const mbs_model *m)
+{
+    int n = 0;
+    for (int i = 0; i < m->n_sensors; i++)
+        n += m->sensors[i].ncols;
+    return n;
+}
+
+static double body_kinetic_energy(const mbs_body *b, const mbs_body_state *s)
+{
+    switch (b->type) {
+    case MBS_BODY_RIGID: {
+        double Jw[3];
+        m3_mul_v(Jw, b->inertia, s->wb);
+        return 0.5 * b->mass * v3_dot(s->v, s->v) + 0.5 * v3_dot(s->wb, Jw);
+    }
+    case MBS_BODY_POINT:
+        return 0.5 * b->mass * v3_dot(s->v, s->v);
+    case MBS_BODY_MASS1D:
+        return 0.5 * b->mass * s->v[0] * s->v[0];
+    case MBS_BODY_GROUND:
+        break;
+    }
+    return 0.0;
+}
+
+double mbs_kinetic_energy(const mbs_model *m, const mbs_data *d)
+{
+    double T = 0.0;
+    for (int i = 0; i < m->n_bodies; i++)
+        T += body_kinetic_energy(&m->bodies[i], &d->bodies[i]);
+    return T;
+}
+
+double mbs_potential_energy(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp)
+{
+    mbs_eval ev = {m, d, t, y, yp, d->res_scratch};
+    double V = 0.0;
+    for (int c = 0; c < m->n_comps; c++)
+        if (m->comps[c].ops->potential_energy)
+            V += m->comps[c].ops->potential_energy(&m->comps[c], &ev);
+    return V;
+}
+
+double mbs_constraint_violation(const mbs_model *m, const mbs_data *d)
+{
+    double g = 0.0;
+    for (int r = 0; r < m->n_rows; r++)
+        if (d->row_active[r] && m->row_mu[r] >= 0)
+            g = fmax(g, fabs(d->rows[r].g));
+    return g;
+}
+
+static void body_output(const mbs_model *m, const mbs_data *d, const double *y, int index, int code, double *out)
+{
+    const mbs_body *b = &m->bodies[index];
+    const mbs_body_state *s = &d->bodies[index];
+    switch (code) {
+    case MBS_OUT_POSITION: v3_copy(out, s->r); break;
+    case MBS_OUT_VELOCITY: v3_copy(out, s->v); break;
+    case MBS_OUT_ACCELERATION: v3_copy(out, s->a); break;
+    case MBS_OUT_DISPLACEMENT: v3_sub(out, s->r, b->r0); break;
+    case MBS_OUT_ROTATION_MATRIX: memcpy(out, s->A, 9 * sizeof *out); break;
+    case MBS_OUT_EULER_PARAMETERS: memcpy(out, y + b->q_ofs + 3, 4 * sizeof *out); break;
+    case MBS_OUT_ANGULAR_VELOCITY: v3_copy(out, s->w); break;
+    case MBS_OUT_ANGULAR_VELOCITY_LOCAL: v3_copy(out, s->wb); break;
+    case MBS_OUT_ANGULAR_ACCELERATION: v3_copy(out, s->alpha); break;
+    case MBS_OUT_KINETIC_ENERGY: out[0] = body_kinetic_energy(b, s); break;
+    case MBS_OUT_COORDINATES: memcpy(out, y + b->q_ofs, (size_t)b->nq * sizeof *out); break;
+    }
+    /* a Mass1D's scalar outputs sit in component 0 of the vectors above */
+}
+
+static void marker_output(const mbs_eval *ev, int index, int code, double *out)
+{
+    mbs_coord c;
+    switch (code) {
+    case MBS_OUT_POSITION: mbs_marker_position(ev, index, out); break;
+    case MBS_OUT_VELOCITY: mbs_marker_velocity(ev, index, out); break;
+    case MBS_OUT_ACCELERATION: mbs_marker_acceleration(ev, index, out); break;
+    case MBS_OUT_ROTATION_MATRIX: mbs_marker_axes(ev, index, out); break;
+    case MBS_OUT_ANGULAR_VELOCITY: mbs_marker_angular_velocity(ev, index, out); break;
+    case MBS_OUT_ANGULAR_ACCELERATION: mbs_marker_angular_acceleration(ev, index, out); break;
+    case MBS_OUT_COORDINATE: mbs_coordinate(ev, index, &c); out[0] = c.q; break;
+    case MBS_OUT_COORDINATE_VELOCITY: mbs_coordinate(ev, index, &c); out[0] = c.v; break;
+    }
+}
+
+static void system_output(const mbs_model *m, mbs_data *d, const mbs_eval *ev, int code, double *out)
+{
+    switch (code) {
+    case MBS_OUT_KINETIC_ENERGY: out[0] = mbs_kinetic_energy(m, d); break;
+    case MBS_OUT_POTENTIAL_ENERGY: out[0] = mbs_potential_energy(m, d, ev->t, ev->y, ev->yp); break;
+    case MBS_OUT_DISSIPATED_ENERGY: out[0] = ev->y[m->ofs_z + m->energy_state]; break;
+    case MBS_OUT_TOTAL_ENERGY:
+        out[0] = mbs_kinetic_energy(m, d) + mbs_potential_energy(m, d, ev->t, ev->y, ev->yp);
+        break;
+    case MBS_OUT_CONSTRAINT_VIOLATION: out[0] = mbs_constraint_violation(m, d); break;
+    }
+}
+
+/* 3-1-3 angles of R = Rz(psi) Rx(theta) Rz(phi). */
+static void euler313(const double R[9], double out[3])
+{
+    double theta = acos(fmax(-1.0, fmin(1.0, R[8])));
+    if (fabs(sin(theta)) < 1e-12) {
+        out[0] = atan2(R[3], R[0]);
+        out[1] = theta;
+        out[2] = 0.0;
+        return;
+    }
+    out[0] = atan2(R[2], -R[5]);
+    out[1] = theta;
+    out[2] = atan2(R[6], R[7]);
+}
+
+/* Marker kinematics, with -1 meaning the global frame (at rest). */
+static void frame_state(const mbs_eval *ev, int k, double p[3], double R[9], double v[3], double w[3], double a[3],
+                        double al[3])
+{
+    if (k < 0) {
+        v3_zero(p);
+        m3_identity(R);
+        v3_zero(v);
+        v3_zero(w);
+        v3_zero(a);
+        v3_zero(al);
+        return;
+    }
+    mbs_marker_position(ev, k, p);
+    mbs_marker_axes(ev, k, R);
+    mbs_marker_velocity(ev, k, v);
+    mbs_marker_angular_velocity(ev, k, w);
+    mbs_marker_acceleration(ev, k, a);
+    mbs_marker_angular_acceleration(ev, k, al);
+}
+
+static void pair_output(const mbs_eval *ev, const mbs_sensor *s, double *out)
+{
+    double pI[3], RI[9], vI[3], wI[3], aI[3], alI[3];
+    double pJ[3], RJ[9], vJ[3], wJ[3], aJ[3], alJ[3];
+    double pR[3], RR[9], vR[3], wR[3], aR[3], alR[3];
+    frame_state(ev, s->index, pI, RI, vI, wI, aI, alI);
+    frame_state(ev, s->marker_j, pJ, RJ, vJ, wJ, aJ, alJ);
+    frame_state(ev, s->marker_ref, pR, RR, vR, wR, aR, alR);
+    double lin[3], ang[3];
+    switch (s->output) {
+    case 0: {
+        double rel[9];
+        v3_sub(lin, pI, pJ);
+        m3_tmul(rel, RJ, RI);
+        euler313(rel, out + 3);
+        m3_tmul_v(out, RR, lin);
+        return;
+    }
+    case 1:
+        v3_sub(lin, vI, vJ);
+        v3_sub(ang, wI, wJ);
+        break;
+    default:
+        v3_sub(lin, aI, aJ);
+        v3_sub(ang, alI, alJ);
+        break;
+    }
+    m3_tmul_v(out, RR, lin);
+    m3_tmul_v(out + 3, RR, ang);
+}
+
+void mbs_sense(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *out)
+{
+    d->eval_failed = 0;
+    mbs_residual(m, d, t, y, yp, d->res_scratch);
+    mbs_eval ev = {m, d, t, y, yp, d->res_scratch};
+    double buf[64];
+    for (int i = 0; i < m->n_sensors; i++) {
+        const mbs_sensor *s = &m->sensors[i];
+        const mbs_output_desc *o;
+        int n = 0;
+        memset(buf, 0, sizeof buf);
+        switch (s->source) {
+        case MBS_SOURCE_BODY:
+            o = &mbs_body_outputs(&m->bodies[s->index], &n)[s->output];
+            body_output(m, d, y, s->index, o->code, buf);
+            break;
+        case MBS_SOURCE_MARKER:
+            o = &mbs_marker_outputs(&m->markers[s->index], &n)[s->output];
+            marker_output(&ev, s->index, o->code, buf);
+            break;
+        case MBS_SOURCE_SYSTEM:
+            o = &mbs_system_outputs(&n)[s->output];
+            system_output(m, d, &ev, o->code, buf);
+            break;
+        case MBS_SOURCE_MARKER_PAIR:
+            pair_output(&ev, s, buf);
+            break;
+        case MBS_SOURCE_COMPONENT:
+            m->comps[s->index].ops->output(&m->comps[s->index], &ev, s->output, buf);
+            break;
+        }
+        for (int k = 0; k < s->ncols && k < 64; k++)
+            out[k] = buf[k] * s->to_model[k];
+        out += s->ncols;
+    }
+}

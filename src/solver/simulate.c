@@ -1,0 +1,344 @@
+/* The run: initial state, then each analysis in turn.
+ *
+ * Transient: consistent start (assemble.c), then IDA one step at a time;
+ * after each accepted step the elements update what follows the motion
+ * (turn counts), output rows are interpolated at every print time passed,
+ * and at an event the elements switch modes and the integrator restarts
+ * from a freshly made consistent state. Output times are t0 + k dt exactly,
+ * and the analysis' end time. */
+#include "simulate.h"
+#include "assemble.h"
+#include "residual.h"
+#include "sense.h"
+#include "sparsity.h"
+#include "../core/rotation.h"
+#include "../core/strutil.h"
+#include "../core/vec3.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mbs_event_log {
+    const mbs_model *m;
+    const mbs_sink *sink;
+    long count;
+};
+
+void mbs_event_record(mbs_event_log *log, double t, const mbs_component *c, const char *kind)
+{
+    char what[256];
+    int n = snprintf(what, sizeof what, "%s %d", c->kind->name, c->id);
+    if (c->label && n >= 0 && (size_t)n < sizeof what)
+        snprintf(what + n, sizeof what - (size_t)n, " (label '%s')", c->label);
+    log->count++;
+    if (log->sink && log->sink->event)
+        log->sink->event(log->sink->ctx, t, what, kind);
+}
+
+mbs_linear_solver mbs_choose_linear_solver(const mbs_model *m)
+{
+    if (m->settings.linear_solver != MBS_LS_AUTO)
+        return m->settings.linear_solver;
+    return m->ny <= MBS_AUTO_DENSE_MAX ? MBS_LS_DENSE : MBS_LS_KLU;
+}
+
+typedef struct run {
+    const mbs_model *m;
+    mbs_data *d;
+    const mbs_sink *sink;
+    volatile sig_atomic_t *stop;
+    mbs_diags *diag;
+    mbs_run_result *res;
+    SUNContext ctx;
+    mbs_pattern *pattern;
+    mbs_assembler *assembler;
+    mbs_integrator *integrator;
+    int sparse;
+    int rank_checked; /* the dense redundancy analysis has run */
+    double *y, *yp, *yo, *ypo, *row;
+    double t;
+    double last_row_t; /* time of the last output row, -inf if none */
+    mbs_event_log log;
+} run;
+
+static int fail(run *r, mbs_status st, const char *msg)
+{
+    r->res->status = st;
+    snprintf(r->res->message, sizeof r->res->message, "%s", msg);
+    return -1;
+}
+
+/* ---- initial state ---- */
+
+static void initial_state(run *r)
+{
+    const mbs_model *m = r->m;
+    memset(r->y, 0, (size_t)m->ny * sizeof *r->y);
+    memset(r->yp, 0, (size_t)m->ny * sizeof *r->yp);
+    for (int i = 0; i < m->n_bodies; i++) {
+        const mbs_body *b = &m->bodies[i];
+        double *q = r->y + b->q_ofs, *u = r->y + b->u_ofs;
+        switch (b->type) {
+        case MBS_BODY_RIGID: {
+            double A[9];
+            v3_copy(q, b->r0);
+            memcpy(q + 3, b->p0, 4 * sizeof *q);
+            v3_copy(u, b->v0);
+            mbs_quat_to_matrix(b->p0, A);
+            m3_tmul_v(u + 3, A, b->w0); /* angular velocity in body axes */
+            break;
+        }
+        case MBS_BODY_POINT:
+            v3_copy(q, b->r0);
+            v3_copy(u, b->v0);
+            break;
+        case MBS_BODY_MASS1D:
+            q[0] = b->r0[0];
+            u[0] = b->v0[0];
+            break;
+        case MBS_BODY_GROUND:
+            break;
+        }
+    }
+    mbs_residual(m, r->d, r->t, r->y, r->yp, r->d->res_scratch);
+    mbs_eval ev = {m, r->d, r->t, r->y, r->yp, r->d->res_scratch};
+    for (int c = 0; c < m->n_comps; c++)
+        if (m->comps[c].ops->init)
+            m->comps[c].ops->init(&m->comps[c], &ev);
+}
+
+/* ---- output ---- */
+
+static int write_row(run *r, double t, const double *y, const double *yp)
+{
+    mbs_sense(r->m, r->d, t, y, yp, r->row);
+    r->last_row_t = t;
+    r->res->rows++;
+    if (r->sink && r->sink->row && r->sink->row(r->sink->ctx, t, r->row) != 0)
+        return fail(r, MBS_E_RUN, "cannot write the results file");
+    return 0;
+}
+
+static void accept_step(run *r, double t, const double *y, const double *yp)
+{
+    const mbs_model *m = r->m;
+    mbs_residual(m, r->d, t, y, yp, r->d->res_scratch);
+    mbs_eval ev = {m, r->d, t, y, yp, r->d->res_scratch};
+    for (int c = 0; c < m->n_comps; c++)
+        if (m->comps[c].ops->accept_step)
+            m->comps[c].ops->accept_step(&m->comps[c], &ev);
+}
+
+/* ---- events ---- */
+
+static int handle_roots(run *r, double t)
+{
+    const mbs_model *m = r->m;
+    int *fired = calloc((size_t)m->n_roots + 1, sizeof *fired);
+    if (!fired)
+        return fail(r, MBS_E_RUN, "out of memory");
+    mbs_integrator_roots(r->integrator, fired);
+    memcpy(r->y, mbs_integrator_y(r->integrator), (size_t)m->ny * sizeof *r->y);
+    memcpy(r->yp, mbs_integrator_yp(r->integrator), (size_t)m->ny * sizeof *r->yp);
+    mbs_residual(m, r->d, t, r->y, r->yp, r->d->res_scratch);
+    mbs_eval ev = {m, r->d, t, r->y, r->yp, r->d->res_scratch};
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        int any = 0;
+        for (int k = 0; k < comp->n_roots; k++)
+            any |= fired[comp->root_ofs + k] != 0;
+        if (any && comp->ops->on_root)
+            comp->ops->on_root(comp, &ev, fired + comp->root_ofs, &r->log);
+    }
+    free(fired);
+    char msg[512];
+    if (mbs_consistent_rates(r->assembler, t, r->y, r->yp, msg, sizeof msg) != 0)
+        return fail(r, MBS_E_RUN, msg);
+    return 0;
+}
+
+/* ---- analyses ---- */
+
+static int make_consistent(run *r)
+{
+    char msg[512];
+    if (mbs_make_consistent(r->assembler, r->t, r->y, r->yp, msg, sizeof msg) == 0)
+        return 0;
+    /* large models skip the dense redundancy analysis up front; when their
+     * constraints turn out singular, run it now and try once more */
+    int dropped = r->rank_checked ? 0 : mbs_find_redundant(r->assembler, r->t, r->y, 1, r->diag);
+    r->rank_checked = 1;
+    if (dropped > 0) {
+        r->res->redundant_rows += dropped;
+        if (mbs_make_consistent(r->assembler, r->t, r->y, r->yp, msg, sizeof msg) == 0)
+            return 0;
+    }
+    return fail(r, MBS_E_RUN, msg);
+}
+
+static int ensure_integrator(run *r)
+{
+    if (r->integrator)
+        return 0;
+    char err[512];
+    r->integrator = mbs_integrator_create(r->m, r->d, r->pattern, r->ctx, r->sparse, err, sizeof err);
+    return r->integrator ? 0 : fail(r, MBS_E_RUN, err);
+}
+
+static double output_time(double t0, double dt, long k, double t_end)
+{
+    double t = t0 + (double)k * dt;
+    return t > t_end - 1e-9 * dt ? t_end : t;
+}
+
+/* Writes the rows due up to t: interpolated between steps, or, when the
+ * integrator stepped exactly onto the output time, from its state. */
+static int write_due_rows(run *r, double t, double t0, double dt, double t_end, long *k, double *t_next)
+{
+    while (*t_next <= t) {
+        const double *y = r->yo, *yp = r->ypo;
+        if (*t_next == t) {
+            y = mbs_integrator_y(r->integrator);
+            yp = mbs_integrator_yp(r->integrator);
+        } else if (mbs_integrator_at(r->integrator, *t_next, r->yo, r->ypo) != 0) {
+            return fail(r, MBS_E_RUN, "cannot interpolate the solution at an output time");
+        }
+        if (write_row(r, *t_next, y, yp) != 0)
+            return -1;
+        if (*t_next >= t_end)
+            break;
+        *t_next = output_time(t0, dt, ++*k, t_end);
+    }
+    return 0;
+}
+
+static int transient(run *r, const mbs_analysis *a)
+{
+    const mbs_model *m = r->m;
+    double t0 = r->t, t_end = a->end_time, dt = a->print_interval;
+    int exact = !m->settings.interpolate;
+    char err[512];
+    if (make_consistent(r) != 0 || ensure_integrator(r) != 0)
+        return -1;
+    long k = 1;
+    double t_next = output_time(t0, dt, k, t_end);
+    if (mbs_integrator_start(r->integrator, t0, r->y, r->yp, exact ? t_next : t_end, err, sizeof err) != 0)
+        return fail(r, MBS_E_RUN, err);
+    if (r->last_row_t != t0 && write_row(r, t0, r->y, r->yp) != 0)
+        return -1;
+    double t = t0;
+    for (;;) {
+        if (r->stop && *r->stop)
+            return fail(r, MBS_E_INTERRUPTED, "interrupted by a signal");
+        mbs_step_result step = mbs_integrator_step(r->integrator, &t, err, sizeof err);
+        r->t = t;
+        if (step == MBS_STEP_FAILED)
+            return fail(r, MBS_E_RUN, err);
+        r->res->t_reached = t;
+        accept_step(r, t, mbs_integrator_y(r->integrator), mbs_integrator_yp(r->integrator));
+        if (write_due_rows(r, t, t0, dt, t_end, &k, &t_next) != 0)
+            return -1;
+        if (r->sink && r->sink->progress) {
+            mbs_integrator_stats s;
+            mbs_integrator_stats_get(r->integrator, &s);
+            r->sink->progress(r->sink->ctx, t, m->analyses[m->n_analyses - 1].end_time, s.steps);
+        }
+        if (t >= t_end)
+            break;
+        if (step == MBS_STEP_ROOT) {
+            if (handle_roots(r, t) != 0)
+                return -1;
+            if (mbs_integrator_start(r->integrator, t, r->y, r->yp, exact ? t_next : t_end, err, sizeof err) != 0)
+                return fail(r, MBS_E_RUN, err);
+        } else if (step == MBS_STEP_TSTOP && exact && mbs_integrator_set_stop(r->integrator, t_next) != 0) {
+            return fail(r, MBS_E_RUN, "cannot set the integrator's stop time");
+        }
+    }
+    memcpy(r->y, mbs_integrator_y(r->integrator), (size_t)m->ny * sizeof *r->y);
+    memcpy(r->yp, mbs_integrator_yp(r->integrator), (size_t)m->ny * sizeof *r->yp);
+    r->t = t_end;
+    return 0;
+}
+
+static int assembly(run *r, int write)
+{
+    if (make_consistent(r) != 0)
+        return -1;
+    r->res->t_reached = r->t;
+    return write ? write_row(r, r->t, r->y, r->yp) : 0;
+}
+
+/* ---- the run ---- */
+
+static int setup(run *r)
+{
+    const mbs_model *m = r->m;
+    size_t ny = (size_t)m->ny + 1;
+    r->y = calloc(ny, sizeof *r->y);
+    r->yp = calloc(ny, sizeof *r->yp);
+    r->yo = calloc(ny, sizeof *r->yo);
+    r->ypo = calloc(ny, sizeof *r->ypo);
+    r->row = calloc((size_t)mbs_sensor_width(m) + 1, sizeof *r->row);
+    r->d = mbs_data_create(m);
+    if (!r->y || !r->yp || !r->yo || !r->ypo || !r->row || !r->d || SUNContext_Create(NULL, &r->ctx) != 0)
+        return fail(r, MBS_E_RUN, "out of memory");
+    r->res->linear_solver = mbs_choose_linear_solver(m);
+    r->sparse = r->res->linear_solver == MBS_LS_KLU;
+    r->pattern = mbs_pattern_build(m);
+    r->assembler = mbs_assembler_create(m, r->d, r->sparse, r->ctx);
+    if (!r->pattern || !r->assembler)
+        return fail(r, MBS_E_RUN, "out of memory setting up the solver");
+    return 0;
+}
+
+static void teardown(run *r)
+{
+    if (r->integrator) {
+        mbs_integrator_stats_get(r->integrator, &r->res->stats);
+        mbs_integrator_free(r->integrator);
+    }
+    mbs_assembler_free(r->assembler);
+    mbs_pattern_free(r->pattern);
+    mbs_data_free(r->d);
+    if (r->ctx)
+        SUNContext_Free(&r->ctx);
+    free(r->y);
+    free(r->yp);
+    free(r->yo);
+    free(r->ypo);
+    free(r->row);
+}
+
+mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_atomic_t *stop, mbs_diags *diag,
+                        mbs_run_result *result)
+{
+    memset(result, 0, sizeof *result);
+    result->status = MBS_OK;
+    run r;
+    memset(&r, 0, sizeof r);
+    r.m = m;
+    r.sink = sink;
+    r.stop = stop;
+    r.diag = diag;
+    r.res = result;
+    r.last_row_t = -INFINITY;
+    r.log = (mbs_event_log){m, sink, 0};
+    if (setup(&r) == 0) {
+        initial_state(&r);
+        int dropped = mbs_find_redundant(r.assembler, r.t, r.y, 0, diag);
+        r.rank_checked = dropped != MBS_RANK_SKIPPED;
+        result->redundant_rows = dropped > 0 ? dropped : 0;
+        for (int i = 0; i < m->n_analyses; i++) {
+            const mbs_analysis *a = &m->analyses[i];
+            int next_is_transient = i + 1 < m->n_analyses && m->analyses[i + 1].type == MBS_ANALYSIS_TRANSIENT;
+            int rc = a->type == MBS_ANALYSIS_TRANSIENT ? transient(&r, a) : assembly(&r, !next_is_transient);
+            if (rc != 0)
+                break;
+        }
+    }
+    result->events = r.log.count;
+    teardown(&r);
+    return result->status;
+}

@@ -1,0 +1,46 @@
+/* Running a model's analyses in order and handing every output row and
+ * event to a results sink (the HDF5 writer, or a test). */
+#ifndef MBS_SIMULATE_H
+#define MBS_SIMULATE_H
+
+#include "integrator.h"
+#include "../core/diag.h"
+#include "../core/status.h"
+#include "../model/model.h"
+
+#include <signal.h>
+
+typedef struct mbs_sink {
+    void *ctx;
+    /* One output row: time and every sensor's values (mbs_sensor_width). */
+    int (*row)(void *ctx, double t, const double *values);
+    /* An event: time, the element's description, what happened. */
+    int (*event)(void *ctx, double t, const char *element, const char *kind);
+    /* After every integrator step (the sink decides how often to show it). */
+    void (*progress)(void *ctx, double t, double t_end, long steps);
+} mbs_sink;
+
+typedef struct mbs_run_result {
+    mbs_status status;       /* MBS_OK, MBS_E_RUN, MBS_E_INTERRUPTED */
+    char message[1024];
+    double t_reached;
+    mbs_integrator_stats stats;
+    long events;
+    long rows;
+    mbs_linear_solver linear_solver; /* the one used: DENSE or KLU */
+    int redundant_rows;
+} mbs_run_result;
+
+/* Models up to this many equations use the dense solver under AUTO. */
+#define MBS_AUTO_DENSE_MAX 120
+
+/* Runs every analysis of m. `stop` (may be NULL) is polled between steps:
+ * when it becomes nonzero the run ends with MBS_E_INTERRUPTED. Warnings
+ * (e.g. redundant constraints) go to `diag`. */
+mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_atomic_t *stop, mbs_diags *diag,
+                        mbs_run_result *result);
+
+/* The linear solver AUTO chooses for m. */
+mbs_linear_solver mbs_choose_linear_solver(const mbs_model *m);
+
+#endif
