@@ -24,13 +24,16 @@ LIB_SRC  := $(sort $(wildcard src/core/*.c src/io/*.c src/model/*.c src/elements
 CLI_SRC  := $(sort $(wildcard src/cli/*.c)) src/main.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
-UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
+SUPPORT_SRC := $(sort $(wildcard tests/support/*.c))
+UNIT_SRC := $(sort $(wildcard tests/unit/*.c)) $(SUPPORT_SRC)
 UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
+PHYS_SRC := $(sort $(wildcard tests/physics/*.c)) $(SUPPORT_SRC)
+PHYS_OBJ := $(PHYS_SRC:%.c=$(BUILD)/%.o)
 
 MBSIM := $(BUILD)/mbsim
 
-.PHONY: all deps demo test check check-asan unit bad models regression schema \
-        update-references bench clean help
+.PHONY: all deps demo test check check-asan unit physics bad models regression schema \
+        schema-check update-references bench clean help
 
 all: $(MBSIM)
 
@@ -57,6 +60,9 @@ $(MBSIM): $(CLI_OBJ) $(BUILD)/libmbsim.a
 $(BUILD)/unit_tests: $(UNIT_OBJ) $(BUILD)/libmbsim.a
 	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $(UNIT_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)
 
+$(BUILD)/physics_tests: $(PHYS_OBJ) $(BUILD)/libmbsim.a
+	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $(PHYS_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)
+
 # Installs missing Debian packages; does nothing when all are present.
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -74,13 +80,22 @@ demo: deps
 unit: $(BUILD)/unit_tests
 	$(BUILD)/unit_tests
 
+physics: $(BUILD)/physics_tests
+	$(BUILD)/physics_tests
+
 bad: $(MBSIM)
 	tests/run_bad.sh $(MBSIM)
 
 models: $(MBSIM)
 	tests/run_models.sh $(MBSIM)
 
-check: unit bad models
+# schemas/mbsim.xsd must be what the element tables generate
+schema-check: $(MBSIM)
+	@$(MBSIM) schema | cmp -s - schemas/mbsim.xsd || \
+	    { echo "schemas/mbsim.xsd is out of date: run 'make schema'"; exit 1; }
+	@echo "schema: up to date"
+
+check: unit physics bad models schema-check
 
 test: deps
 	$(MAKE) check
@@ -96,4 +111,4 @@ schema: $(MBSIM)
 clean:
 	rm -rf build build-asan
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(PHYS_OBJ:.o=.d)

@@ -1,0 +1,49 @@
+#!/bin/sh
+# Every broken model in tests/bad/ must be rejected: exit status 2, the
+# expected first error line (tests/bad/NAME.expect), no results file left,
+# no crash, no hang. NAME.args holds extra arguments (e.g. --set); a .expect
+# without its .xml tests a missing file.
+# usage: tests/run_bad.sh path/to/mbsim
+set -u
+mbsim=${1:?usage: run_bad.sh MBSIM}
+dir=tests/bad
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+for expect in "$dir"/*.expect; do
+    name=$(basename "$expect" .expect)
+    model="$dir/$name.xml"
+    args=""
+    [ -f "$dir/$name.args" ] && args=$(cat "$dir/$name.args")
+    want=$(head -n 1 "$expect")
+    ok=1
+    for cmd in validate run; do
+        out="$tmp/$name.h5"
+        if [ "$cmd" = run ]; then
+            # shellcheck disable=SC2086
+            timeout 20 "$mbsim" run "$model" -o "$out" $args >/dev/null 2>"$tmp/err"
+        else
+            # shellcheck disable=SC2086
+            timeout 20 "$mbsim" validate "$model" $args >/dev/null 2>"$tmp/err"
+        fi
+        status=$?
+        got=$(head -n 1 "$tmp/err")
+        if [ "$status" -ne 2 ]; then
+            echo "FAILED $name ($cmd): exit status $status, expected 2"
+            ok=0
+        elif [ "$got" != "$want" ]; then
+            echo "FAILED $name ($cmd): first error line"
+            echo "   got:      $got"
+            echo "   expected: $want"
+            ok=0
+        fi
+        if [ -e "$out" ]; then
+            echo "FAILED $name ($cmd): a results file was left behind"
+            ok=0
+        fi
+    done
+    if [ $ok -eq 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+done
+echo "bad input: $passed passed, $failed failed"
+[ $failed -eq 0 ]

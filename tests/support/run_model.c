@@ -1,0 +1,135 @@
+#include "run_model.h"
+#include "../../src/core/strutil.h"
+#include "../../src/model/compile.h"
+#include "../../src/solver/sense.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int keep_row(void *ctx, double t, const double *values)
+{
+    test_results *r = ctx;
+    double ts = mbs_units_to_si(&r->model->units, DIM_TIME);
+    double *nt = realloc(r->t, (size_t)(r->n_rows + 1) * sizeof *nt);
+    if (!nt)
+        return -1;
+    r->t = nt;
+    double *nv = realloc(r->values, (size_t)(r->n_rows + 1) * (size_t)(r->width ? r->width : 1) * sizeof *nv);
+    if (!nv)
+        return -1;
+    r->values = nv;
+    r->t[r->n_rows] = t / ts;
+    memcpy(r->values + (size_t)r->n_rows * r->width, values, (size_t)r->width * sizeof *values);
+    r->n_rows++;
+    return 0;
+}
+
+static int keep_event(void *ctx, double t, const char *element, const char *kind)
+{
+    test_results *r = ctx;
+    test_event *e = realloc(r->events, (size_t)(r->n_events + 1) * sizeof *e);
+    if (!e)
+        return -1;
+    r->events = e;
+    e[r->n_events].t = t / mbs_units_to_si(&r->model->units, DIM_TIME);
+    snprintf(e[r->n_events].element, sizeof e->element, "%s", element);
+    snprintf(e[r->n_events].kind, sizeof e->kind, "%s", kind);
+    r->n_events++;
+    return 0;
+}
+
+static int make_overrides(const char *const *sets, mbs_override **out)
+{
+    int n = 0;
+    while (sets && sets[n])
+        n++;
+    *out = calloc((size_t)n + 1, sizeof **out);
+    for (int i = 0; i < n; i++) {
+        const char *eq = strchr(sets[i], '=');
+        (*out)[i].name = mbs_strndup(sets[i], (size_t)(eq - sets[i]));
+        (*out)[i].value = mbs_strdup(eq + 1);
+    }
+    return n;
+}
+
+static void free_overrides(mbs_override *o, int n)
+{
+    for (int i = 0; i < n; i++) {
+        free((char *)o[i].name);
+        free((char *)o[i].value);
+    }
+    free(o);
+}
+
+mbs_status test_load_model(const char *path, const char *const *sets, mbs_model **out, char *first_error,
+                           size_t size)
+{
+    mbs_override *ov;
+    int n = make_overrides(sets, &ov);
+    mbs_diags d;
+    mbs_diags_init(&d);
+    mbs_spec spec;
+    *out = NULL;
+    mbs_status st = mbs_read_model(path, ov, n, &d, &spec);
+    if (st == MBS_OK)
+        st = mbs_compile(&spec, &d, out);
+    mbs_spec_free(&spec);
+    if (first_error && size) {
+        first_error[0] = '\0';
+        for (int i = 0; i < d.count; i++)
+            if (d.items[i].severity == MBS_SEV_ERROR) {
+                char *line = mbs_diag_format(&d.items[i]);
+                snprintf(first_error, size, "%s", line ? line : "");
+                free(line);
+                break;
+            }
+    }
+    mbs_diags_free(&d);
+    free_overrides(ov, n);
+    return st;
+}
+
+int test_run_model(const char *path, const char *const *sets, void (*adjust)(mbs_model *m), test_results *r)
+{
+    memset(r, 0, sizeof *r);
+    if (test_load_model(path, sets, &r->model, r->errors, sizeof r->errors) != MBS_OK)
+        return -1;
+    if (adjust)
+        adjust(r->model);
+    r->width = mbs_sensor_width(r->model);
+    mbs_sink sink = {r, keep_row, keep_event, NULL};
+    mbs_diags d;
+    mbs_diags_init(&d);
+    r->status = mbs_simulate(r->model, &sink, NULL, &d, &r->run);
+    mbs_diags_free(&d);
+    return 0;
+}
+
+void test_results_free(test_results *r)
+{
+    mbs_model_free(r->model);
+    free(r->t);
+    free(r->values);
+    free(r->events);
+    memset(r, 0, sizeof *r);
+}
+
+int test_sensor_offset(const test_results *r, const char *sensor)
+{
+    int offset = 0;
+    for (int i = 0; i < r->model->n_sensors; i++) {
+        if (strcmp(r->model->sensors[i].name, sensor) == 0)
+            return offset;
+        offset += r->model->sensors[i].ncols;
+    }
+    return -1;
+}
+
+double test_value(const test_results *r, const char *sensor, int col, int row)
+{
+    int off = test_sensor_offset(r, sensor);
+    if (off < 0 || row < 0 || row >= r->n_rows)
+        return NAN;
+    return r->values[(size_t)row * r->width + off + col];
+}

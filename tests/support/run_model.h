@@ -1,0 +1,46 @@
+/* Running a model in-process for tests: every output row kept in memory,
+ * sensors looked up by name. */
+#ifndef MBS_TEST_RUN_MODEL_H
+#define MBS_TEST_RUN_MODEL_H
+
+#include "../../src/core/status.h"
+#include "../../src/io/reader.h"
+#include "../../src/model/model.h"
+#include "../../src/solver/simulate.h"
+
+typedef struct test_event {
+    double t;
+    char element[160];
+    char kind[32];
+} test_event;
+
+typedef struct test_results {
+    mbs_model *model;
+    mbs_status status;       /* of the run */
+    mbs_run_result run;
+    int n_rows, width;
+    double *t;               /* [n_rows] (model time units) */
+    double *values;          /* [n_rows x width] (model units) */
+    test_event *events;
+    int n_events;
+    char errors[4096];       /* diagnostics of reading/compiling, if it failed */
+} test_results;
+
+/* Reads, compiles and runs `path` with optional overrides ("name=value"
+ * strings, NULL-terminated) and an optional hook to change the compiled
+ * model before the run (tolerances, end time). Returns 0 if the model
+ * loaded (whether or not the run succeeded). */
+int test_run_model(const char *path, const char *const *sets, void (*adjust)(mbs_model *m), test_results *r);
+void test_results_free(test_results *r);
+
+/* Column `col` of sensor `name` at row i; NAN if absent. */
+double test_value(const test_results *r, const char *sensor, int col, int row);
+/* Index of the first column of sensor `name` in a row, or -1. */
+int test_sensor_offset(const test_results *r, const char *sensor);
+
+/* Loads and compiles only; the first diagnostic line (formatted) goes to
+ * first_error. Returns the status. */
+mbs_status test_load_model(const char *path, const char *const *sets, mbs_model **out, char *first_error,
+                           size_t size);
+
+#endif
