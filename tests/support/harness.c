@@ -17,8 +17,6 @@ void test_fail(const char *file, int line, const char *fmt, ...)
     test_failures_in_current++;
 }
 
-/* Runs the suites given (NULL-terminated arrays); a name filter may be given
- * as argv[1] (substring of "suite.test"). */
 int test_run_suites(const char *const *suite_names, const test_case *const *suites, int argc, char **argv)
 {
     int passed = 0, failed = 0;

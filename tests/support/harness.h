@@ -46,4 +46,8 @@ void test_fail(const char *file, int line, const char *fmt, ...) __attribute__((
 
 #define T(name) {#name, name}
 
+/* Runs the suites (NULL-terminated, with their names); argv[1] may filter
+ * by a substring of "suite.test". Returns the exit status. */
+int test_run_suites(const char *const *suite_names, const test_case *const *suites, int argc, char **argv);
+
 #endif

@@ -9,8 +9,6 @@
 #define DECLARE(s) extern const test_case s##_tests[];
 SUITES(DECLARE)
 
-int test_run_suites(const char *const *names, const test_case *const *suites, int argc, char **argv);
-
 #define NAME(s) #s,
 #define LIST(s) s##_tests,
 
