@@ -33,7 +33,7 @@ PHYS_OBJ := $(PHYS_SRC:%.c=$(BUILD)/%.o)
 MBSIM := $(BUILD)/mbsim
 
 .PHONY: all deps demo test check check-asan unit physics bad models regression schema \
-        schema-check update-references bench clean help
+        schema-check docs docs-check update-references bench clean help
 
 all: $(MBSIM)
 
@@ -44,6 +44,7 @@ help:
 	@echo "make test       all tests (unit, bad input, models, physics, regression)"
 	@echo "make check-asan the tests again under AddressSanitizer + UBSan"
 	@echo "make schema     regenerate schemas/mbsim.xsd from the element tables"
+	@echo "make docs       regenerate docs/elements.md from the element tables"
 	@echo "make bench      run the benchmarks in bench/"
 
 $(BUILD)/%.o: %.c
@@ -95,7 +96,7 @@ schema-check: $(MBSIM)
 	    { echo "schemas/mbsim.xsd is out of date: run 'make schema'"; exit 1; }
 	@echo "schema: up to date"
 
-check: unit physics bad models schema-check
+check: unit physics bad models schema-check docs-check
 
 test: deps
 	$(MAKE) check
@@ -107,6 +108,15 @@ check-asan: deps
 
 schema: $(MBSIM)
 	$(MBSIM) schema > schemas/mbsim.xsd
+
+docs: $(MBSIM)
+	$(MBSIM) reference > docs/elements.md
+
+# docs/elements.md must be what the element tables generate
+docs-check: $(MBSIM)
+	@$(MBSIM) reference | cmp -s - docs/elements.md || \
+	    { echo "docs/elements.md is out of date: run 'make docs'"; exit 1; }
+	@echo "docs: up to date"
 
 clean:
 	rm -rf build build-asan

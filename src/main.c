@@ -14,6 +14,7 @@ static const command COMMANDS[] = {
     {"run", mbs_cmd_run},
     {"validate", mbs_cmd_validate},
     {"schema", mbs_cmd_schema},
+    {"reference", mbs_cmd_reference},
     {"help", mbs_cmd_help},
 };
 

@@ -15,6 +15,7 @@ enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_BAD_INPUT = 2, EXIT_SIGINT = 130, EXIT
 int mbs_cmd_run(int argc, char **argv);
 int mbs_cmd_validate(int argc, char **argv);
 int mbs_cmd_schema(int argc, char **argv);
+int mbs_cmd_reference(int argc, char **argv);
 int mbs_cmd_help(int argc, char **argv);
 
 /* Prints every diagnostic to stderr (notes only unless quiet). */

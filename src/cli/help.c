@@ -13,6 +13,7 @@ static const char OVERVIEW[] =
     "  run MODEL.xml        simulate and write the results file (HDF5)\n"
     "  validate MODEL.xml   check a model and print a summary\n"
     "  schema               print the XML schema of the model format\n"
+    "  reference            print the element reference (Markdown)\n"
     "  help COMMAND         details of one command\n"
     "\n"
     "  mbsim --version      print the version\n"
@@ -57,6 +58,13 @@ static const char SCHEMA[] =
     "Prints the XML schema (XSD) of the model format, generated from the element\n"
     "tables; schemas/mbsim.xsd is this output.\n";
 
+static const char REFERENCE[] =
+    "usage: mbsim reference\n"
+    "\n"
+    "Prints the reference of every element kind (attributes, types, defaults,\n"
+    "dimensions) in Markdown, generated from the element tables; docs/elements.md\n"
+    "is this output.\n";
+
 static const char HELP[] =
     "usage: mbsim help [COMMAND]\n"
     "\n"
@@ -71,6 +79,7 @@ static const help_entry ENTRIES[] = {
     {"run", RUN},
     {"validate", VALIDATE},
     {"schema", SCHEMA},
+    {"reference", REFERENCE},
     {"help", HELP},
 };
 

@@ -16,6 +16,12 @@ const mbs_attr *mbs_kind_attr(const mbs_kind *k, const char *name)
     return i < 0 ? NULL : &k->attrs[i];
 }
 
+const char *mbs_family_plural(mbs_family f)
+{
+    static const char *names[] = {"elements", "bodies", "markers", "constraints", "motions", "forces", "sensors"};
+    return f < MBS_FAMILY_COUNT ? names[f] : "elements";
+}
+
 const char *mbs_family_name(mbs_family f)
 {
     static const char *names[] = {"element", "body", "marker", "constraint", "motion", "force", "sensor"};

@@ -94,5 +94,6 @@ typedef struct mbs_kind {
 const mbs_attr *mbs_kind_attr(const mbs_kind *k, const char *name);
 int mbs_kind_attr_index(const mbs_kind *k, const char *name);
 const char *mbs_family_name(mbs_family f);
+const char *mbs_family_plural(mbs_family f);
 
 #endif
