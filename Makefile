@@ -9,7 +9,7 @@ SUNDIALS_LIBS := -lsundials_ida -lsundials_kinsol -lsundials_nvecserial \
                  -lsundials_sunlinsoldense -lsundials_sunlinsolklu -lklu
 
 # Debian packages the build and the tests need (see `make deps`).
-DEB_PACKAGES := build-essential pkg-config libxml2-dev libhdf5-dev libmatheval-dev \
+DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev libmatheval-dev \
                 libsundials-dev libsuitesparse-dev
 
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
@@ -41,7 +41,8 @@ help:
 	@echo "make            build $(MBSIM)"
 	@echo "make deps       install the Debian packages the build needs (as root)"
 	@echo "make demo       build if needed and run models/pendulum.xml -> pendulum.h5"
-	@echo "make test       all tests (unit, bad input, models, physics, regression)"
+	@echo "make test       install what is missing, then all tests, plain and under the sanitizers"
+	@echo "make check      all tests (unit, physics, bad input, models, schema and docs up to date)"
 	@echo "make check-asan the tests again under AddressSanitizer + UBSan"
 	@echo "make schema     regenerate schemas/mbsim.xsd from the element tables"
 	@echo "make docs       regenerate docs/elements.md from the element tables"
@@ -98,8 +99,10 @@ schema-check: $(MBSIM)
 
 check: unit physics bad models schema-check docs-check
 
+# The README's test command: everything, then everything again under the sanitizers.
 test: deps
 	$(MAKE) check
+	$(MAKE) check-asan
 
 # The same tests with AddressSanitizer and UBSan, in a separate build tree.
 check-asan: deps
