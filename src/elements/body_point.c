@@ -25,7 +25,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     body.p0[0] = 1.0;
     body.mass = mbs_spec_real(e, "mass");
     if (!(body.mass > 0))
-        return mbs_build_error(b, e, "mass must be > 0 (is %g)", body.mass);
+        return mbs_build_error(b, e, "mass must be > 0 (is %g)",
+                               body.mass / mbs_units_to_si(&mbs_builder_model(b)->units, DIM_MASS));
     double R[9];
     if (mbs_marker_spec_pose(b, e, "cg_id", body.r0, R) != 0)
         return -1;

@@ -67,18 +67,19 @@ static int initial_vector(mbs_builder *b, const mbs_spec_elem *e, const char *na
     return 0;
 }
 
-static int check_inertia(mbs_builder *b, const mbs_spec_elem *e, const double J[9])
+/* `which` names the tensor in messages ("the inertia tensor", "the inertia
+ * tensor about the centre of mass"). */
+static int check_inertia(mbs_builder *b, const mbs_spec_elem *e, const double J[9], const char *which)
 {
     double eig[3];
     mbs_sym3_eigenvalues(J, eig);
     double scale = fabs(eig[2]) > 0 ? fabs(eig[2]) : 1.0;
     if (eig[0] <= 1e-12 * scale)
-        return mbs_build_error(b, e, "the inertia tensor is not positive definite (principal moments %.6g, %.6g, %.6g)",
+        return mbs_build_error(b, e, "%s is not positive definite (principal moments %.6g, %.6g, %.6g)", which,
                                eig[0], eig[1], eig[2]);
     if (eig[0] + eig[1] < eig[2] * (1.0 - 1e-9))
-        return mbs_build_error(b, e,
-                               "the inertia tensor violates the triangle inequality: principal moments %.6g + %.6g < %.6g",
-                               eig[0], eig[1], eig[2]);
+        return mbs_build_error(b, e, "%s violates the triangle inequality: principal moments %.6g + %.6g < %.6g",
+                               which, eig[0], eig[1], eig[2]);
     return 0;
 }
 
@@ -114,7 +115,14 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         return mbs_build_error(b, e, "missing required attribute 'mass'");
     body.mass = mbs_spec_real(e, "mass");
     if (!(body.mass > 0))
-        bad |= mbs_build_error(b, e, "mass must be > 0 (is %g)", body.mass);
+        bad |= mbs_build_error(b, e, "mass must be > 0 (is %g)",
+                               body.mass / mbs_units_to_si(&mbs_builder_model(b)->units, DIM_MASS));
+    /* the table gives them a default of 0 for the ground's sake; a moving
+     * body needs all three */
+    static const char *const DIAGONAL[3] = {"inertia_xx", "inertia_yy", "inertia_zz"};
+    for (int i = 0; i < 3; i++)
+        if (!mbs_spec_given(e, DIAGONAL[i]))
+            return mbs_build_error(b, e, "missing required attribute '%s' (only the ground may omit it)", DIAGONAL[i]);
     double A0[9];
     if (mbs_marker_spec_pose(b, e, "cg_id", body.r0, A0) != 0 || check_on_body(b, e, "cg_id") != 0)
         return -1;
@@ -125,7 +133,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     double Jim[9] = {mbs_spec_real(e, "inertia_xx"), mbs_spec_real(e, "inertia_xy"), mbs_spec_real(e, "inertia_xz"),
                      mbs_spec_real(e, "inertia_xy"), mbs_spec_real(e, "inertia_yy"), mbs_spec_real(e, "inertia_yz"),
                      mbs_spec_real(e, "inertia_xz"), mbs_spec_real(e, "inertia_yz"), mbs_spec_real(e, "inertia_zz")};
-    if (check_inertia(b, e, Jim) != 0)
+    if (check_inertia(b, e, Jim, "the inertia tensor") != 0)
         bad = -1;
     const char *im_attr = mbs_spec_has(e, "im_id") ? "im_id" : "cg_id";
     double pim[3], Rim[9];
@@ -141,7 +149,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
             Jg[3 * i + j] -= body.mass * ((i == j ? dd : 0.0) - d[i] * d[j]);
     m3_tmul(T, A0, Jg);
     m3_mul(body.inertia, T, A0);
-    if (mbs_spec_has(e, "im_id") && check_inertia(b, e, body.inertia) != 0)
+    if (!bad && mbs_spec_has(e, "im_id") &&
+        check_inertia(b, e, body.inertia, "the inertia tensor moved from im_id to the centre of mass") != 0)
         bad = -1;
 
     if (mbs_spec_has(e, "lprf_id") && mbs_ref_marker(b, e, "lprf_id") < 0)

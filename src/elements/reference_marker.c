@@ -12,9 +12,11 @@
  * r0 and A0 at t = 0):  pos_body = A0^T (p - r0),  rot_body = A0^T R. */
 #include "reference_marker.h"
 #include "../core/rotation.h"
+#include "../core/strutil.h"
 #include "../core/vec3.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const mbs_attr ATTRS[] = {
@@ -143,9 +145,42 @@ static int given_rotation(mbs_builder *b, const mbs_spec_elem *e, double R[9])
 
 extern const mbs_kind mbs_kind_reference_marker;
 
+/* Follows the rm_id chain from e; reports a cycle (naming the ids on it)
+ * so that the recursive pose computation always ends. */
+static int check_rm_chain(mbs_builder *b, const mbs_spec_elem *e)
+{
+    int *ids = NULL, n = 0, loop = -1;
+    for (const mbs_spec_elem *mk = e; mk && mk->kind == &mbs_kind_reference_marker && mbs_spec_has(mk, "rm_id");) {
+        int *grown = realloc(ids, (size_t)(n + 1) * sizeof *ids);
+        if (!grown)
+            break;
+        ids = grown;
+        ids[n++] = mk->id;
+        int next = (int)mbs_spec_int(mk, "rm_id");
+        for (int i = 0; i < n && loop < 0; i++)
+            if (ids[i] == next)
+                loop = i;
+        if (loop >= 0)
+            break;
+        mk = mbs_builder_spec(b, MBS_FAMILY_MARKER, next);
+    }
+    if (loop < 0) {
+        free(ids);
+        return 0;
+    }
+    mbs_buf chain;
+    mbs_buf_init(&chain);
+    for (int i = loop; i < n; i++)
+        mbs_buf_appendf(&chain, "%d -> ", ids[i]);
+    mbs_buf_appendf(&chain, "%d", ids[loop]);
+    mbs_build_error(b, e, "rm_id references form a cycle (%s)", chain.data);
+    mbs_buf_free(&chain);
+    free(ids);
+    return -1;
+}
+
 int mbs_reference_marker_pose(mbs_builder *b, const mbs_spec_elem *e, double pos[3], double R[9])
 {
-    static int depth;
     double local[3] = {mbs_spec_real(e, "pos_x"), mbs_spec_real(e, "pos_y"), mbs_spec_real(e, "pos_z")};
     double Rl[9];
     if (given_rotation(b, e, Rl) != 0)
@@ -155,13 +190,10 @@ int mbs_reference_marker_pose(mbs_builder *b, const mbs_spec_elem *e, double pos
         memcpy(R, Rl, sizeof Rl);
         return 0;
     }
-    if (depth > 1000)
-        return mbs_build_error(b, e, "rm_id references form a cycle");
+    if (check_rm_chain(b, e) != 0)
+        return -1;
     double prm[3], Rrm[9];
-    depth++;
-    int rc = mbs_marker_spec_pose(b, e, "rm_id", prm, Rrm);
-    depth--;
-    if (rc != 0)
+    if (mbs_marker_spec_pose(b, e, "rm_id", prm, Rrm) != 0)
         return -1;
     double off[3];
     m3_mul_v(off, Rrm, local);

@@ -2,6 +2,7 @@
 #include "../core/strutil.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <matheval.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,14 +17,24 @@ struct mbs_expr {
     mbs_scope scope;    /* kept for derivatives (pointers, not copies) */
 };
 
-/* Names libmatheval treats as constants or functions; a parameter may not
- * take one of them. */
-static const char *const RESERVED[] = {
+/* Names libmatheval treats as constants and as functions; a parameter may
+ * not take one of them. */
+static const char *const CONSTANTS[] = {
     "e", "log2e", "log10e", "ln2", "ln10", "pi", "pi_2", "pi_4", "1_pi", "2_pi", "2_sqrtpi",
-    "sqrt2", "sqrt1_2", "exp", "log", "sqrt", "sin", "cos", "tan", "cot", "sec", "csc",
+    "sqrt2", "sqrt1_2", NULL};
+static const char *const FUNCTIONS[] = {
+    "exp", "log", "sqrt", "sin", "cos", "tan", "cot", "sec", "csc",
     "asin", "acos", "atan", "acot", "asec", "acsc", "sinh", "cosh", "tanh", "coth", "sech",
     "csch", "asinh", "acosh", "atanh", "acoth", "asech", "acsch", "abs", "step", "delta",
     "nandelta", "erf", NULL};
+
+static int in_list(const char *const *list, const char *name, size_t len)
+{
+    for (int i = 0; list[i]; i++)
+        if (strlen(list[i]) == len && strncmp(list[i], name, len) == 0)
+            return 1;
+    return 0;
+}
 
 int mbs_expr_valid_name(const char *name)
 {
@@ -32,10 +43,250 @@ int mbs_expr_valid_name(const char *name)
     for (const char *p = name; *p; p++)
         if (!(isalnum((unsigned char)*p) || *p == '_'))
             return 0;
-    for (int i = 0; RESERVED[i]; i++)
-        if (strcmp(RESERVED[i], name) == 0)
+    return !in_list(CONSTANTS, name, strlen(name)) && !in_list(FUNCTIONS, name, strlen(name));
+}
+
+/* ---- syntax check ------------------------------------------------------------
+ * libmatheval's parser leaks its partial tree on a syntax error, echoes
+ * characters it does not know to stdout and skips them ("x!" reads as "x"),
+ * and runs out of stack on very deep input. So every text is checked here
+ * against the grammar libmatheval accepts, and only well-formed text is
+ * handed to it:
+ *   expr    := unary (op unary)*        op: + - * / ^
+ *   unary   := '-' unary | '+' unary | primary
+ *   primary := number | name | function '(' expr ')' | '(' expr ')'
+ * libmatheval has no unary '+': it is blanked out, which changes nothing.
+ * A chain a^b^c is refused: libmatheval computes (a^b)^c where most readers
+ * expect a^(b^c). */
+
+enum { MAX_EXPR_LENGTH = 10000, MAX_EXPR_DEPTH = 100 };
+
+typedef struct syntax {
+    char *text;  /* working copy: white space and unary '+' become ' ' */
+    char *p;
+    int depth;
+    char reason[200];
+} syntax;
+
+static int syntax_fail(syntax *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int syntax_fail(syntax *s, const char *fmt, ...)
+{
+    if (!s->reason[0]) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(s->reason, sizeof s->reason, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+static void skip_space(syntax *s)
+{
+    while (*s->p == ' ')
+        s->p++;
+}
+
+static int is_name_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The character at p for messages (a whole UTF-8 sequence). */
+static const char *one_char(const char *p, char *buf, size_t size)
+{
+    size_t n = 1;
+    while (n < 4 && ((unsigned char)p[n] & 0xC0) == 0x80)
+        n++;
+    snprintf(buf, size, "%.*s", (int)n, p);
+    return buf;
+}
+
+/* A short quotation of the text at p for messages. */
+static const char *near(const char *p, char *buf, size_t size)
+{
+    size_t n = 0;
+    while (p[n] && p[n] != ' ' && n < 20)
+        n++;
+    if (n == 0)
+        n = p[0] ? 1 : 0;
+    snprintf(buf, size, "%.*s%s", (int)n, p, p[n] && p[n] != ' ' ? "..." : "");
+    return buf;
+}
+
+static int parse_expr(syntax *s);
+
+static int parse_number(syntax *s)
+{
+    char *start = s->p;
+    int digits = 0;
+    while (isdigit((unsigned char)*s->p))
+        s->p++, digits++;
+    if (*s->p == '.') {
+        s->p++;
+        while (isdigit((unsigned char)*s->p))
+            s->p++, digits++;
+    }
+    if (!digits)
+        return syntax_fail(s, "unexpected '.'");
+    if (*s->p == 'e' || *s->p == 'E') {
+        char *q = s->p + 1;
+        if (*q == '+' || *q == '-')
+            q++;
+        if (isdigit((unsigned char)*q)) {
+            while (isdigit((unsigned char)*q))
+                q++;
+            s->p = q;
+        }
+    }
+    if (is_name_char(*s->p) || *s->p == '.') {
+        char *end = s->p;
+        while (is_name_char(*end) || *end == '.' || ((*end == '+' || *end == '-') && (end[-1] == 'e' || end[-1] == 'E')))
+            end++;
+        if (isalpha((unsigned char)*s->p) && *s->p != 'e' && *s->p != 'E')
+            return syntax_fail(s, "'%.*s' is not a number (write %.*s*%.*s for a product)", (int)(end - start), start,
+                               (int)(s->p - start), start, (int)(end - s->p), s->p);
+        return syntax_fail(s, "'%.*s' is not a number", (int)(end - start), start);
+    }
+    return 0;
+}
+
+static int parse_primary(syntax *s)
+{
+    char buf[32];
+    skip_space(s);
+    char c = *s->p;
+    if (c == '\0')
+        return syntax_fail(s, "it ends too early: a number, a name or '(' is missing at the end");
+    if (c == '(') {
+        s->p++;
+        if (parse_expr(s) != 0)
+            return -1;
+        skip_space(s);
+        if (*s->p != ')')
+            return syntax_fail(s, *s->p ? "')' expected before '%s'" : "a ')' is missing%s",
+                               *s->p ? near(s->p, buf, sizeof buf) : "");
+        s->p++;
+        return 0;
+    }
+    if (isdigit((unsigned char)c) || c == '.') {
+        /* libmatheval's constants 1_pi, 2_pi and 2_sqrtpi start with a digit */
+        size_t n = 0;
+        while (is_name_char(s->p[n]))
+            n++;
+        if (in_list(CONSTANTS, s->p, n)) {
+            s->p += n;
             return 0;
-    return 1;
+        }
+        return parse_number(s);
+    }
+    if (isalpha((unsigned char)c) || c == '_') {
+        char *name = s->p;
+        size_t n = 0;
+        while (is_name_char(name[n]))
+            n++;
+        s->p += n;
+        int function = in_list(FUNCTIONS, name, n);
+        skip_space(s);
+        if (function && *s->p != '(')
+            return syntax_fail(s, "function '%.*s' needs its argument in parentheses, as in %.*s(x)", (int)n, name,
+                               (int)n, name);
+        if (!function && *s->p == '(') {
+            char lower[64];
+            size_t k;
+            for (k = 0; k < n && k + 1 < sizeof lower; k++)
+                lower[k] = (char)tolower((unsigned char)name[k]);
+            if (in_list(FUNCTIONS, lower, k))
+                return syntax_fail(s, "'%.*s' is not a function (did you mean '%.*s'?)", (int)n, name, (int)k, lower);
+            return syntax_fail(s, "'%.*s' is not a function", (int)n, name);
+        }
+        if (function) {
+            s->p++;
+            if (parse_expr(s) != 0)
+                return -1;
+            skip_space(s);
+            if (*s->p == ',')
+                return syntax_fail(s, "function '%.*s' takes one argument", (int)n, name);
+            if (*s->p != ')')
+                return syntax_fail(s, *s->p ? "')' expected before '%s'" : "a ')' is missing%s",
+                                   *s->p ? near(s->p, buf, sizeof buf) : "");
+            s->p++;
+        }
+        return 0;
+    }
+    if (strchr("*/^)", c))
+        return syntax_fail(s, "'%c' where a number, a name or '(' is expected", c);
+    return syntax_fail(s, "unexpected character '%s'", one_char(s->p, buf, sizeof buf));
+}
+
+static int parse_unary(syntax *s)
+{
+    skip_space(s);
+    if (++s->depth > MAX_EXPR_DEPTH)
+        return syntax_fail(s, "nested too deeply (more than %d levels)", MAX_EXPR_DEPTH);
+    int rc;
+    if (*s->p == '-' || *s->p == '+') {
+        if (*s->p == '+')
+            *s->p = ' ';
+        s->p++;
+        rc = parse_unary(s);
+    } else {
+        rc = parse_primary(s);
+    }
+    s->depth--;
+    return rc;
+}
+
+static int parse_expr(syntax *s)
+{
+    char buf[32];
+    int powers = 0;
+    if (parse_unary(s) != 0)
+        return -1;
+    for (;;) {
+        skip_space(s);
+        char c = *s->p;
+        if (c == '\0' || c == ')' || c == ',')
+            return 0;
+        if (!strchr("+-*/^", c)) {
+            if (is_name_char(c) || c == '(' || c == '.')
+                return syntax_fail(s, "an operator is missing before '%s'", near(s->p, buf, sizeof buf));
+            return syntax_fail(s, "unexpected character '%s'", one_char(s->p, buf, sizeof buf));
+        }
+        if (c == '^' && ++powers > 1)
+            return syntax_fail(s, "a^b^c is ambiguous: write (a^b)^c or a^(b^c)");
+        s->p++;
+        if (parse_unary(s) != 0)
+            return -1;
+    }
+}
+
+/* Checks `s->text` (white space already blanked); on failure s->reason says why. */
+static int check_syntax(syntax *s)
+{
+    s->p = s->text;
+    s->depth = 0;
+    s->reason[0] = '\0';
+    skip_space(s);
+    if (!*s->p)
+        return syntax_fail(s, "it is empty");
+    if (parse_expr(s) != 0)
+        return -1;
+    if (*s->p == ')')
+        return syntax_fail(s, "')' without a matching '('");
+    if (*s->p == ',')
+        return syntax_fail(s, "unexpected ','%s", s->p > s->text && isdigit((unsigned char)s->p[-1]) &&
+                                                  isdigit((unsigned char)s->p[1]) ? " (the decimal point is '.')" : "");
+    return 0;
+}
+
+/* The text quoted in messages, shortened when long. */
+static void quote_text(const char *text, char *out, size_t size)
+{
+    size_t n = strlen(text);
+    if (n <= 60)
+        snprintf(out, size, "%s", text);
+    else
+        snprintf(out, size, "%.50s...", text);
 }
 
 static void list_known(const mbs_scope *s, char *out, size_t size)
@@ -99,38 +350,40 @@ static mbs_expr *wrap(void *evaluator, const mbs_scope *scope, char *err, size_t
     return e;
 }
 
-/* libmatheval's scanner echoes characters it does not know to stdout and
- * then skips them ("x!" parses as "x"), so characters outside the grammar
- * are rejected here, before the scanner sees them. */
-static int plausible_text(const char *text)
-{
-    int has_token = 0;
-    for (const char *p = text; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (isalnum(c) || c == '_' || c == '.')
-            has_token = 1;
-        else if (!strchr("+-*/^() \t\r\n", c))
-            return 0;
-    }
-    return has_token;
-}
-
 mbs_expr *mbs_expr_compile(const char *text, const mbs_scope *scope, char *err, size_t errsize)
 {
     if (err && errsize)
         err[0] = '\0';
-    char *copy = mbs_strdup(text ? text : "");
-    if (!copy)
-        return NULL;
-    mbs_str_trim(copy);
-    void *ev = plausible_text(copy) ? evaluator_create(copy) : NULL;
-    if (!ev) {
+    if (!text)
+        text = "";
+    char shown[80];
+    quote_text(text, shown, sizeof shown);
+    size_t len = strlen(text);
+    if (len > MAX_EXPR_LENGTH) {
         if (err)
-            snprintf(err, errsize, "malformed expression '%s'", text ? text : "");
-        free(copy);
+            snprintf(err, errsize, "expression '%s' is too long (%zu characters; at most %d)", shown, len,
+                     MAX_EXPR_LENGTH);
         return NULL;
     }
-    free(copy);
+    syntax s;
+    s.text = mbs_strdup(text);
+    if (!s.text)
+        return NULL;
+    for (char *p = s.text; *p; p++)
+        if (isspace((unsigned char)*p))
+            *p = ' '; /* libmatheval refuses line breaks */
+    void *ev = NULL;
+    if (check_syntax(&s) == 0) {
+        ev = evaluator_create(s.text);
+        if (!ev)
+            snprintf(s.reason, sizeof s.reason, "libmatheval cannot parse it");
+    }
+    free(s.text);
+    if (!ev) {
+        if (err)
+            snprintf(err, errsize, "malformed expression '%s': %s", shown, s.reason);
+        return NULL;
+    }
     return wrap(ev, scope, err, errsize);
 }
 

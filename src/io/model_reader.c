@@ -8,6 +8,7 @@
 #include "../model/registry.h"
 
 #include <libxml/tree.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,8 +153,9 @@ static int parse_value(reader *r, const mbs_spec_elem *e, const mbs_attr *a, con
     }
     case MBS_ATTR_INT:
     case MBS_ATTR_ID:
-        if (mbs_parse_long(text, &v->integer) != 0) {
-            snprintf(err, errsize, "'%s' is not an integer", text);
+        /* the schema has checked the syntax; what is left is the range of an int */
+        if (mbs_parse_long(text, &v->integer) != 0 || v->integer > INT_MAX || v->integer < INT_MIN) {
+            snprintf(err, errsize, "%s is out of range (at most %d)", text, INT_MAX);
             return -1;
         }
         v->real = (double)v->integer;

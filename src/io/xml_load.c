@@ -3,6 +3,7 @@
 #include "../core/strutil.h"
 #include "../model/registry.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <libxml/parser.h>
 #include <libxml/xmlschemas.h>
@@ -68,22 +69,31 @@ typedef struct error_sink {
     mbs_diags *d;
     const char *path;
     int reported;
+    int doctype_line; /* > 0: a DOCTYPE was met there and parsing stopped */
 } error_sink;
 
+/* One line: drops the trailing newline and full stop, joins inner lines. */
 static void strip_newline(char *s)
 {
     size_t n = strlen(s);
     while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '.' || s[n - 1] == ' '))
         s[--n] = '\0';
+    for (char *p = s; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
 }
 
 static void on_parse_error(void *user, xmlErrorPtr err)
 {
     error_sink *sink = user;
-    if (err->level < XML_ERR_ERROR || sink->reported)
+    if (err->level < XML_ERR_ERROR || sink->reported || sink->doctype_line)
         return; /* only the first error of a malformed file is meaningful */
     char *msg = mbs_strdup(err->message ? err->message : "parse error");
     strip_newline(msg);
+    if (err->code == XML_ERR_INTERNAL_ERROR && strstr(msg, "Excessive depth")) {
+        free(msg);
+        msg = mbs_strdup("elements are nested too deeply (more than 256 levels)");
+    }
     mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, err->line > 0 ? err->line : 1,
                  "malformed XML: %s", msg);
     free(msg);
@@ -106,27 +116,46 @@ static void init_libxml(void)
     done = 1;
 }
 
+/* A DOCTYPE is refused as soon as the parser meets it, before any entity
+ * is declared or expanded (external entities, billion laughs). */
+static void on_doctype(void *ctx, const xmlChar *name, const xmlChar *public_id, const xmlChar *system_id)
+{
+    (void)name;
+    (void)public_id;
+    (void)system_id;
+    xmlParserCtxtPtr ctxt = ctx;
+    error_sink *sink = ctxt->_private;
+    sink->doctype_line = ctxt->input && ctxt->input->line > 0 ? ctxt->input->line : 1;
+    xmlStopParser(ctxt);
+}
+
 static xmlDocPtr parse(const char *path, const char *text, size_t len, mbs_diags *d)
 {
-    error_sink sink = {d, path, 0};
+    error_sink sink = {d, path, 0, 0};
+    xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+    if (!ctxt) {
+        mbs_diag_add(d, MBS_SEV_ERROR, path, 0, "out of memory while parsing");
+        return NULL;
+    }
+    ctxt->sax->internalSubset = on_doctype;
+    ctxt->_private = &sink;
     xmlSetStructuredErrorFunc(&sink, on_parse_error);
     /* NONET: no network; no NOENT (entities are not substituted), no
      * DTDLOAD/DTDATTR (no external DTD). BIG_LINES keeps line numbers past
      * 65535 exact. */
-    xmlDocPtr doc = xmlReadMemory(text, (int)len, path, NULL,
-                                  XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING);
+    xmlDocPtr doc = xmlCtxtReadMemory(ctxt, text, (int)len, path, NULL,
+                                      XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING);
     xmlSetStructuredErrorFunc(NULL, NULL);
+    xmlFreeParserCtxt(ctxt);
+    if (sink.doctype_line) {
+        xmlFreeDoc(doc);
+        mbs_diag_add(d, MBS_SEV_ERROR, path, sink.doctype_line,
+                     "DOCTYPE declarations are not allowed in model files (no DTDs, no entities)");
+        return NULL;
+    }
     if (!doc) {
         if (!sink.reported)
             mbs_diag_add(d, MBS_SEV_ERROR, path, 1, "malformed XML");
-        return NULL;
-    }
-    if (doc->intSubset || doc->extSubset) {
-        xmlNodePtr dtd = (xmlNodePtr)(doc->intSubset ? doc->intSubset : doc->extSubset);
-        int line = mbs_xml_line(dtd);
-        mbs_diag_add(d, MBS_SEV_ERROR, path, line > 0 ? line : 1,
-                     "DOCTYPE declarations are not allowed in model files (no DTDs, no entities)");
-        xmlFreeDoc(doc);
         return NULL;
     }
     if (!xmlDocGetRootElement(doc)) {
@@ -144,16 +173,30 @@ static const mbs_kind *kind_of(xmlNodePtr node)
     return node->type == XML_ELEMENT_NODE ? mbs_registry_find((const char *)node->name) : NULL;
 }
 
-/* Lower-cases attribute names; upper-cases and trims keyword values. */
+static void describe_node(xmlNodePtr node, char *out, size_t size);
+
+/* Lower-cases attribute names (dropping a second spelling of one name after
+ * reporting it); upper-cases and trims keyword values. */
 static void normalise_attributes(xmlNodePtr node, const mbs_kind *kind, error_sink *sink)
 {
-    for (xmlAttrPtr a = node->properties; a; a = a->next) {
+    xmlAttrPtr next;
+    for (xmlAttrPtr a = node->properties; a; a = next) {
+        next = a->next;
         char *name = mbs_strdup((const char *)a->name);
         mbs_str_lower(name);
+        int twice = 0;
         for (xmlAttrPtr b = node->properties; b != a; b = b->next)
-            if (strcmp((const char *)b->name, name) == 0)
-                mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(node),
-                             "%s: attribute '%s' is given twice", (const char *)node->name, name);
+            twice |= strcmp((const char *)b->name, name) == 0;
+        if (twice) {
+            char what[256];
+            describe_node(node, what, sizeof what);
+            mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(node),
+                         "%s: attribute '%s' is given twice (again as '%s'; attribute names are not case-sensitive)",
+                         what, name, (const char *)a->name);
+            free(name);
+            xmlRemoveProp(a);
+            continue;
+        }
         xmlNodeSetName((xmlNodePtr)a, (const xmlChar *)name);
         const mbs_attr *desc = kind ? mbs_kind_attr(kind, name) : NULL;
         free(name);
@@ -180,6 +223,7 @@ static const char *canonical_container(const char *name)
 
 static void normalise_element(xmlNodePtr node, error_sink *sink)
 {
+    node->ns = NULL; /* names are matched without namespaces (the schema has none) */
     const char *name = (const char *)node->name;
     const char *container = canonical_container(name);
     const mbs_kind *kind = NULL;
@@ -213,6 +257,7 @@ static void normalise(xmlDocPtr doc, error_sink *sink)
         return;
     }
     xmlNodeSetName(root, (const xmlChar *)MBS_ROOT_NAME);
+    root->ns = NULL;
     for (xmlNodePtr c = root->children; c; c = c->next)
         if (c->type == XML_ELEMENT_NODE)
             normalise_element(c, sink);
@@ -220,14 +265,26 @@ static void normalise(xmlDocPtr doc, error_sink *sink)
 
 /* ---- schema validation --------------------------------------------------------- */
 
+/* "Body_Rigid 2 (label 'link')", "Parameter 'k'": as the compiler names elements. */
 static void describe_node(xmlNodePtr node, char *out, size_t size)
 {
     const char *name = (const char *)node->name;
+    if (strcmp(name, MBS_PARAMETER_NAME) == 0) {
+        xmlChar *pname = xmlGetProp(node, (const xmlChar *)"name");
+        if (pname)
+            snprintf(out, size, "%s '%s'", name, (const char *)pname);
+        else
+            snprintf(out, size, "%s", name);
+        xmlFree(pname);
+        return;
+    }
     xmlChar *id = xmlGetProp(node, (const xmlChar *)"id");
     xmlChar *label = xmlGetProp(node, (const xmlChar *)"label");
     int n = snprintf(out, size, "%s", name);
-    if (id && n >= 0 && (size_t)n < size)
-        n += snprintf(out + n, size - (size_t)n, " %s", (const char *)id);
+    long idv;
+    /* an invalid id is the subject of the message, not a name */
+    if (id && mbs_parse_long((const char *)id, &idv) == 0 && idv > 0 && n >= 0 && (size_t)n < size)
+        n += snprintf(out + n, size - (size_t)n, " %ld", idv);
     if (label && n >= 0 && (size_t)n < size)
         snprintf(out + n, size - (size_t)n, " (label '%s')", (const char *)label);
     xmlFree(id);
@@ -268,19 +325,86 @@ static const char *suggest_attribute(const mbs_kind *kind, const char *attr)
     return best;
 }
 
-static const char *container_of(xmlNodePtr node)
+/* Where an element of this name may stand, for "belongs in" hints. */
+static const char *home_of(const char *name, const mbs_kind *kind)
 {
-    return node->parent && node->parent->type == XML_ELEMENT_NODE ? (const char *)node->parent->name : "the file";
+    if (strcmp(name, MBS_PARAMETER_NAME) == 0)
+        return "<" MBS_PARAMETERS_NAME ">";
+    if (!kind)
+        return NULL;
+    if ((kind->placement & MBS_IN_MODEL) && (kind->placement & MBS_IN_COMMAND))
+        return "<" MBS_MODEL_NAME "> or <" MBS_COMMAND_NAME ">";
+    if (kind->placement & MBS_IN_COMMAND)
+        return "<" MBS_COMMAND_NAME ">";
+    return "<" MBS_MODEL_NAME ">";
+}
+
+/* The parent as the user sees it (the root's own name is not kept). */
+static void place_of(xmlNodePtr node, char *out, size_t size)
+{
+    xmlNodePtr parent = node->parent;
+    if (!parent || parent->type != XML_ELEMENT_NODE || parent == xmlDocGetRootElement(node->doc))
+        snprintf(out, size, "directly inside the root element");
+    else
+        snprintf(out, size, "inside <%s>", (const char *)parent->name);
+}
+
+/* "A|B|C" -> "A, B, C" */
+static char *list_choices(const char *choices)
+{
+    char *out = mbs_strdup(choices ? choices : "");
+    mbs_buf b;
+    mbs_buf_init(&b);
+    for (char *tok = strtok(out, "|"); tok; tok = strtok(NULL, "|"))
+        mbs_buf_appendf(&b, "%s%s", b.len ? ", " : "", tok);
+    free(out);
+    if (!b.data)
+        mbs_buf_append(&b, "");
+    return b.data;
+}
+
+static int blank(const char *s)
+{
+    for (; *s; s++)
+        if (!isspace((unsigned char)*s))
+            return 0;
+    return 1;
+}
+
+/* An attribute value the schema refused. */
+static char *bad_value(const char *what, const char *elem, const mbs_attr *desc, const char *attr, const char *value)
+{
+    if (desc && (desc->type == MBS_ATTR_KEYWORD || desc->type == MBS_ATTR_BOOL)) {
+        char *choices = list_choices(desc->type == MBS_ATTR_BOOL ? "TRUE|FALSE" : mbs_attr_choices(desc));
+        char *r = mbs_sprintf_alloc("%s: %s='%s' is not one of %s", what, attr, value, choices);
+        free(choices);
+        return r;
+    }
+    const char *expected = "a valid value";
+    if (desc && desc->type == MBS_ATTR_ID)
+        expected = "a positive integer id";
+    else if (desc && desc->type == MBS_ATTR_INT)
+        expected = "an integer";
+    else if (desc && (desc->type == MBS_ATTR_REAL || desc->type == MBS_ATTR_EXPR))
+        expected = "a number or an expression";
+    else if (strcmp(elem, MBS_PARAMETER_NAME) == 0 && strcmp(attr, "name") == 0)
+        expected = "a valid name (a letter or '_', then letters, digits or '_')";
+    else if (strcmp(elem, MBS_PARAMETER_NAME) == 0 && strcmp(attr, "value") == 0)
+        expected = "a number or an expression";
+    if (blank(value))
+        return mbs_sprintf_alloc("%s: %s is empty (expected %s)", what, attr, expected);
+    return mbs_sprintf_alloc("%s: %s='%s' is not %s", what, attr, value, expected);
 }
 
 /* Rewrites libxml2's schema messages into mbsim's wording. */
 static char *translate_schema_error(xmlNodePtr node, const char *raw)
 {
-    char what[256], attr[128], value[256];
+    char what[256], attr[128], value[256], place[128];
     char *msg = mbs_strdup(raw);
     strip_newline(msg);
     char *result = NULL;
     const mbs_kind *kind = node ? kind_of(node) : NULL;
+    const char *name = node ? (const char *)node->name : "";
     if (node)
         describe_node(node, what, sizeof what);
     else
@@ -293,35 +417,29 @@ static char *translate_schema_error(xmlNodePtr node, const char *raw)
     } else if (strstr(msg, "is required but missing") && quoted_after(msg, "The attribute", attr, sizeof attr)) {
         result = mbs_sprintf_alloc("%s: missing required attribute '%s'", what, attr);
     } else if (strstr(msg, "This element is not expected") && node) {
-        const char *name = (const char *)node->name;
-        if (kind || canonical_container(name))
-            result = mbs_sprintf_alloc("%s is not allowed inside <%s>", what, container_of(node));
+        const char *home = home_of(name, kind);
+        place_of(node, place, sizeof place);
+        if (canonical_container(name) && strcmp(name, MBS_PARAMETER_NAME) != 0 &&
+            node->parent == xmlDocGetRootElement(node->doc))
+            result = mbs_sprintf_alloc("<%s> is out of place: the root element holds <" MBS_PARAMETERS_NAME
+                                       "> (optional), <" MBS_MODEL_NAME "> and <" MBS_COMMAND_NAME
+                                       "> (optional), in this order, each at most once", name);
+        else if (home)
+            result = mbs_sprintf_alloc("%s is not allowed %s: it belongs in %s", what, place, home);
+        else if (canonical_container(name))
+            result = mbs_sprintf_alloc("<%s> is not allowed %s", name, place);
         else {
             const char *hint = mbs_registry_suggest(name);
             result = hint ? mbs_sprintf_alloc("unknown element '%s' (did you mean '%s'?)", name, hint)
                           : mbs_sprintf_alloc("unknown element '%s'", name);
         }
     } else if (strstr(msg, "Missing child element") && node) {
-        result = mbs_sprintf_alloc("<%s> has no <%s> block", (const char *)node->name, MBS_MODEL_NAME);
+        result = mbs_sprintf_alloc("the model file has no <" MBS_MODEL_NAME "> block");
     } else if (strstr(msg, "Character content") && node) {
-        result = mbs_sprintf_alloc("text is not allowed inside <%s>", (const char *)node->name);
-    } else if (quoted_after(msg, "attribute", attr, sizeof attr)) {
-        const mbs_attr *desc = kind ? mbs_kind_attr(kind, attr) : NULL;
-        if (strstr(msg, "[facet 'enumeration']") && quoted_after(msg, "The value", value, sizeof value)) {
-            const char *choices = desc ? mbs_attr_choices(desc) : "";
-            result = mbs_sprintf_alloc("%s: %s='%s' is not one of %s", what, attr, value, choices ? choices : "");
-        } else if (quoted_after(msg, "':", value, sizeof value) || quoted_after(msg, ": ", value, sizeof value)) {
-            const char *expected = "a valid value";
-            if (desc && desc->type == MBS_ATTR_ID)
-                expected = "a positive integer id";
-            else if (desc && desc->type == MBS_ATTR_INT)
-                expected = "an integer";
-            else if (desc && (desc->type == MBS_ATTR_REAL || desc->type == MBS_ATTR_EXPR))
-                expected = "a number or an expression";
-            else if (strstr(msg, "mbs_name"))
-                expected = "a name (a letter or '_' followed by letters, digits, '_')";
-            result = mbs_sprintf_alloc("%s: %s='%s' is not %s", what, attr, value, expected);
-        }
+        result = mbs_sprintf_alloc("text is not allowed inside <%s>", name);
+    } else if (quoted_after(msg, "attribute", attr, sizeof attr) &&
+               (quoted_after(msg, "The value", value, sizeof value) || quoted_after(msg, "': ", value, sizeof value))) {
+        result = bad_value(what, name, kind ? mbs_kind_attr(kind, attr) : NULL, attr, value);
     }
     if (!result) {
         /* drop libxml2's "Element 'X'[, attribute 'a']: " prefix */
@@ -389,7 +507,7 @@ mbs_status mbs_xml_load(const char *path, const char *text, size_t len, mbs_diag
     xmlDocPtr doc = parse(path, text, len, d);
     if (!doc)
         return MBS_E_INPUT;
-    error_sink sink = {d, path, 0};
+    error_sink sink = {d, path, 0, 0};
     int errors_before = d->errors;
     normalise(doc, &sink);
     mbs_status st = validate(doc, &sink);

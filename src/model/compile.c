@@ -31,12 +31,26 @@ struct mbs_builder {
 
 /* ---- messages ---- */
 
+/* A problem of one element can be met several times (a marker's pose is
+ * computed for every element that refers to it): it is reported once. */
+static int already_reported(const mbs_diags *d, mbs_severity sev, int line, const char *text)
+{
+    for (int i = 0; i < d->count; i++)
+        if (d->items[i].severity == sev && d->items[i].line == line && d->items[i].message &&
+            strcmp(d->items[i].message, text) == 0)
+            return 1;
+    return 0;
+}
+
 static void report(mbs_builder *b, mbs_severity sev, const mbs_spec_elem *e, const char *fmt, va_list ap)
 {
     char what[256];
     mbs_spec_describe(e, what, sizeof what);
     char *msg = mbs_vsprintf_alloc(fmt, ap);
-    mbs_diag_add(b->d, sev, b->spec->path, e->line, "%s: %s", what, msg ? msg : "");
+    char *text = mbs_sprintf_alloc("%s: %s", what, msg ? msg : "");
+    if (!text || !already_reported(b->d, sev, e->line, text))
+        mbs_diag_add(b->d, sev, b->spec->path, e->line, "%s", text ? text : what);
+    free(text);
     free(msg);
 }
 
