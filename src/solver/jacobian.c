@@ -1,6 +1,8 @@
 /* Finite-difference iteration matrix, one residual per column colour.
  * Increments follow IDA's own difference quotients: for column j
- *   inc_j = sqrt(uround) max(|y_j|, |h y'_j|, 1/ewt_j), signed like h y'_j,
+ *   inc_j = max(sqrt(uround) max(|y_j|, |h y'_j|), 1/ewt_j), signed like h y'_j
+ * (1/ewt_j, about the absolute tolerance, keeps a variable at zero, e.g. a
+ * quaternion component, from getting an increment lost in roundoff),
  * and y_j += inc_j, y'_j += cj inc_j together, so that one quotient gives
  * dF/dy_j + cj dF/dy'_j. */
 #include "jacobian.h"
@@ -80,7 +82,7 @@ int mbs_jacobian_eval(mbs_jacobian *J, double t, double cj, const double *y, con
         for (int k = p->color_ptr[c]; k < p->color_ptr[c + 1]; k++) {
             int j = p->by_color[k];
             double scale = fmax(fabs(y[j]), fabs(h * yp[j]));
-            double inc = srur * fmax(scale, ewt ? 1.0 / ewt[j] : 1.0);
+            double inc = ewt ? fmax(srur * scale, 1.0 / ewt[j]) : srur * fmax(scale, 1.0);
             if (h * yp[j] < 0)
                 inc = -inc;
             inc = (y[j] + inc) - y[j];
