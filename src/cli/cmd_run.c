@@ -133,11 +133,13 @@ static char *default_output(const char *model)
 typedef struct sink_ctx {
     mbs_results_writer *writer;
     mbs_progress progress;
+    int write_failed; /* a flush between rows failed: the next row reports it */
 } sink_ctx;
 
 static int sink_row(void *ctx, double t, const double *values)
 {
-    return mbs_results_append(((sink_ctx *)ctx)->writer, t, values);
+    sink_ctx *c = ctx;
+    return c->write_failed ? -1 : mbs_results_append(c->writer, t, values);
 }
 
 static int sink_event(void *ctx, double t, const char *element, const char *kind)
@@ -145,9 +147,14 @@ static int sink_event(void *ctx, double t, const char *element, const char *kind
     return mbs_results_event(((sink_ctx *)ctx)->writer, t, element, kind);
 }
 
+/* After every step: rows written between sparse output times reach the
+ * file within a second, whatever the print interval. */
 static void sink_progress(void *ctx, double t, double t_end, long steps)
 {
-    mbs_progress_update(&((sink_ctx *)ctx)->progress, t, t_end, steps);
+    sink_ctx *c = ctx;
+    if (mbs_results_poll(c->writer) != 0)
+        c->write_failed = 1;
+    mbs_progress_update(&c->progress, t, t_end, steps);
 }
 
 static double seconds_since(const struct timespec *start)
@@ -173,12 +180,15 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
+    /* A second signal takes the default action: an impatient Ctrl-C still
+     * kills a run stuck in one long step (the file stays readable). */
+    sa.sa_flags = SA_RESETHAND;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
-    sink_ctx ctx = {w, {0}};
+    sink_ctx ctx = {w, {0}, 0};
     mbs_progress_init(&ctx.progress, !o->quiet && isatty(STDERR_FILENO), m->units);
     mbs_sink sink = {&ctx, sink_row, sink_event, sink_progress};
     mbs_diags diag;

@@ -4,11 +4,13 @@
 #include "../core/version.h"
 #include "../core/strutil.h"
 
+#include <errno.h>
 #include <hdf5.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define EVENT_ELEMENT_LEN 160
 #define EVENT_KIND_LEN 32
@@ -39,7 +41,9 @@ static double wall_clock(void)
 
 /* ---- creation ---- */
 
-static hid_t chunked_dataset(hid_t loc, const char *name, hid_t type, int cols, hsize_t chunk_rows, int compress)
+/* Every dataset is chunked and compressed; the shuffle filter groups the
+ * bytes of the doubles by significance first, which deflate packs better. */
+static hid_t chunked_dataset(hid_t loc, const char *name, hid_t type, int cols, hsize_t chunk_rows)
 {
     hsize_t dims[2] = {0, (hsize_t)cols}, maxdims[2] = {H5S_UNLIMITED, (hsize_t)cols};
     hsize_t chunk[2] = {chunk_rows, (hsize_t)(cols > 0 ? cols : 1)};
@@ -47,8 +51,8 @@ static hid_t chunked_dataset(hid_t loc, const char *name, hid_t type, int cols, 
     hid_t space = H5Screate_simple(rank, dims, maxdims);
     hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
     H5Pset_chunk(dcpl, rank, chunk);
-    if (compress)
-        H5Pset_deflate(dcpl, 4);
+    H5Pset_shuffle(dcpl);
+    H5Pset_deflate(dcpl, 6);
     hid_t ds = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
     H5Pclose(dcpl);
     H5Sclose(space);
@@ -83,6 +87,12 @@ static int write_root_attributes(hid_t file, const mbs_model *m)
              mbs_unit_name(MBS_UNIT_MASS, m->units.mass), mbs_unit_name(MBS_UNIT_LENGTH, m->units.length),
              mbs_unit_name(MBS_UNIT_TIME, m->units.time));
     rc |= mbs_h5_attr_string(file, "units", units);
+    /* Lets `mbsim info` tell a run still going from one that was killed. */
+    char host[256] = "";
+    if (gethostname(host, sizeof host - 1) != 0)
+        host[0] = '\0';
+    rc |= mbs_h5_attr_long(file, "writer_pid", (long)getpid());
+    rc |= mbs_h5_attr_string(file, "writer_host", host);
     return rc;
 }
 
@@ -114,14 +124,18 @@ static int create_layout(mbs_results_writer *w, const mbs_model *m)
     int rc = write_root_attributes(file, m);
     char time_unit[16];
     mbs_units_format(&m->units, DIM_TIME, 0, time_unit, sizeof time_unit);
-    w->time_ds = chunked_dataset(file, "time", H5T_NATIVE_DOUBLE, 0, 1024, 0);
+    w->time_ds = chunked_dataset(file, "time", H5T_NATIVE_DOUBLE, 0, 1024);
     rc |= w->time_ds < 0 || mbs_h5_attr_string(w->time_ds, "units", time_unit);
 
-    hid_t sensors = H5Gcreate2(file, "sensors", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    /* Readers list sensors and parameters in the model's order. */
+    hid_t gcpl = H5Pcreate(H5P_GROUP_CREATE);
+    H5Pset_link_creation_order(gcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
+    H5Pset_attr_creation_order(gcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
+    hid_t sensors = H5Gcreate2(file, "sensors", H5P_DEFAULT, gcpl, H5P_DEFAULT);
     for (int i = 0; i < m->n_sensors && rc == 0; i++) {
         const mbs_sensor *s = &m->sensors[i];
         hsize_t chunk_rows = (hsize_t)(s->ncols < 64 ? 4096 / s->ncols : 64);
-        w->sensor_ds[i] = chunked_dataset(sensors, s->name, H5T_NATIVE_DOUBLE, s->ncols, chunk_rows, 1);
+        w->sensor_ds[i] = chunked_dataset(sensors, s->name, H5T_NATIVE_DOUBLE, s->ncols, chunk_rows);
         w->ncols[i] = s->ncols;
         rc |= w->sensor_ds[i] < 0 || write_sensor_attributes(w->sensor_ds[i], m, s);
     }
@@ -129,22 +143,23 @@ static int create_layout(mbs_results_writer *w, const mbs_model *m)
 
     hid_t events = H5Gcreate2(file, "events", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     hid_t el_type = mbs_h5_fixed_string(EVENT_ELEMENT_LEN), kind_type = mbs_h5_fixed_string(EVENT_KIND_LEN);
-    w->ev_time = chunked_dataset(events, "time", H5T_NATIVE_DOUBLE, 0, 256, 0);
-    w->ev_element = chunked_dataset(events, "element", el_type, 0, 256, 0);
-    w->ev_kind = chunked_dataset(events, "kind", kind_type, 0, 256, 0);
+    w->ev_time = chunked_dataset(events, "time", H5T_NATIVE_DOUBLE, 0, 256);
+    w->ev_element = chunked_dataset(events, "element", el_type, 0, 256);
+    w->ev_kind = chunked_dataset(events, "kind", kind_type, 0, 256);
     rc |= w->ev_time < 0 || w->ev_element < 0 || w->ev_kind < 0;
     rc |= mbs_h5_attr_string(w->ev_time, "units", time_unit);
     H5Tclose(el_type);
     H5Tclose(kind_type);
     H5Gclose(events);
 
-    hid_t params = H5Gcreate2(file, "parameters", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t params = H5Gcreate2(file, "parameters", H5P_DEFAULT, gcpl, H5P_DEFAULT);
     for (int i = 0; i < m->n_params; i++)
         rc |= mbs_h5_attr_double(params, m->params[i].name, m->params[i].value);
     H5Gclose(params);
 
-    hid_t solver = H5Gcreate2(file, "solver", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t solver = H5Gcreate2(file, "solver", H5P_DEFAULT, gcpl, H5P_DEFAULT);
     H5Gclose(solver);
+    H5Pclose(gcpl);
 
     hid_t model = H5Gcreate2(file, "model", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     rc |= mbs_h5_string_dataset(model, "source", m->source);
@@ -169,12 +184,19 @@ mbs_results_writer *mbs_results_create(const char *path, const mbs_model *m, cha
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
     /* SWMR needs the 1.10 file format */
     H5Pset_libver_bounds(fapl, H5F_LIBVER_V110, H5F_LIBVER_LATEST);
+    errno = 0;
     w->file = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+    int create_errno = errno;
     H5Pclose(fapl);
     if (!w->path || !w->sensor_ds || !w->ncols || w->file < 0) {
-        snprintf(err, errsize, "cannot create results file %s", path);
-        if (w->file >= 0)
+        if (w->file < 0 && create_errno)
+            snprintf(err, errsize, "cannot create results file %s: %s", path, strerror(create_errno));
+        else
+            snprintf(err, errsize, "cannot create results file %s", path);
+        if (w->file >= 0) {
             H5Fclose(w->file);
+            remove(path);
+        }
         free(w->path);
         free(w->sensor_ds);
         free(w->ncols);
@@ -183,7 +205,7 @@ mbs_results_writer *mbs_results_create(const char *path, const mbs_model *m, cha
     }
     if (create_layout(w, m) != 0 || H5Fstart_swmr_write(w->file) < 0) {
         snprintf(err, errsize, "cannot write results file %s", path);
-        mbs_results_close(w, NULL, NULL, 0);
+        mbs_results_discard(w);
         return NULL;
     }
     return w;
@@ -253,7 +275,12 @@ int mbs_results_append(mbs_results_writer *w, double t, const double *values)
     w->buf_t[w->buf_rows] = t * w->time_scale;
     memcpy(w->buf_v + w->buf_rows * w->width, values, (size_t)w->width * sizeof *values);
     w->buf_rows++;
-    if (wall_clock() - w->last_flush >= 1.0)
+    return mbs_results_poll(w);
+}
+
+int mbs_results_poll(mbs_results_writer *w)
+{
+    if (w->buf_rows > 0 && wall_clock() - w->last_flush >= 1.0)
         return mbs_results_flush(w);
     return 0;
 }
@@ -290,9 +317,24 @@ int mbs_results_event(mbs_results_writer *w, double t, const char *element, cons
 
 /* ---- closing ---- */
 
+/* SWMR readers (a user watching the run with h5py or mbsim info) hold a
+ * shared lock on the file, which would make this reopen fail at the very end
+ * of the run. We are its only writer, so the lock is not needed here; such a
+ * reader has to reopen the file to see the final status. */
+static hid_t reopen_for_summary(const char *path)
+{
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+#if H5_VERSION_GE(1, 10, 7)
+    H5Pset_file_locking(fapl, 0, 1);
+#endif
+    hid_t file = H5Fopen(path, H5F_ACC_RDWR, fapl);
+    H5Pclose(fapl);
+    return file;
+}
+
 static int write_summary(const char *path, const mbs_results_summary *s)
 {
-    hid_t file = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
+    hid_t file = reopen_for_summary(path);
     if (file < 0)
         return -1;
     int rc = 0;
@@ -320,29 +362,45 @@ static int write_summary(const char *path, const mbs_results_summary *s)
     return rc ? -1 : 0;
 }
 
-int mbs_results_close(mbs_results_writer *w, const mbs_results_summary *s, char *err, size_t errsize)
+static int close_file(mbs_results_writer *w)
 {
     int rc = 0;
-    if (w->file >= 0) {
-        rc |= mbs_results_flush(w);
-        for (int i = 0; i < w->n_sensors; i++)
-            if (w->sensor_ds[i] > 0)
-                H5Dclose(w->sensor_ds[i]);
-        hid_t ds[] = {w->time_ds, w->ev_time, w->ev_element, w->ev_kind};
-        for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++)
-            if (ds[i] > 0)
-                H5Dclose(ds[i]);
-        rc |= H5Fclose(w->file) < 0;
-    }
-    if (s && rc == 0)
-        rc |= write_summary(w->path, s);
-    if (rc && err)
-        snprintf(err, errsize, "cannot finish results file %s", w->path);
+    for (int i = 0; i < w->n_sensors; i++)
+        if (w->sensor_ds[i] > 0)
+            H5Dclose(w->sensor_ds[i]);
+    hid_t ds[] = {w->time_ds, w->ev_time, w->ev_element, w->ev_kind};
+    for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++)
+        if (ds[i] > 0)
+            H5Dclose(ds[i]);
+    rc |= H5Fclose(w->file) < 0;
+    return rc;
+}
+
+static void free_writer(mbs_results_writer *w)
+{
     free(w->path);
     free(w->sensor_ds);
     free(w->ncols);
     free(w->buf_t);
     free(w->buf_v);
     free(w);
+}
+
+int mbs_results_close(mbs_results_writer *w, const mbs_results_summary *s, char *err, size_t errsize)
+{
+    int rc = mbs_results_flush(w);
+    rc |= close_file(w);
+    if (s && rc == 0)
+        rc |= write_summary(w->path, s);
+    if (rc && err)
+        snprintf(err, errsize, "cannot finish results file %s", w->path);
+    free_writer(w);
     return rc ? -1 : 0;
+}
+
+void mbs_results_discard(mbs_results_writer *w)
+{
+    close_file(w);
+    remove(w->path);
+    free_writer(w);
 }

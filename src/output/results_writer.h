@@ -3,11 +3,15 @@
  * Scheme: the file is created with every group and dataset it will hold,
  * then switched to HDF5's single-writer/multiple-reader mode (SWMR). Rows
  * are buffered and appended to the chunked, compressed datasets at least
- * once per second of wall time, at every event and at the end; each append
- * is flushed, so readers (mbsim info, h5py with swmr=True) see a consistent
- * file while the run goes on, and a killed run leaves a readable file with
- * the rows up to the last flush and status "running". At the end the file
- * is reopened normally to write the status, message and solver statistics. */
+ * once per second of wall time (mbs_results_poll, called after every
+ * integrator step, sees to that even when rows are sparse), at every event
+ * and at the end; each append is flushed, so readers (mbsim info, h5py with
+ * swmr=True) see a consistent file while the run goes on, and a killed run
+ * leaves a readable file with the rows up to the last flush and status
+ * "running". Time is appended after the sensors, so a reader that takes
+ * the length of /time never sees a time without its values. At the end the
+ * file is reopened normally to write the status, message and solver
+ * statistics (SWMR cannot add attributes). */
 #ifndef MBS_RESULTS_WRITER_H
 #define MBS_RESULTS_WRITER_H
 
@@ -38,7 +42,11 @@ int mbs_results_append(mbs_results_writer *w, double t, const double *values);
 int mbs_results_event(mbs_results_writer *w, double t, const char *element, const char *kind);
 /* Writes buffered rows and flushes the file. */
 int mbs_results_flush(mbs_results_writer *w);
-/* Flushes, writes the summary and closes; frees w. */
+/* Flushes when rows have waited a second or more; cheap, call it often. */
+int mbs_results_poll(mbs_results_writer *w);
+/* Flushes, writes the summary (if s) and closes; frees w. */
 int mbs_results_close(mbs_results_writer *w, const mbs_results_summary *s, char *err, size_t errsize);
+/* Closes and deletes the file (nothing worth keeping); frees w. */
+void mbs_results_discard(mbs_results_writer *w);
 
 #endif
