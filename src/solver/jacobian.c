@@ -42,17 +42,21 @@ void mbs_jacobian_free(mbs_jacobian *J)
     J->y = J->yp = J->res = J->inc = NULL;
 }
 
+/* IDA zeroes the matrix, structure included, before asking for it: the
+ * sparse structure is set again every time. */
 static void prepare_matrix(SUNMatrix A, const mbs_pattern *p)
 {
-    if (SUNMatGetID(A) == SUNMATRIX_SPARSE) {
-        sunindextype *cp = SUNSparseMatrix_IndexPointers(A);
-        sunindextype *ri = SUNSparseMatrix_IndexValues(A);
-        for (int j = 0; j <= p->n; j++)
-            cp[j] = (sunindextype)p->colptr[j];
-        for (long k = 0; k < p->nnz; k++)
-            ri[k] = p->rowind[k];
+    if (SUNMatGetID(A) != SUNMATRIX_SPARSE) {
+        SUNMatZero(A);
+        return;
     }
-    SUNMatZero(A);
+    sunindextype *cp = SUNSparseMatrix_IndexPointers(A);
+    sunindextype *ri = SUNSparseMatrix_IndexValues(A);
+    for (int j = 0; j <= p->n; j++)
+        cp[j] = (sunindextype)p->colptr[j];
+    for (long k = 0; k < p->nnz; k++)
+        ri[k] = p->rowind[k];
+    memset(SUNSparseMatrix_Data(A), 0, (size_t)p->nnz * sizeof(double));
 }
 
 static void store_column(SUNMatrix A, const mbs_pattern *p, int j, const double *res, const double *r0, double inc)
