@@ -2,8 +2,10 @@
  *
  * With M the mass matrix and G the constraint rows' Jacobian on velocity
  * coordinates (both from the current positions):
- *   redundancy   rank-revealing QR of G^T; dependent rows are switched off
- *                (their multipliers fixed at 0) with a warning
+ *   redundancy   rank-revealing QR of G^T over the rows of elements on
+ *                closed loops (only those can depend on each other);
+ *                dependent rows are switched off (multipliers fixed at 0)
+ *                with a warning
  *   positions    Newton on g(q, t) = 0 with minimum mass-weighted change:
  *                [M G^T; G 0] [dx; nu] = [0; -g], rotations applied exactly
  *   velocities   the closest velocities in the kinetic-energy metric:
@@ -16,6 +18,7 @@
  * evaluated with du/dt = 0 and lambda = 0. */
 #include "assemble.h"
 #include "augmented.h"
+#include "loops.h"
 #include "residual.h"
 #include "../core/dense.h"
 #include "../core/rotation.h"
@@ -86,52 +89,24 @@ static void describe_component(const mbs_component *c, char *out, size_t size)
 /* ---- redundancy ---- */
 
 typedef struct dense_row_ctx {
-    double *col; /* column of G^T = row of G */
+    double *col;     /* column of G^T = row of G, compact columns */
+    const int *map;  /* velocity coordinate -> compact column */
 } dense_row_ctx;
 
 static void put_dense(void *ctx, int col, double value)
 {
-    ((dense_row_ctx *)ctx)->col[col] += value;
+    dense_row_ctx *c = ctx;
+    c->col[c->map[col]] += value;
 }
 
-/* Dense rank analysis is O(rows^2 nu): beyond this size only a singular
- * factorisation triggers it. */
+/* Dense rank analysis costs O(rows^2 columns); beyond this many entries it
+ * runs only when a factorisation has shown the constraints singular. */
 #define DENSE_RANK_LIMIT 4000000.0
 
-int mbs_find_redundant(mbs_assembler *a, double t, const double *y, int force, mbs_diags *diag)
+static void warn_dropped(mbs_assembler *a, mbs_diags *diag)
 {
     const mbs_model *m = a->m;
-    int rows = m->n_rows, nu = m->nu;
-    if (rows == 0)
-        return 0;
-    if (!force && (double)rows * nu > DENSE_RANK_LIMIT)
-        return MBS_RANK_SKIPPED;
-    evaluate(a, t, y, a->yp0);
-    /* Gt is nu x rows, row-major: column r holds row r of G */
-    double *Gt = calloc((size_t)nu * rows + 1, sizeof *Gt);
-    double *colbuf = calloc((size_t)nu + 1, sizeof *colbuf);
-    int *perm = malloc(((size_t)rows + 1) * sizeof *perm);
-    if (!Gt || !colbuf || !perm) {
-        free(Gt);
-        free(colbuf);
-        free(perm);
-        return -1;
-    }
-    for (int r = 0; r < rows; r++) {
-        memset(colbuf, 0, (size_t)nu * sizeof *colbuf);
-        dense_row_ctx c = {colbuf};
-        mbs_row_coefficients(m, a->d, r, put_dense, &c);
-        for (int i = 0; i < nu; i++)
-            Gt[(size_t)i * rows + r] = colbuf[i];
-    }
-    int rank = mbs_qr_rank(Gt, nu, rows, 1e-9, perm);
-    int dropped = 0;
-    for (int k = rank; k < rows; k++) {
-        a->d->row_active[perm[k]] = 0;
-        dropped++;
-    }
-    /* one warning per element that lost rows */
-    for (int c = 0; c < m->n_comps && dropped; c++) {
+    for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
         int n_rows = comp->n_hrows + comp->n_vrows, lost = 0;
         for (int r = 0; r < n_rows; r++)
@@ -145,10 +120,73 @@ int mbs_find_redundant(mbs_assembler *a, double t, const double *y, int force, m
                          what, lost, n_rows);
         }
     }
-    free(Gt);
+}
+
+int mbs_find_redundant(mbs_assembler *a, double t, const double *y, int force, mbs_diags *diag)
+{
+    const mbs_model *m = a->m;
+    char *on_loop = calloc((size_t)m->n_comps + 1, 1);
+    int *rows = malloc(((size_t)m->n_rows + 1) * sizeof *rows);
+    int *map = malloc(((size_t)m->nu + 1) * sizeof *map);
+    double *Gt = NULL;
+    int *perm = NULL, result = -1;
+    if (!on_loop || !rows || !map || mbs_loop_components(m, on_loop) < 0)
+        goto done;
+    /* the rows of elements on loops, and the velocity coordinates they touch */
+    int n_rows = 0, n_cols = 0;
+    for (int i = 0; i < m->nu; i++)
+        map[i] = -1;
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        if (!on_loop[c])
+            continue;
+        for (int r = 0; r < comp->n_hrows + comp->n_vrows; r++)
+            rows[n_rows++] = comp->row_ofs + r;
+        for (int k = 0; k < comp->n_bodies; k++) {
+            const mbs_body *b = &m->bodies[comp->bodies[k]];
+            for (int i = 0; i < b->nu; i++)
+                if (map[b->u_ofs - m->ofs_u + i] < 0)
+                    map[b->u_ofs - m->ofs_u + i] = n_cols++;
+        }
+    }
+    result = 0;
+    if (n_rows == 0)
+        goto done;
+    if (!force && (double)n_rows * n_cols > DENSE_RANK_LIMIT) {
+        result = MBS_RANK_SKIPPED;
+        goto done;
+    }
+    evaluate(a, t, y, a->yp0);
+    /* Gt is n_cols x n_rows, row-major: column k holds row rows[k] of G */
+    Gt = calloc((size_t)n_cols * n_rows + 1, sizeof *Gt);
+    double *colbuf = calloc((size_t)n_cols + 1, sizeof *colbuf);
+    perm = malloc(((size_t)n_rows + 1) * sizeof *perm);
+    if (!Gt || !colbuf || !perm) {
+        free(colbuf);
+        result = -1;
+        goto done;
+    }
+    for (int k = 0; k < n_rows; k++) {
+        memset(colbuf, 0, (size_t)n_cols * sizeof *colbuf);
+        dense_row_ctx c = {colbuf, map};
+        mbs_row_coefficients(m, a->d, rows[k], put_dense, &c);
+        for (int i = 0; i < n_cols; i++)
+            Gt[(size_t)i * n_rows + k] = colbuf[i];
+    }
     free(colbuf);
+    int rank = mbs_qr_rank(Gt, n_cols, n_rows, 1e-9, perm);
+    for (int k = rank; k < n_rows; k++)
+        a->d->row_active[rows[perm[k]]] = 0;
+    result = n_rows - rank;
+    if (result > 0)
+        warn_dropped(a, diag);
+done:
+    free(on_loop);
+    free(rows);
+    free(map);
+    free(Gt);
     free(perm);
-    return dropped;
+    return result;
 }
 
 /* ---- positions ---- */
