@@ -1,8 +1,12 @@
 #!/bin/sh
-# Every broken model in tests/bad/ must be rejected: exit status 2, the
-# expected first error line (tests/bad/NAME.expect), no results file left,
-# no crash, no hang. NAME.args holds extra arguments (e.g. --set); a .expect
-# without its .xml tests a missing file.
+# Every broken model in tests/bad/ must be rejected by `validate` and by
+# `run`: exit status 2, the expected first error line (tests/bad/NAME.expect),
+# no results file left, no crash, no hang.
+#   NAME.args    extra arguments (e.g. --set k=1)
+#   NAME.expect  the first error line; "{command}" in it stands for validate
+#                or run. With more than one line, the error lines printed
+#                must be exactly these (every error is reported).
+#   A .expect without its .xml tests a missing file.
 # usage: tests/run_bad.sh path/to/mbsim
 set -u
 mbsim=${1:?usage: run_bad.sh MBSIM}
@@ -16,10 +20,11 @@ for expect in "$dir"/*.expect; do
     model="$dir/$name.xml"
     args=""
     [ -f "$dir/$name.args" ] && args=$(cat "$dir/$name.args")
-    want=$(head -n 1 "$expect")
+    nlines=$(wc -l <"$expect")
     ok=1
     for cmd in validate run; do
         out="$tmp/$name.h5"
+        sed "s/{command}/$cmd/g" "$expect" >"$tmp/want"
         if [ "$cmd" = run ]; then
             # shellcheck disable=SC2086
             timeout 20 "$mbsim" run "$model" -o "$out" $args >/dev/null 2>"$tmp/err"
@@ -28,6 +33,7 @@ for expect in "$dir"/*.expect; do
             timeout 20 "$mbsim" validate "$model" $args >/dev/null 2>"$tmp/err"
         fi
         status=$?
+        want=$(head -n 1 "$tmp/want")
         got=$(head -n 1 "$tmp/err")
         if [ "$status" -ne 2 ]; then
             echo "FAILED $name ($cmd): exit status $status, expected 2"
@@ -36,6 +42,10 @@ for expect in "$dir"/*.expect; do
             echo "FAILED $name ($cmd): first error line"
             echo "   got:      $got"
             echo "   expected: $want"
+            ok=0
+        elif [ "$nlines" -gt 1 ] && ! grep ': error: ' "$tmp/err" | cmp -s - "$tmp/want"; then
+            echo "FAILED $name ($cmd): the error lines differ from $expect:"
+            grep ': error: ' "$tmp/err" | diff "$tmp/want" - | sed 's/^/   /'
             ok=0
         fi
         if [ -e "$out" ]; then

@@ -301,6 +301,21 @@ static void list_known(const mbs_scope *s, char *out, size_t size)
         snprintf(out, size, "none");
 }
 
+/* A known name that differs from `name` only in case, or NULL. */
+static const char *same_but_case(const mbs_scope *s, const char *name)
+{
+    for (int i = 0; i < s->n_vars; i++)
+        if (mbs_strcaseeq(s->var_names[i], name))
+            return s->var_names[i];
+    for (int i = 0; i < s->n_fixed; i++)
+        if (mbs_strcaseeq(s->fixed_names[i], name))
+            return s->fixed_names[i];
+    for (int i = 0; CONSTANTS[i]; i++)
+        if (mbs_strcaseeq(CONSTANTS[i], name))
+            return CONSTANTS[i];
+    return NULL;
+}
+
 /* Wraps an evaluator: resolves each variable it uses against the scope. */
 static mbs_expr *wrap(void *evaluator, const mbs_scope *scope, char *err, size_t errsize)
 {
@@ -339,9 +354,14 @@ static mbs_expr *wrap(void *evaluator, const mbs_scope *scope, char *err, size_t
             }
         if (e->var_index[i] == -2) {
             if (err) {
+                const char *hint = same_but_case(scope, names[i]);
                 char known[400];
                 list_known(scope, known, sizeof known);
-                snprintf(err, errsize, "unknown name '%s' (known: %s)", names[i], known);
+                if (hint)
+                    snprintf(err, errsize, "unknown name '%s' (did you mean '%s'? names are case-sensitive)", names[i],
+                             hint);
+                else
+                    snprintf(err, errsize, "unknown name '%s' (known: %s; constants pi, e)", names[i], known);
             }
             mbs_expr_free(e);
             return NULL;

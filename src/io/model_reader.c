@@ -56,7 +56,7 @@ static int eval_constant(const reader *r, const char *text, double *out, char *e
     double v = mbs_expr_eval(e, NULL);
     mbs_expr_free(e);
     if (!isfinite(v)) {
-        snprintf(err, errsize, "'%s' does not evaluate to a finite number", text);
+        snprintf(err, errsize, "'%s' does not evaluate to a finite number (it gives %g)", text, v);
         return -1;
     }
     *out = v;
@@ -99,6 +99,30 @@ static void declared_names(const mbs_spec *s, char *out, size_t size)
         snprintf(out, size, "none");
 }
 
+/* The line of a later <Parameter> whose name the message `err` says is
+ * unknown, or 0. */
+static int later_parameter(xmlNodePtr param, const char *err)
+{
+    const char *key = "unknown name '";
+    const char *p = strstr(err, key);
+    if (!p)
+        return 0;
+    p += strlen(key);
+    const char *q = strchr(p, '\'');
+    if (!q)
+        return 0;
+    for (xmlNodePtr c = param->next; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        char *name = get_attr(c, "name");
+        int same = name && strlen(name) == (size_t)(q - p) && strncmp(name, p, (size_t)(q - p)) == 0;
+        free(name);
+        if (same)
+            return mbs_xml_line(c);
+    }
+    return 0;
+}
+
 static void read_parameters(reader *r, xmlNodePtr block, const mbs_override *ov, int n_ov, int *used)
 {
     if (!block)
@@ -119,8 +143,15 @@ static void read_parameters(reader *r, xmlNodePtr block, const mbs_override *ov,
                 if (strcmp(r->spec->params[i].name, name) == 0)
                     mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, line,
                                  "Parameter '%s' is already declared on line %d", name, r->spec->params[i].line);
-            if (eval_constant(r, text, &value, err, sizeof err) != 0)
-                mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, line, "Parameter '%s': value: %s", name, err);
+            if (eval_constant(r, text, &value, err, sizeof err) != 0) {
+                int later = later_parameter(c, err);
+                if (later)
+                    mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, line,
+                                 "Parameter '%s': value: %s; it is declared later, on line %d (a parameter may use "
+                                 "only those declared before it)", name, err, later);
+                else
+                    mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, line, "Parameter '%s': value: %s", name, err);
+            }
         }
         int overridden = 0;
         for (int k = 0; k < n_ov; k++)
@@ -155,7 +186,7 @@ static int parse_value(reader *r, const mbs_spec_elem *e, const mbs_attr *a, con
     case MBS_ATTR_ID:
         /* the schema has checked the syntax; what is left is the range of an int */
         if (mbs_parse_long(text, &v->integer) != 0 || v->integer > INT_MAX || v->integer < INT_MIN) {
-            snprintf(err, errsize, "%s is out of range (at most %d)", text, INT_MAX);
+            snprintf(err, errsize, "'%s' is out of range (at most %d)", text, INT_MAX);
             return -1;
         }
         v->real = (double)v->integer;

@@ -221,6 +221,11 @@ static const char *canonical_container(const char *name)
     return NULL;
 }
 
+static int is_blank_text(xmlNodePtr node)
+{
+    return node->type == XML_TEXT_NODE && xmlIsBlankNode(node);
+}
+
 static void normalise_element(xmlNodePtr node, error_sink *sink)
 {
     node->ns = NULL; /* names are matched without namespaces (the schema has none) */
@@ -239,9 +244,17 @@ static void normalise_element(xmlNodePtr node, error_sink *sink)
             }
     }
     normalise_attributes(node, kind, sink);
-    for (xmlNodePtr c = node->children; c; c = c->next)
+    xmlNodePtr next;
+    for (xmlNodePtr c = node->children; c; c = next) {
+        next = c->next;
         if (c->type == XML_ELEMENT_NODE)
             normalise_element(c, sink);
+        else if (is_blank_text(c)) {
+            /* layout only; the schema would refuse it in an element without content */
+            xmlUnlinkNode(c);
+            xmlFreeNode(c);
+        }
+    }
 }
 
 static void normalise(xmlDocPtr doc, error_sink *sink)
@@ -396,6 +409,15 @@ static char *bad_value(const char *what, const char *elem, const mbs_attr *desc,
     return mbs_sprintf_alloc("%s: %s='%s' is not %s", what, attr, value, expected);
 }
 
+/* The first text (or CDATA) child that is not white space. */
+static xmlNodePtr text_child(xmlNodePtr node)
+{
+    for (xmlNodePtr c = node->children; c; c = c->next)
+        if ((c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) && !xmlIsBlankNode(c))
+            return c;
+    return NULL;
+}
+
 /* Rewrites libxml2's schema messages into mbsim's wording. */
 static char *translate_schema_error(xmlNodePtr node, const char *raw)
 {
@@ -436,7 +458,15 @@ static char *translate_schema_error(xmlNodePtr node, const char *raw)
     } else if (strstr(msg, "Missing child element") && node) {
         result = mbs_sprintf_alloc("the model file has no <" MBS_MODEL_NAME "> block");
     } else if (strstr(msg, "Character content") && node) {
-        result = mbs_sprintf_alloc("text is not allowed inside <%s>", name);
+        xmlNodePtr text = text_child(node);
+        xmlChar *content = text ? xmlNodeGetContent(text) : NULL;
+        char *shown = mbs_strdup(content ? (const char *)content : "");
+        xmlFree(content);
+        mbs_str_trim(shown);
+        if (strlen(shown) > 40)
+            strcpy(shown + 37, "...");
+        result = mbs_sprintf_alloc("text '%s' is not allowed inside <%s>", shown, name);
+        free(shown);
     } else if (quoted_after(msg, "attribute", attr, sizeof attr) &&
                (quoted_after(msg, "The value", value, sizeof value) || quoted_after(msg, "': ", value, sizeof value))) {
         result = bad_value(what, name, kind ? mbs_kind_attr(kind, attr) : NULL, attr, value);
@@ -456,8 +486,16 @@ static void on_schema_error(void *user, xmlErrorPtr err)
     if (err->level < XML_ERR_ERROR)
         return;
     xmlNodePtr node = (err->node && ((xmlNodePtr)err->node)->type == XML_ELEMENT_NODE) ? err->node : NULL;
+    const char *raw = err->message ? err->message : "invalid";
+    if (node && strstr(raw, "Element content is not allowed") && xmlFirstElementChild(node)) {
+        /* an element inside one that takes none: report the inner one */
+        node = xmlFirstElementChild(node);
+        raw = "This element is not expected";
+    }
     int line = node ? mbs_xml_line(node) : err->line;
-    char *msg = translate_schema_error(node, err->message ? err->message : "invalid");
+    if (node && strstr(raw, "Character content") && text_child(node))
+        line = mbs_xml_line(text_child(node)); /* the text's own line, not its element's */
+    char *msg = translate_schema_error(node, raw);
     mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, line, "%s", msg);
     free(msg);
 }

@@ -111,8 +111,8 @@ static int index_ids(mbs_builder *b)
         const id_entry *prev = &b->ids[i - 1], *cur = &b->ids[i];
         if (prev->family == cur->family && prev->id == cur->id) {
             const mbs_spec_elem *first = &s->elems[prev->elem];
-            mbs_build_error(b, &s->elems[cur->elem], "id %d is already used by the %s %s on line %d", cur->id,
-                            mbs_family_name(cur->family), first->kind->name, first->line);
+            mbs_build_error(b, &s->elems[cur->elem], "%s id %d is already used by the %s on line %d",
+                            mbs_family_name(cur->family), cur->id, first->kind->name, first->line);
             b->state[cur->elem] = FAILED;
             ok = -1;
         }
@@ -365,6 +365,21 @@ static int copy_inputs(mbs_model *m, const mbs_spec *spec)
     return 0;
 }
 
+/* Elements are built stage by stage, not in file order; their messages are
+ * put back in file order (stable, so one element's messages keep theirs). */
+static void sort_by_line(mbs_diags *d, int first)
+{
+    for (int i = first + 1; i < d->count; i++) {
+        mbs_diag g = d->items[i];
+        int j = i;
+        while (j > first && d->items[j - 1].line > g.line) {
+            d->items[j] = d->items[j - 1];
+            j--;
+        }
+        d->items[j] = g;
+    }
+}
+
 static void default_settings(mbs_solver_settings *s)
 {
     s->rtol = 1e-6;
@@ -395,12 +410,13 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     }
     for (int i = 0; i < spec->n_elems; i++)
         b.result[i] = -1;
-    int errors_before = d->errors;
+    int errors_before = d->errors, first_diag = d->count;
     index_ids(&b);
     for (int stage = 0; stage < MBS_STAGE_COUNT; stage++)
         for (int i = 0; i < spec->n_elems; i++)
             if ((int)spec->elems[i].kind->stage == stage)
                 build_elem(&b, i);
+    sort_by_line(d, first_diag);
     if (m->n_analyses == 0) {
         mbs_analysis a = {MBS_ANALYSIS_TRANSIENT, 1.0, 0.01, 0};
         mbs_add_analysis(&b, &a);
