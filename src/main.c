@@ -13,13 +13,21 @@ typedef struct command {
 static const command COMMANDS[] = {
     {"run", mbs_cmd_run},
     {"validate", mbs_cmd_validate},
+    {"compare", mbs_cmd_compare},
+    {"info", mbs_cmd_info},
+    {"export", mbs_cmd_export},
+    {"sweep", mbs_cmd_sweep},
     {"schema", mbs_cmd_schema},
     {"reference", mbs_cmd_reference},
     {"help", mbs_cmd_help},
 };
 
+const char *mbs_cli_program = "mbsim";
+
 int main(int argc, char **argv)
 {
+    if (argc > 0 && argv[0])
+        mbs_cli_program = argv[0];
     if (argc < 2) {
         fputs(mbs_help_text(NULL), stderr);
         return EXIT_BAD_INPUT;

@@ -14,9 +14,16 @@ enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_BAD_INPUT = 2, EXIT_SIGINT = 130, EXIT
 
 int mbs_cmd_run(int argc, char **argv);
 int mbs_cmd_validate(int argc, char **argv);
+int mbs_cmd_compare(int argc, char **argv);
+int mbs_cmd_info(int argc, char **argv);
+int mbs_cmd_export(int argc, char **argv);
+int mbs_cmd_sweep(int argc, char **argv);
 int mbs_cmd_schema(int argc, char **argv);
 int mbs_cmd_reference(int argc, char **argv);
 int mbs_cmd_help(int argc, char **argv);
+
+/* argv[0] of mbsim, for running itself where /proc/self/exe is missing. */
+extern const char *mbs_cli_program;
 
 /* Prints every diagnostic to stderr (notes only unless quiet). */
 void mbs_cli_print_diags(const mbs_diags *d, int quiet);

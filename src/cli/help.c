@@ -10,15 +10,20 @@ static const char OVERVIEW[] =
     "usage: mbsim COMMAND [ARGS]\n"
     "\n"
     "commands:\n"
-    "  run MODEL.xml        simulate and write the results file (HDF5)\n"
-    "  validate MODEL.xml   check a model and print a summary\n"
-    "  schema               print the XML schema of the model format\n"
-    "  reference            print the element reference (Markdown)\n"
-    "  help COMMAND         details of one command\n"
+    "  run MODEL.xml           simulate and write the results file (HDF5)\n"
+    "  validate MODEL.xml      check a model and print a summary\n"
+    "  sweep MODEL.xml         run a model over a grid of parameter values\n"
+    "  info RESULTS.h5         what a results file holds: status, sensors, statistics\n"
+    "  export RESULTS.h5       sensors as CSV\n"
+    "  compare REF.h5 NEW.h5   compare two results files within tolerances\n"
+    "  schema                  print the XML schema of the model format\n"
+    "  reference               print the element reference (Markdown)\n"
+    "  help COMMAND            details of one command\n"
     "\n"
-    "  mbsim --version      print the version\n"
+    "  mbsim --version         print the version\n"
     "\n"
-    "exit status: 0 success, 1 the run failed, 2 bad input (no results file is written)\n";
+    "exit status: 0 success, 1 the run failed or the files differ, 2 bad input\n"
+    "(no results file is written), 130 / 143 interrupted by SIGINT / SIGTERM\n";
 
 static const char RUN[] =
     "usage: mbsim run MODEL.xml [-o OUT.h5] [--set NAME=VALUE]... [--end-time T]\n"
@@ -37,8 +42,11 @@ static const char RUN[] =
     "  --linear-solver S      auto (default), dense or klu\n"
     "  -q, --quiet            print nothing but errors\n"
     "\n"
-    "On a terminal a progress line shows on stderr. SIGINT or SIGTERM end the run\n"
-    "cleanly: the results so far are kept with status \"interrupted\".\n"
+    "On a terminal a progress line shows on stderr (simulated time, percent, steps,\n"
+    "steps per second, ETA). SIGINT or SIGTERM end the run cleanly: the results so\n"
+    "far are kept with status \"interrupted\"; a second signal ends it at once.\n"
+    "The file is written as the run goes (flushed at least once a second and at\n"
+    "every event) and can be read meanwhile, e.g. with 'mbsim info'.\n"
     "\n"
     "exit status: 0 completed, 1 the run failed (results kept, status \"failed\"),\n"
     "2 bad input (no results file), 130 / 143 interrupted by SIGINT / SIGTERM\n";
@@ -51,6 +59,87 @@ static const char VALIDATE[] =
     "summary: bodies, markers, joints, forces, sensors, degrees of freedom.\n"
     "\n"
     "exit status: 0 valid, 2 invalid\n";
+
+static const char SWEEP[] =
+    "usage: mbsim sweep MODEL.xml --vary NAME=VALUES [--vary NAME=VALUES]...\n"
+    "                   [-j JOBS] [-o DIR] [--emit-commands] [--set NAME=VALUE]...\n"
+    "                   [--end-time T] [--print-interval DT] [--rtol R] [--atol A]\n"
+    "                   [--linear-solver S] [--quiet]\n"
+    "\n"
+    "Runs the model at every point of the Cartesian product of the --vary values\n"
+    "(the last --vary changes fastest), each point an 'mbsim run' of its own, up\n"
+    "to JOBS at once. Every point writes DIR/MODEL_NNN.h5; DIR/sweep.csv has one\n"
+    "row per point: index, the values, status, exit_code, wall_time_s, file,\n"
+    "message. A failed point does not stop the others; its output is kept in\n"
+    "DIR/MODEL_NNN.log.\n"
+    "\n"
+    "  --vary NAME=V1,V2,...          these values (numbers or expressions)\n"
+    "  --vary NAME=START:STOP:COUNT   COUNT evenly spaced values, ends included\n"
+    "  -j, --jobs JOBS        points run at once (default: the cores available)\n"
+    "  -o, --output DIR       where the files go (default: MODEL_sweep)\n"
+    "  --emit-commands        print one 'mbsim run' command per point instead of\n"
+    "                         running them (GNU parallel, a Slurm job array);\n"
+    "                         DIR and DIR/sweep.csv (status pending) are created\n"
+    "  --set NAME=VALUE       a fixed parameter value for every point\n"
+    "  --end-time, --print-interval, --rtol, --atol, --linear-solver\n"
+    "                         handed on to every 'mbsim run'\n"
+    "  -q, --quiet            print nothing but errors\n"
+    "\n"
+    "The model must be valid as written (with the --set values) and declare every\n"
+    "varied parameter, else nothing runs. On a terminal a progress line shows the\n"
+    "points done and failed. SIGINT or SIGTERM stop the sweep: running points end\n"
+    "with status \"interrupted\", the rest are \"not run\".\n"
+    "\n"
+    "exit status: 0 every point completed, 1 some point did not, 2 bad input\n"
+    "(nothing run), 130 / 143 interrupted\n";
+
+static const char INFO[] =
+    "usage: mbsim info RESULTS.h5 [--events]\n"
+    "\n"
+    "Prints what a results file holds: status and message, model file, creation,\n"
+    "rows and time range, parameters, sensors with their columns and units, the\n"
+    "number of events of each kind, solver statistics. Works on a file that is\n"
+    "still being written, and on one whose run was killed (status \"running\").\n"
+    "\n"
+    "  --events               list every event: time, element, kind\n"
+    "\n"
+    "exit status: 0 read, 2 not a readable results file\n";
+
+static const char EXPORT[] =
+    "usage: mbsim export RESULTS.h5 [SENSOR...] [--csv] [-o FILE]\n"
+    "\n"
+    "Writes the time and the given sensors (default: all) as CSV: a header line\n"
+    "'time [s],sensor.column [unit],...', then one line per output time. Numbers\n"
+    "read back exactly; NaN and infinities are written nan, inf, -inf.\n"
+    "\n"
+    "  --csv                  CSV (the only format, the default)\n"
+    "  -o, --output FILE      write FILE instead of standard output\n"
+    "\n"
+    "exit status: 0 written, 1 the output could not be written, 2 bad input\n"
+    "(unreadable file, unknown sensor)\n";
+
+static const char COMPARE[] =
+    "usage: mbsim compare REF.h5 NEW.h5 [--rtol R] [--atol A] [--sensor NAME]...\n"
+    "                     [--interpolate] [--time-tol T] [--quiet]\n"
+    "\n"
+    "Compares every column of every sensor of NEW with REF: values agree when\n"
+    "|NEW - REF| <= A + R |REF|; NaN never agrees with a number (two NaNs agree).\n"
+    "Also reported as differences: another status, missing or extra sensors,\n"
+    "other columns or units, and another time grid (then values are compared\n"
+    "only with --interpolate). Prints a table of the worst column per sensor:\n"
+    "largest absolute and relative error and the time of the worst value.\n"
+    "\n"
+    "  --rtol R               relative tolerance (default 1e-6)\n"
+    "  --atol A               absolute tolerance, in each column's unit (default 1e-9)\n"
+    "  --sensor NAME          compare only this sensor (repeatable)\n"
+    "  --interpolate          if the time grids differ, compare at REF's times\n"
+    "                         within NEW's time range, NEW interpolated linearly\n"
+    "  --time-tol T           times closer than T are the same (default 1e-9\n"
+    "                         times REF's largest |t|)\n"
+    "  -q, --quiet            print only the result line\n"
+    "\n"
+    "exit status: 0 equal, 1 different, 2 bad input (unreadable file, a sensor\n"
+    "in neither file)\n";
 
 static const char SCHEMA[] =
     "usage: mbsim schema\n"
@@ -78,6 +167,10 @@ typedef struct help_entry {
 static const help_entry ENTRIES[] = {
     {"run", RUN},
     {"validate", VALIDATE},
+    {"sweep", SWEEP},
+    {"info", INFO},
+    {"export", EXPORT},
+    {"compare", COMPARE},
     {"schema", SCHEMA},
     {"reference", REFERENCE},
     {"help", HELP},

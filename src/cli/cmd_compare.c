@@ -1,0 +1,234 @@
+/* mbsim compare REF.h5 NEW.h5 [--rtol R] [--atol A] [--sensor NAME]...
+ *               [--interpolate] [--time-tol T] [--quiet]
+ * Prints what differs and a table of the worst column per sensor; the exit
+ * status is the verdict (0 equal, 1 different, 2 bad input), for CI scripts. */
+#include "cli.h"
+#include "textout.h"
+#include "../core/strutil.h"
+#include "../output/results_compare.h"
+#include "../output/results_reader.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_RTOL 1e-6
+#define DEFAULT_ATOL 1e-9
+
+typedef struct compare_options {
+    const char *ref, *cur;
+    mbs_compare_options cmp;
+    const char **sensors;
+    int quiet;
+} compare_options;
+
+static int tolerance_arg(const char *opt, const char *value, double *out)
+{
+    if (!value)
+        return mbs_cli_usage_error("compare", "%s needs a value", opt);
+    if (mbs_parse_double(value, out) != 0 || !(*out >= 0) || isinf(*out))
+        return mbs_cli_usage_error("compare", "%s needs a number >= 0, got '%s'", opt, value);
+    return 0;
+}
+
+static int parse(int argc, char **argv, compare_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->cmp.rtol = DEFAULT_RTOL;
+    o->cmp.atol = DEFAULT_ATOL;
+    o->cmp.time_tol = -1.0;
+    o->sensors = calloc((size_t)argc + 1, sizeof *o->sensors);
+    if (!o->sensors)
+        return EXIT_BAD_INPUT;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        int rc = 0;
+        if (strcmp(a, "--rtol") == 0) {
+            rc = tolerance_arg(a, next, &o->cmp.rtol), i++;
+        } else if (strcmp(a, "--atol") == 0) {
+            rc = tolerance_arg(a, next, &o->cmp.atol), i++;
+        } else if (strcmp(a, "--time-tol") == 0) {
+            rc = tolerance_arg(a, next, &o->cmp.time_tol), i++;
+        } else if (strcmp(a, "--sensor") == 0) {
+            if (!next)
+                return mbs_cli_usage_error("compare", "--sensor needs a sensor name");
+            o->sensors[o->cmp.n_sensors++] = argv[++i];
+        } else if (strcmp(a, "--interpolate") == 0) {
+            o->cmp.interpolate = 1;
+        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            o->quiet = 1;
+        } else if (a[0] == '-' && a[1]) {
+            return mbs_cli_usage_error("compare", "unknown option '%s'", a);
+        } else if (!o->ref) {
+            o->ref = a;
+        } else if (!o->cur) {
+            o->cur = a;
+        } else {
+            return mbs_cli_usage_error("compare", "two results files, please (REF.h5 NEW.h5)");
+        }
+        if (rc != 0)
+            return rc;
+    }
+    if (!o->cur)
+        return mbs_cli_usage_error("compare", "needs two results files: REF.h5 NEW.h5");
+    o->cmp.sensors = o->sensors;
+    return 0;
+}
+
+static void describe(const char *role, const mbs_results *r)
+{
+    printf("%s: %s (%s", role, r->path, r->status);
+    if (r->n_rows > 0)
+        printf(", %ld rows, t = %.6g .. %.6g %s", r->n_rows, r->time[0], r->time[r->n_rows - 1], r->time_unit);
+    else
+        printf(", no rows");
+    printf(")\n");
+}
+
+static void number(char *out, size_t size, double v)
+{
+    if (isinf(v))
+        snprintf(out, size, "inf");
+    else
+        snprintf(out, size, "%.3g", v);
+}
+
+static void verdict_text(const mbs_sensor_comparison *s, const mbs_comparison *c, char *out, size_t size)
+{
+    switch (s->verdict) {
+    case MBS_CMP_EQUAL:
+        snprintf(out, size, "equal");
+        break;
+    case MBS_CMP_DIFFERENT:
+        if (s->worst.nan_mismatch > 0)
+            snprintf(out, size, "DIFFERENT: %ld of %ld rows beyond tolerance (NaN against a number in %s: %ld rows)",
+                     s->rows_beyond, c->rows_compared, s->worst_col_name, s->worst.nan_mismatch);
+        else
+            snprintf(out, size, "DIFFERENT: %ld of %ld rows beyond tolerance", s->rows_beyond, c->rows_compared);
+        break;
+    case MBS_CMP_MISSING:
+        snprintf(out, size, "MISSING in NEW");
+        break;
+    case MBS_CMP_EXTRA:
+        snprintf(out, size, "EXTRA in NEW (not in REF)");
+        break;
+    case MBS_CMP_COLUMNS:
+        snprintf(out, size, "COLUMNS DIFFER: %s", s->detail);
+        break;
+    case MBS_CMP_NOT_COMPARED:
+        snprintf(out, size, "not compared (time grids differ)");
+        break;
+    }
+}
+
+static void print_table(const mbs_comparison *c)
+{
+    mbs_table t;
+    mbs_table_init(&t, 6);
+    mbs_table_add(&t, (const char *[]){"sensor", "worst column", "max abs err", "max rel err", "at t", "result"});
+    for (int i = 0; i < c->n; i++) {
+        const mbs_sensor_comparison *s = &c->sensors[i];
+        char abs_err[32] = "-", rel_err[32] = "-", at[32] = "-", verdict[400];
+        if (s->worst_col >= 0) {
+            number(abs_err, sizeof abs_err, s->worst.max_abs);
+            number(rel_err, sizeof rel_err, s->worst.max_rel);
+            if (s->worst.worst > 0)
+                snprintf(at, sizeof at, "%.6g", s->worst.t_worst);
+        }
+        verdict_text(s, c, verdict, sizeof verdict);
+        mbs_table_add(&t, (const char *[]){s->name, s->worst_col >= 0 ? s->worst_col_name : "-", abs_err, rel_err,
+                                           at, verdict});
+    }
+    mbs_table_print(&t, stdout, "  ");
+    mbs_table_free(&t);
+}
+
+static void print_summary(const mbs_comparison *c)
+{
+    if (!c->differences) {
+        printf("result: equal (%d sensors, %ld rows)\n", c->n_equal, c->rows_compared);
+        return;
+    }
+    mbs_buf b;
+    mbs_buf_init(&b);
+    const char *sep = "";
+#define PART(cond, ...)                                                                                                \
+    do {                                                                                                               \
+        if (cond) {                                                                                                    \
+            mbs_buf_append(&b, sep);                                                                                   \
+            mbs_buf_appendf(&b, __VA_ARGS__);                                                                          \
+            sep = ", ";                                                                                                \
+        }                                                                                                              \
+    } while (0)
+    PART(c->status_differs, "status differs");
+    PART(!c->grid_equal && c->rows_compared == 0, "time grids differ");
+    PART(c->n_different, "%d sensor%s beyond tolerance", c->n_different, c->n_different == 1 ? "" : "s");
+    PART(c->n_missing, "%d missing in NEW", c->n_missing);
+    PART(c->n_extra, "%d extra in NEW", c->n_extra);
+    PART(c->n_columns, "%d with other columns", c->n_columns);
+#undef PART
+    printf("result: DIFFERENT (%s)\n", b.data ? b.data : "");
+    mbs_buf_free(&b);
+}
+
+static void report(const mbs_results *ref, const mbs_results *cur, const mbs_comparison *c, int interpolate)
+{
+    describe("REF", ref);
+    describe("NEW", cur);
+    printf("tolerance: |NEW - REF| <= %g + %g |REF|\n", c->atol, c->rtol);
+    if (c->status_differs)
+        printf("status: DIFFERS: REF %s, NEW %s%s%s\n", ref->status, cur->status, cur->message[0] ? ": " : "",
+               cur->message);
+    if (strcmp(ref->model_sha256, cur->model_sha256) != 0)
+        printf("note: the model sources differ (model_sha256)\n");
+    if (c->grid_equal)
+        printf("time: same grid (%s)\n", c->grid_detail);
+    else if (c->rows_compared > 0)
+        printf("time: grids differ (%s); compared at %ld REF times, t = %.6g .. %.6g, NEW interpolated\n",
+               c->grid_detail, c->rows_compared, c->t_first, c->t_last);
+    else if (interpolate)
+        printf("time: DIFFERS (%s); no REF time lies within NEW's time range\n", c->grid_detail);
+    else
+        printf("time: DIFFERS (%s); values not compared (--interpolate compares on the common time range)\n",
+               c->grid_detail);
+    if (c->n > 0)
+        print_table(c);
+    print_summary(c);
+}
+
+int mbs_cmd_compare(int argc, char **argv)
+{
+    compare_options o;
+    int rc = parse(argc, argv, &o);
+    if (rc != 0) {
+        free(o.sensors);
+        return rc;
+    }
+    mbs_results ref, cur;
+    char err[1024];
+    rc = EXIT_BAD_INPUT;
+    if (mbs_results_open(o.ref, &ref, err, sizeof err) != 0) {
+        fprintf(stderr, "mbsim compare: error: %s\n", err);
+    } else {
+        if (mbs_results_open(o.cur, &cur, err, sizeof err) != 0) {
+            fprintf(stderr, "mbsim compare: error: %s\n", err);
+        } else {
+            mbs_comparison c;
+            if (mbs_compare(&ref, &cur, &o.cmp, &c, err, sizeof err) != 0) {
+                fprintf(stderr, "mbsim compare: error: %s\n", err);
+            } else {
+                if (o.quiet)
+                    print_summary(&c);
+                else
+                    report(&ref, &cur, &c, o.cmp.interpolate);
+                rc = c.differences ? EXIT_FAILED : EXIT_OK;
+                mbs_comparison_free(&c);
+            }
+            mbs_results_free(&cur);
+        }
+        mbs_results_free(&ref);
+    }
+    free(o.sensors);
+    return rc;
+}

@@ -1,0 +1,182 @@
+/* mbsim info RESULTS.h5 [--events]
+ * What a results file holds: status, model, parameters, sensors with their
+ * columns and units, events, solver statistics. Works on a file still being
+ * written and on one whose run was killed. */
+#include "cli.h"
+#include "textout.h"
+#include "../core/strutil.h"
+#include "../output/results_reader.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* "running" means the writer has not finished: say whether it still runs. */
+static void print_running(const mbs_results *r)
+{
+    char host[256] = "";
+    if (gethostname(host, sizeof host - 1) != 0)
+        host[0] = '\0';
+    printf("status:     running");
+    if (r->writer_pid > 0 && r->writer_host[0] && strcmp(host, r->writer_host) == 0) {
+        int alive = kill((pid_t)r->writer_pid, 0) == 0 || errno == EPERM;
+        if (alive)
+            printf(" (being written by process %ld)\n", r->writer_pid);
+        else
+            printf(" (but its writer, process %ld, is gone: the run was killed or crashed;\n"
+                   "            the rows up to its last flush are kept)\n",
+                   r->writer_pid);
+    } else if (r->writer_pid > 0) {
+        printf(" (written by process %ld on %s: still going, or killed)\n", r->writer_pid,
+               r->writer_host[0] ? r->writer_host : "another host");
+    } else {
+        printf(" (still being written, or its run was killed)\n");
+    }
+}
+
+static void print_sensors(const mbs_results *r)
+{
+    printf("sensors:    %d\n", r->n_sensors);
+    mbs_table t;
+    mbs_table_init(&t, 4);
+    for (int i = 0; i < r->n_sensors; i++) {
+        const mbs_rsensor *s = &r->sensors[i];
+        char element[64];
+        if (s->element_id > 0)
+            snprintf(element, sizeof element, "%s %ld", s->type, s->element_id);
+        else
+            snprintf(element, sizeof element, "%s", s->type);
+        mbs_buf cols;
+        mbs_buf_init(&cols);
+        for (int k = 0; k < s->ncols; k++) {
+            mbs_buf_appendf(&cols, "%s%s", k ? ", " : "", s->columns[k]);
+            if (s->units[k][0])
+                mbs_buf_appendf(&cols, " [%s]", s->units[k]);
+        }
+        mbs_table_add(&t, (const char *[]){s->name, element, s->output, cols.data ? cols.data : ""});
+        mbs_buf_free(&cols);
+    }
+    mbs_table_print(&t, stdout, "  ");
+    mbs_table_free(&t);
+}
+
+/* Count per kind, in order of first appearance. */
+static void print_event_summary(const mbs_revents *ev)
+{
+    printf("events:     %ld", ev->n);
+    const char *sep = " (";
+    for (long i = 0; i < ev->n; i++) {
+        int seen = 0;
+        for (long j = 0; j < i && !seen; j++)
+            seen = strcmp(ev->kind[j], ev->kind[i]) == 0;
+        if (seen)
+            continue;
+        long count = 0;
+        for (long j = i; j < ev->n; j++)
+            count += strcmp(ev->kind[j], ev->kind[i]) == 0;
+        printf("%s%s %ld", sep, ev->kind[i], count);
+        sep = ", ";
+    }
+    printf("%s\n", ev->n > 0 ? ")" : "");
+}
+
+static void print_events(const mbs_results *r, const mbs_revents *ev)
+{
+    mbs_table t;
+    mbs_table_init(&t, 3);
+    char head[64];
+    snprintf(head, sizeof head, "t [%s]", r->time_unit);
+    mbs_table_add(&t, (const char *[]){head, "element", "kind"});
+    for (long i = 0; i < ev->n; i++) {
+        char time[32];
+        snprintf(time, sizeof time, "%.10g", ev->time[i]);
+        mbs_table_add(&t, (const char *[]){time, ev->element[i], ev->kind[i]});
+    }
+    mbs_table_print(&t, stdout, "  ");
+    mbs_table_free(&t);
+}
+
+static void print_attrs(const char *title, const mbs_rattr *a, int n, const char *none)
+{
+    if (n == 0) {
+        printf("%-11s %s\n", title, none);
+        return;
+    }
+    printf("%s\n", title);
+    mbs_table t;
+    mbs_table_init(&t, 2);
+    for (int i = 0; i < n; i++) {
+        char value[64];
+        if (!a[i].is_text)
+            snprintf(value, sizeof value, "%.10g", a[i].number);
+        mbs_table_add(&t, (const char *[]){a[i].name, a[i].is_text ? a[i].text : value});
+    }
+    mbs_table_print(&t, stdout, "  ");
+    mbs_table_free(&t);
+}
+
+static void print_info(const mbs_results *r, const mbs_revents *ev, int list_events)
+{
+    printf("file:       %s\n", r->path);
+    if (strcmp(r->status, "running") == 0)
+        print_running(r);
+    else
+        printf("status:     %s\n", r->status);
+    if (r->message[0])
+        printf("message:    %s\n", r->message);
+    printf("model:      %s\n", r->model_file);
+    printf("sha256:     %s\n", r->model_sha256);
+    printf("created:    %s by mbsim %s\n", r->created, r->mbsim_version);
+    if (r->units[0])
+        printf("units:      %s (force mass length time)\n", r->units);
+    if (r->n_rows > 0)
+        printf("rows:       %ld, t = %.10g .. %.10g %s\n", r->n_rows, r->time[0], r->time[r->n_rows - 1],
+               r->time_unit);
+    else
+        printf("rows:       0\n");
+    print_attrs("parameters:", r->params, r->n_params, "none");
+    print_sensors(r);
+    print_event_summary(ev);
+    if (list_events && ev->n > 0)
+        print_events(r, ev);
+    print_attrs("solver:", r->solver, r->n_solver, "no statistics (the run has not finished)");
+}
+
+int mbs_cmd_info(int argc, char **argv)
+{
+    const char *path = NULL;
+    int list_events = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--events") == 0)
+            list_events = 1;
+        else if (argv[i][0] == '-' && argv[i][1])
+            return mbs_cli_usage_error("info", "unknown option '%s'", argv[i]);
+        else if (path)
+            return mbs_cli_usage_error("info", "one results file, please");
+        else
+            path = argv[i];
+    }
+    if (!path)
+        return mbs_cli_usage_error("info", "no results file given");
+    mbs_results r;
+    char err[1024];
+    if (mbs_results_open(path, &r, err, sizeof err) != 0) {
+        fprintf(stderr, "mbsim info: error: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    mbs_revents ev;
+    int rc = EXIT_OK;
+    if (mbs_results_events(&r, &ev) != 0) {
+        fprintf(stderr, "mbsim info: error: %s: cannot read /events\n", path);
+        rc = EXIT_BAD_INPUT;
+    } else {
+        print_info(&r, &ev, list_events);
+    }
+    mbs_results_free_events(&ev);
+    mbs_results_free(&r);
+    return rc;
+}

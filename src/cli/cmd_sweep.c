@@ -1,0 +1,624 @@
+/* mbsim sweep MODEL.xml --vary NAME=V1,V2,... | NAME=START:STOP:COUNT [...]
+ *             [-j JOBS] [-o DIR] [--emit-commands] [--set NAME=VALUE]...
+ *             [run options] [--quiet]
+ * Runs every point of the Cartesian product of the --vary axes as its own
+ * `mbsim run` process (this very binary), up to JOBS at once, one results
+ * file per point in DIR, and keeps DIR/sweep.csv up to date: one row per
+ * point with its values, status, exit code, wall time, file and message.
+ * A failed point does not stop the others. */
+#define _GNU_SOURCE /* sched_getaffinity: the cores this process may use */
+#include "cli.h"
+#include "progress.h"
+#include "sweep_plan.h"
+#include "textout.h"
+#include "../core/strutil.h"
+#include "../model/model.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+typedef struct sweep_options {
+    const char *model, *dir;
+    mbs_sweep_plan plan;
+    long jobs;
+    int emit, quiet;
+    mbs_overrides sets;   /* fixed --set, for checking the model */
+    const char **pass;    /* arguments handed on to every `mbsim run` */
+    int n_pass;
+} sweep_options;
+
+typedef enum point_state { POINT_PENDING, POINT_RUNNING, POINT_DONE } point_state;
+
+typedef struct point {
+    point_state state;
+    pid_t pid;
+    double started, wall;
+    int exit_code; /* -1: killed by a signal (signo) */
+    int signo;
+    char *file, *log, *message;
+} point;
+
+typedef struct sweep {
+    const sweep_options *o;
+    char *base;  /* the model's base name */
+    int width;   /* digits of the point index in file names */
+    point *points;
+    long n, done, failed, running;
+    double started, csv_written;
+    mbs_progress progress;
+} sweep;
+
+/* ---- options ---- */
+
+static long default_jobs(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? n : 1;
+}
+
+/* Options of `mbsim run` that every point gets, with whether they take a value. */
+static int pass_through(const char *a)
+{
+    static const char *const with_value[] = {"--end-time", "--print-interval", "--rtol", "--atol",
+                                             "--linear-solver"};
+    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
+        if (strcmp(a, with_value[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static int parse(int argc, char **argv, sweep_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->pass = calloc((size_t)argc * 2 + 1, sizeof *o->pass);
+    if (!o->pass)
+        return EXIT_BAD_INPUT;
+    char err[512];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--vary") == 0) {
+            if (!next)
+                return mbs_cli_usage_error("sweep", "--vary needs NAME=V1,V2,... or NAME=START:STOP:COUNT");
+            if (mbs_sweep_add_axis(&o->plan, argv[++i], err, sizeof err) != 0)
+                return mbs_cli_usage_error("sweep", "%s", err);
+        } else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
+            if (!next || mbs_parse_long(next, &o->jobs) != 0 || o->jobs < 1)
+                return mbs_cli_usage_error("sweep", "%s needs a number of jobs >= 1", a);
+            i++;
+        } else if (strncmp(a, "-j", 2) == 0 && a[2]) {
+            if (mbs_parse_long(a + 2, &o->jobs) != 0 || o->jobs < 1)
+                return mbs_cli_usage_error("sweep", "-j needs a number of jobs >= 1");
+        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
+            if (!next)
+                return mbs_cli_usage_error("sweep", "%s needs a directory", a);
+            o->dir = argv[++i];
+        } else if (strcmp(a, "--emit-commands") == 0) {
+            o->emit = 1;
+        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            o->quiet = 1;
+        } else if (strcmp(a, "--set") == 0) {
+            if (!next)
+                return mbs_cli_usage_error("sweep", "--set needs NAME=VALUE");
+            if (mbs_cli_add_override(&o->sets, "sweep", next) != 0)
+                return EXIT_BAD_INPUT;
+            o->pass[o->n_pass++] = a;
+            o->pass[o->n_pass++] = argv[++i];
+        } else if (pass_through(a)) {
+            if (!next)
+                return mbs_cli_usage_error("sweep", "%s needs a value", a);
+            o->pass[o->n_pass++] = a;
+            o->pass[o->n_pass++] = argv[++i];
+        } else if (a[0] == '-' && a[1]) {
+            return mbs_cli_usage_error("sweep", "unknown option '%s'", a);
+        } else if (o->model) {
+            return mbs_cli_usage_error("sweep", "only one model file, please");
+        } else {
+            o->model = a;
+        }
+    }
+    if (!o->model)
+        return mbs_cli_usage_error("sweep", "no model file given");
+    if (o->plan.n_axes == 0)
+        return mbs_cli_usage_error("sweep", "nothing to vary: give at least one --vary NAME=VALUES");
+    for (int i = 0; i < o->plan.n_axes; i++)
+        for (int k = 0; k < o->sets.count; k++)
+            if (strcmp(o->sets.items[k].name, o->plan.axes[i].name) == 0)
+                return mbs_cli_usage_error("sweep", "'%s' is both set (--set) and varied (--vary)",
+                                           o->plan.axes[i].name);
+    if (o->jobs == 0)
+        o->jobs = default_jobs();
+    return 0;
+}
+
+/* The model must load as given (with the fixed --set values) and declare
+ * every varied parameter; otherwise nothing is run or written. A value that
+ * makes one point invalid fails that point only. */
+static int check_model(const sweep_options *o)
+{
+    struct mbs_model *m = mbs_cli_load_model(o->model, &o->sets, 1);
+    if (!m)
+        return EXIT_BAD_INPUT;
+    int rc = 0;
+    for (int i = 0; i < o->plan.n_axes && rc == 0; i++) {
+        int found = 0;
+        for (int k = 0; k < m->n_params && !found; k++)
+            found = strcmp(m->params[k].name, o->plan.axes[i].name) == 0;
+        if (!found) {
+            mbs_buf names;
+            mbs_buf_init(&names);
+            for (int k = 0; k < m->n_params; k++)
+                mbs_buf_appendf(&names, "%s%s", k ? ", " : "", m->params[k].name);
+            rc = mbs_cli_usage_error("sweep", "--vary %s: %s declares no parameter '%s' (declared: %s)",
+                                     o->plan.axes[i].name, o->model, o->plan.axes[i].name,
+                                     names.data ? names.data : "none");
+            mbs_buf_free(&names);
+        }
+    }
+    mbs_model_free(m);
+    return rc;
+}
+
+/* ---- files ---- */
+
+static char *base_name(const char *model)
+{
+    const char *base = strrchr(model, '/');
+    base = base ? base + 1 : model;
+    const char *dot = strrchr(base, '.');
+    size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    return mbs_strndup(base, len);
+}
+
+/* mkdir -p */
+static int make_dir(const char *dir)
+{
+    char *path = mbs_strdup(dir);
+    int rc = path ? 0 : -1;
+    for (char *p = path ? path + 1 : NULL; p && *p && rc == 0; p++)
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(path, 0777) != 0 && errno != EEXIST)
+                rc = -1;
+            *p = '/';
+        }
+    if (rc == 0 && mkdir(path, 0777) != 0 && errno != EEXIST)
+        rc = -1;
+    struct stat st;
+    if (rc == 0 && (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))) {
+        errno = ENOTDIR;
+        rc = -1;
+    }
+    free(path);
+    return rc;
+}
+
+static char *point_path(const sweep *s, long i, const char *ext)
+{
+    return mbs_sprintf_alloc("%s/%s_%0*ld.%s", s->o->dir, s->base, s->width, i, ext);
+}
+
+static const char *file_part(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+static const char *point_status(const point *p)
+{
+    if (p->state == POINT_PENDING)
+        return stop_signal ? "not run" : "pending";
+    if (p->state == POINT_RUNNING)
+        return "running";
+    if (p->exit_code < 0)
+        return "killed";
+    switch (p->exit_code) {
+    case EXIT_OK: return "completed";
+    case EXIT_FAILED: return "failed";
+    case EXIT_BAD_INPUT: return "invalid";
+    case EXIT_SIGINT:
+    case EXIT_SIGTERM: return "interrupted";
+    default: return "error";
+    }
+}
+
+static void csv_field(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+/* Written to a temporary file and renamed: a reader never sees half a table. */
+static int write_csv(sweep *s)
+{
+    const mbs_sweep_plan *plan = &s->o->plan;
+    char *path = mbs_sprintf_alloc("%s/sweep.csv", s->o->dir);
+    char *tmp = mbs_sprintf_alloc("%s/.sweep.csv.tmp", s->o->dir);
+    FILE *f = path && tmp ? fopen(tmp, "w") : NULL;
+    int rc = f ? 0 : -1;
+    int *which = calloc((size_t)plan->n_axes + 1, sizeof *which);
+    if (f && which) {
+        fputs("index", f);
+        for (int a = 0; a < plan->n_axes; a++) {
+            fputc(',', f);
+            csv_field(f, plan->axes[a].name);
+        }
+        fputs(",status,exit_code,wall_time_s,file,message\n", f);
+        for (long i = 0; i < s->n; i++) {
+            const point *p = &s->points[i];
+            mbs_sweep_point(plan, i, which);
+            fprintf(f, "%ld", i);
+            for (int a = 0; a < plan->n_axes; a++) {
+                fputc(',', f);
+                csv_field(f, plan->axes[a].values[which[a]]);
+            }
+            fprintf(f, ",%s,", point_status(p));
+            if (p->state == POINT_DONE)
+                fprintf(f, "%d,%.3f", p->exit_code < 0 ? 128 + p->signo : p->exit_code, p->wall);
+            else
+                fputc(',', f);
+            fputc(',', f);
+            if (p->state == POINT_DONE && access(p->file, F_OK) == 0)
+                csv_field(f, file_part(p->file));
+            else if (p->state != POINT_DONE)
+                csv_field(f, file_part(p->file));
+            fputc(',', f);
+            csv_field(f, p->message ? p->message : "");
+            fputc('\n', f);
+        }
+    }
+    if (f)
+        rc |= fclose(f) != 0;
+    if (rc == 0)
+        rc = rename(tmp, path);
+    else if (tmp)
+        remove(tmp);
+    if (rc != 0)
+        fprintf(stderr, "mbsim sweep: error: cannot write %s/sweep.csv: %s\n", s->o->dir, strerror(errno));
+    s->csv_written = mbs_wall_seconds();
+    free(which);
+    free(path);
+    free(tmp);
+    return rc;
+}
+
+/* ---- one point ---- */
+
+/* The `mbsim run` arguments of point i (program name first), NULL-terminated. */
+static char **run_args(const sweep *s, long i, const char *program)
+{
+    const mbs_sweep_plan *plan = &s->o->plan;
+    int n = 0, cap = 8 + 2 * plan->n_axes + s->o->n_pass;
+    char **args = calloc((size_t)cap, sizeof *args);
+    int *which = calloc((size_t)plan->n_axes + 1, sizeof *which);
+    if (!args || !which) {
+        free(args);
+        free(which);
+        return NULL;
+    }
+    mbs_sweep_point(plan, i, which);
+    args[n++] = mbs_strdup(program);
+    args[n++] = mbs_strdup("run");
+    args[n++] = mbs_strdup(s->o->model);
+    args[n++] = mbs_strdup("-o");
+    args[n++] = mbs_strdup(s->points[i].file);
+    args[n++] = mbs_strdup("--quiet");
+    for (int a = 0; a < plan->n_axes; a++) {
+        args[n++] = mbs_strdup("--set");
+        args[n++] = mbs_sprintf_alloc("%s=%s", plan->axes[a].name, plan->axes[a].values[which[a]]);
+    }
+    for (int k = 0; k < s->o->n_pass; k++)
+        args[n++] = mbs_strdup(s->o->pass[k]);
+    free(which);
+    return args;
+}
+
+static void free_args(char **args)
+{
+    for (int k = 0; args && args[k]; k++)
+        free(args[k]);
+    free(args);
+}
+
+/* "k=100, mu=0.1" */
+static char *point_label(const sweep *s, long i)
+{
+    const mbs_sweep_plan *plan = &s->o->plan;
+    int which[64];
+    int *w = plan->n_axes <= 64 ? which : calloc((size_t)plan->n_axes, sizeof *w);
+    if (!w)
+        return NULL;
+    mbs_sweep_point(plan, i, w);
+    mbs_buf b;
+    mbs_buf_init(&b);
+    for (int a = 0; a < plan->n_axes; a++)
+        mbs_buf_appendf(&b, "%s%s=%s", a ? ", " : "", plan->axes[a].name, plan->axes[a].values[w[a]]);
+    if (w != which)
+        free(w);
+    return b.data;
+}
+
+static int start_point(sweep *s, long i)
+{
+    point *p = &s->points[i];
+    char **args = run_args(s, i, "mbsim");
+    int log_fd = args ? open(p->log, O_WRONLY | O_CREAT | O_TRUNC, 0666) : -1;
+    if (log_fd < 0) {
+        free_args(args);
+        return -1;
+    }
+    p->started = mbs_wall_seconds();
+    pid_t pid = fork();
+    if (pid == 0) {
+        /* Its own process group: a Ctrl-C on the terminal reaches the sweep
+         * only, which hands it on once (twice would kill the run at once). */
+        setpgid(0, 0);
+        int null_fd = open("/dev/null", O_RDONLY);
+        if (null_fd >= 0)
+            dup2(null_fd, STDIN_FILENO);
+        dup2(log_fd, STDOUT_FILENO);
+        dup2(log_fd, STDERR_FILENO);
+        execv("/proc/self/exe", args);
+        execvp(mbs_cli_program, args);
+        fprintf(stderr, "mbsim sweep: error: cannot run %s: %s\n", mbs_cli_program, strerror(errno));
+        _exit(127);
+    }
+    close(log_fd);
+    free_args(args);
+    if (pid < 0)
+        return -1;
+    p->pid = pid;
+    p->state = POINT_RUNNING;
+    s->running++;
+    return 0;
+}
+
+/* The line of the log that says what went wrong: the first error, else the last line. */
+static char *log_message(const char *log)
+{
+    FILE *f = fopen(log, "r");
+    if (!f)
+        return NULL;
+    char line[1024], last[1024] = "";
+    char *found = NULL;
+    while (!found && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (strstr(line, "error:"))
+            found = mbs_strdup(line);
+        else if (line[0])
+            snprintf(last, sizeof last, "%s", line);
+    }
+    fclose(f);
+    return found ? found : last[0] ? mbs_strdup(last) : NULL;
+}
+
+static void finish_point(sweep *s, long i, int status)
+{
+    point *p = &s->points[i];
+    p->state = POINT_DONE;
+    p->wall = mbs_wall_seconds() - p->started;
+    if (WIFEXITED(status)) {
+        p->exit_code = WEXITSTATUS(status);
+    } else {
+        p->exit_code = -1;
+        p->signo = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    }
+    s->running--;
+    s->done++;
+    struct stat st;
+    int empty_log = stat(p->log, &st) == 0 && st.st_size == 0;
+    if (p->exit_code == EXIT_OK) {
+        if (empty_log)
+            remove(p->log);
+        return;
+    }
+    s->failed++;
+    p->message = log_message(p->log);
+    if (!p->message && p->exit_code < 0)
+        p->message = mbs_sprintf_alloc("killed by signal %d", p->signo);
+    if (empty_log)
+        remove(p->log);
+    if (!s->o->quiet) {
+        char *label = point_label(s, i);
+        mbs_progress_finish(&s->progress);
+        fprintf(stderr, "mbsim sweep: point %ld (%s): %s", i, label ? label : "", point_status(p));
+        if (p->exit_code >= 0)
+            fprintf(stderr, " (exit status %d)", p->exit_code);
+        fprintf(stderr, "%s%s\n", p->message ? ": " : "", p->message ? p->message : "");
+        free(label);
+    }
+}
+
+/* ---- the sweep ---- */
+
+static void show_progress(sweep *s)
+{
+    double elapsed = mbs_wall_seconds() - s->started;
+    char line[200], eta[40] = "";
+    if (s->done > 0 && s->done < s->n)
+        snprintf(eta, sizeof eta, "  ETA %.0f s", elapsed / (double)s->done * (double)(s->n - s->done));
+    snprintf(line, sizeof line, "sweep: %ld of %ld done, %ld failed, %ld running  %.0f s%s", s->done, s->n, s->failed,
+             s->running, elapsed, eta);
+    mbs_progress_text(&s->progress, line);
+}
+
+/* Reaps finished points; returns how many. */
+static int reap(sweep *s)
+{
+    int reaped = 0, status;
+    pid_t pid;
+    while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+        for (long i = 0; i < s->n; i++)
+            if (s->points[i].state == POINT_RUNNING && s->points[i].pid == pid) {
+                finish_point(s, i, status);
+                reaped++;
+                break;
+            }
+    }
+    return reaped;
+}
+
+static int run_points(sweep *s)
+{
+    long next = 0;
+    int forwarded = 0;
+    while (next < s->n || s->running > 0) {
+        while (!stop_signal && next < s->n && s->running < s->o->jobs) {
+            if (start_point(s, next) != 0) {
+                fprintf(stderr, "mbsim sweep: error: cannot start point %ld: %s\n", next, strerror(errno));
+                stop_signal = SIGTERM;
+                break;
+            }
+            next++;
+        }
+        if (stop_signal && !forwarded) {
+            for (long i = 0; i < s->n; i++)
+                if (s->points[i].state == POINT_RUNNING)
+                    kill(s->points[i].pid, stop_signal);
+            forwarded = 1;
+        }
+        if (stop_signal && s->running == 0)
+            break;
+        int reaped = reap(s);
+        if (reaped > 0 && mbs_wall_seconds() - s->csv_written >= 1.0)
+            write_csv(s);
+        show_progress(s);
+        if (!reaped)
+            nanosleep(&(struct timespec){0, 50 * 1000 * 1000}, NULL);
+    }
+    mbs_progress_finish(&s->progress);
+    return write_csv(s);
+}
+
+static int emit_commands(sweep *s)
+{
+    for (long i = 0; i < s->n; i++) {
+        char **args = run_args(s, i, "mbsim");
+        if (!args)
+            return EXIT_BAD_INPUT;
+        for (int k = 0; args[k]; k++) {
+            char *word = mbs_shell_quote(args[k]);
+            printf("%s%s", k ? " " : "", word ? word : "");
+            free(word);
+        }
+        putchar('\n');
+        free_args(args);
+    }
+    return fflush(stdout) == 0 ? EXIT_OK : EXIT_FAILED;
+}
+
+static int sweep_exit(const sweep *s)
+{
+    if (stop_signal)
+        return stop_signal == SIGTERM ? EXIT_SIGTERM : EXIT_SIGINT;
+    return s->failed ? EXIT_FAILED : EXIT_OK;
+}
+
+static int run_sweep(const sweep_options *o)
+{
+    sweep s;
+    memset(&s, 0, sizeof s);
+    s.o = o;
+    s.n = o->plan.n_points;
+    s.base = base_name(o->model);
+    s.width = 3;
+    for (long n = s.n - 1; n >= 1000; n /= 10)
+        s.width++;
+    s.points = calloc((size_t)s.n, sizeof *s.points);
+    int rc = EXIT_BAD_INPUT;
+    if (!s.base || !s.points)
+        goto done;
+    for (long i = 0; i < s.n; i++) {
+        s.points[i].file = point_path(&s, i, "h5");
+        s.points[i].log = point_path(&s, i, "log");
+    }
+    if (make_dir(o->dir) != 0) {
+        fprintf(stderr, "mbsim sweep: error: cannot create directory %s: %s\n", o->dir, strerror(errno));
+        goto done;
+    }
+    /* The table first, all pending: with --emit-commands it is the index of the points. */
+    if (write_csv(&s) != 0)
+        goto done;
+    if (o->emit) {
+        rc = emit_commands(&s);
+        goto done;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    s.started = mbs_wall_seconds();
+    mbs_progress_init(&s.progress, !o->quiet && isatty(STDERR_FILENO), (mbs_units){0});
+    if (run_points(&s) != 0) {
+        rc = EXIT_FAILED;
+        goto done;
+    }
+    rc = sweep_exit(&s);
+    if (!o->quiet) {
+        fprintf(stderr, "mbsim sweep: %ld points: %ld completed, %ld not completed", s.n, s.done - s.failed,
+                s.failed);
+        if (s.done < s.n)
+            fprintf(stderr, ", %ld not run (interrupted)", s.n - s.done);
+        fprintf(stderr, "; %.1f s -> %s/sweep.csv\n", mbs_wall_seconds() - s.started, o->dir);
+    }
+done:
+    for (long i = 0; s.points && i < s.n; i++) {
+        free(s.points[i].file);
+        free(s.points[i].log);
+        free(s.points[i].message);
+    }
+    free(s.points);
+    free(s.base);
+    return rc;
+}
+
+int mbs_cmd_sweep(int argc, char **argv)
+{
+    sweep_options o;
+    int rc = parse(argc, argv, &o);
+    char *dir = NULL;
+    if (rc == 0)
+        rc = check_model(&o);
+    if (rc == 0) {
+        if (!o.dir) {
+            char *base = base_name(o.model);
+            dir = base ? mbs_sprintf_alloc("%s_sweep", base) : NULL;
+            free(base);
+            o.dir = dir;
+        }
+        rc = o.dir ? run_sweep(&o) : EXIT_BAD_INPUT;
+    }
+    free(dir);
+    mbs_cli_free_overrides(&o.sets);
+    mbs_sweep_plan_free(&o.plan);
+    free(o.pass);
+    return rc;
+}
