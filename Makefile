@@ -32,7 +32,7 @@ PHYS_OBJ := $(PHYS_SRC:%.c=$(BUILD)/%.o)
 
 MBSIM := $(BUILD)/mbsim
 
-.PHONY: all deps demo test check check-asan unit physics bad models regression schema \
+.PHONY: all deps demo test check check-asan unit physics bad models cli-tests regression schema \
         schema-check docs docs-check update-references bench clean help
 
 all: $(MBSIM)
@@ -91,13 +91,30 @@ bad: $(MBSIM)
 models: $(MBSIM)
 	tests/run_models.sh $(MBSIM)
 
+# Test helpers of the command-line tests (HDF5 only).
+CLI_TOOLS := $(BUILD)/h5edit $(BUILD)/ptyrun
+$(BUILD)/h5edit $(BUILD)/ptyrun: $(BUILD)/%: tests/cli/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LDLIBS)
+
+cli-tests: $(MBSIM) $(CLI_TOOLS)
+	tests/cli/run.sh $(MBSIM) $(BUILD)
+
+# Every model in models/ against its reference in tests/regression/ref/.
+regression: $(MBSIM)
+	tests/regression/run.sh $(MBSIM)
+
+# Rewrites the references (all, or MODELS="models/a.xml ..."): only on purpose.
+update-references: $(MBSIM)
+	tests/regression/update.sh $(MBSIM) $(MODELS)
+
 # schemas/mbsim.xsd must be what the element tables generate
 schema-check: $(MBSIM)
 	@$(MBSIM) schema | cmp -s - schemas/mbsim.xsd || \
 	    { echo "schemas/mbsim.xsd is out of date: run 'make schema'"; exit 1; }
 	@echo "schema: up to date"
 
-check: unit physics bad models schema-check docs-check
+check: unit physics bad models cli-tests regression schema-check docs-check
 
 # The README's test command: everything, then everything again under the sanitizers.
 test: deps
@@ -120,6 +137,12 @@ docs-check: $(MBSIM)
 	@$(MBSIM) reference | cmp -s - docs/elements.md || \
 	    { echo "docs/elements.md is out of date: run 'make docs'"; exit 1; }
 	@echo "docs: up to date"
+
+$(BUILD)/chain_bench: $(BUILD)/bench/chain_bench.o $(BUILD)/libmbsim.a
+	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libmbsim.a $(LDLIBS)
+
+bench: $(BUILD)/chain_bench $(MBSIM)
+	bench/chain.sh
 
 clean:
 	rm -rf build build-asan

@@ -31,8 +31,9 @@ typedef struct mbs_run_result {
     int redundant_rows;
 } mbs_run_result;
 
-/* Models up to this many equations use the dense solver under AUTO. */
-#define MBS_AUTO_DENSE_MAX 120
+/* Models up to this many equations use the dense solver under AUTO: KLU
+ * wins from about two bodies on (bench/chain.sh). */
+#define MBS_AUTO_DENSE_MAX 30
 
 /* Runs every analysis of m. `stop` (may be NULL) is polled between steps:
  * when it becomes nonzero the run ends with MBS_E_INTERRUPTED. Warnings
