@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <libxml/parser.h>
 #include <libxml/xmlschemas.h>
 #include <stdio.h>
@@ -102,8 +103,79 @@ static void on_parse_error(void *user, xmlErrorPtr err)
 
 int mbs_xml_line(xmlNodePtr node)
 {
+    if (node->type == XML_ELEMENT_NODE && node->_private)
+        return (int)(intptr_t)node->_private; /* set by mark_start_lines */
     long line = xmlGetLineNo(node);
     return line > 0 ? (int)line : 0;
+}
+
+/* libxml2 dates an element by the end of its start tag (the last line of a
+ * tag spread over several) and loses the lines of elements past 65535. The
+ * line where each start tag begins is found in the text instead: start tags
+ * appear in document order, and a '<' inside one is impossible (attribute
+ * values cannot hold it), so each is the next '<' that does not open a
+ * comment, CDATA section, processing instruction or end tag. */
+typedef struct line_scan {
+    const char *text;
+    size_t len, pos;
+    int line;
+} line_scan;
+
+static void scan_to(line_scan *s, size_t to)
+{
+    for (; s->pos < to && s->pos < s->len; s->pos++)
+        s->line += s->text[s->pos] == '\n';
+}
+
+/* Moves past the next occurrence of `end`; 0 if there is none. */
+static int scan_past(line_scan *s, const char *end)
+{
+    size_t n = strlen(end);
+    for (size_t i = s->pos; i + n <= s->len; i++)
+        if (memcmp(s->text + i, end, n) == 0) {
+            scan_to(s, i + n);
+            return 1;
+        }
+    return 0;
+}
+
+static int next_start_tag(line_scan *s)
+{
+    for (;;) {
+        const char *lt = s->pos < s->len ? memchr(s->text + s->pos, '<', s->len - s->pos) : NULL;
+        if (!lt)
+            return 0;
+        scan_to(s, (size_t)(lt - s->text));
+        size_t rest = s->len - s->pos;
+        const char *end = NULL;
+        if (rest >= 4 && memcmp(lt, "<!--", 4) == 0)
+            end = "-->";
+        else if (rest >= 9 && memcmp(lt, "<![CDATA[", 9) == 0)
+            end = "]]>";
+        else if (rest >= 2 && lt[1] == '?')
+            end = "?>";
+        else if (rest >= 2 && (lt[1] == '/' || lt[1] == '!'))
+            end = ">";
+        if (!end) {
+            scan_to(s, s->pos + 1);
+            return 1;
+        }
+        scan_to(s, s->pos + 1);
+        if (!scan_past(s, end))
+            return 0;
+    }
+}
+
+static void mark_start_lines(xmlNodePtr node, line_scan *s)
+{
+    for (; node; node = node->next) {
+        if (node->type != XML_ELEMENT_NODE)
+            continue;
+        if (!next_start_tag(s))
+            return;
+        node->_private = (void *)(intptr_t)s->line;
+        mark_start_lines(node->children, s);
+    }
 }
 
 static void init_libxml(void)
@@ -264,6 +336,7 @@ static void normalise(xmlDocPtr doc, error_sink *sink)
         /* a bare <Model> root: wrap it so that it validates like a full file */
         xmlNodePtr wrapper = xmlNewDocNode(doc, NULL, (const xmlChar *)MBS_ROOT_NAME, NULL);
         wrapper->line = root->line;
+        wrapper->_private = root->_private;
         xmlDocSetRootElement(doc, wrapper);
         xmlAddChild(wrapper, root);
         normalise_element(root, sink);
@@ -418,6 +491,21 @@ static xmlNodePtr text_child(xmlNodePtr node)
     return NULL;
 }
 
+/* The line of a text's first visible character. libxml2 dates a text node
+ * by the line where it ends. */
+static int text_line(xmlNodePtr text)
+{
+    int line = mbs_xml_line(text);
+    xmlChar *content = xmlNodeGetContent(text);
+    const char *p = (const char *)content;
+    while (p && *p && isspace((unsigned char)*p))
+        p++;
+    for (; p && *p; p++)
+        line -= *p == '\n';
+    xmlFree(content);
+    return line > 0 ? line : 1;
+}
+
 /* Rewrites libxml2's schema messages into mbsim's wording. */
 static char *translate_schema_error(xmlNodePtr node, const char *raw)
 {
@@ -494,7 +582,7 @@ static void on_schema_error(void *user, xmlErrorPtr err)
     }
     int line = node ? mbs_xml_line(node) : err->line;
     if (node && strstr(raw, "Character content") && text_child(node))
-        line = mbs_xml_line(text_child(node)); /* the text's own line, not its element's */
+        line = text_line(text_child(node)); /* the text's own line, not its element's */
     char *msg = translate_schema_error(node, raw);
     mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, line, "%s", msg);
     free(msg);
@@ -547,6 +635,8 @@ mbs_status mbs_xml_load(const char *path, const char *text, size_t len, mbs_diag
         return MBS_E_INPUT;
     error_sink sink = {d, path, 0, 0};
     int errors_before = d->errors;
+    line_scan scan = {text, len, 0, 1};
+    mark_start_lines(xmlDocGetRootElement(doc), &scan);
     normalise(doc, &sink);
     mbs_status st = validate(doc, &sink);
     if (st != MBS_OK || d->errors > errors_before) {

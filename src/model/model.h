@@ -146,6 +146,8 @@ typedef struct mbs_component {
     int n_vrows;               /* velocity-level rows only (non-holonomic) */
     int n_states;              /* differential states of its own */
     int n_roots;               /* event functions */
+    const int *root_direction; /* [n_roots] crossings IDA watches: -1 falling, +1 rising, 0 both;
+                                  NULL = both */
     int n_disc;                /* discrete state doubles (modes, turn counters) */
     int n_coords;              /* relative coordinates it offers to Marker_Coordinate (joints) */
     unsigned coord_angles;     /* bit k set: coordinate k is an angle */

@@ -15,11 +15,15 @@
     X(reference_marker)       \
     X(marker_coordinate)      \
     X(constraint_joint)       \
+    X(constraint_coordinate)  \
     X(motion_joint)           \
     X(force_gravity)          \
     X(force_spring_damper)    \
     X(force_scalar_two_body)  \
     X(force_vector_one_body)  \
+    X(force_linear_spring_damper) \
+    X(force_coordinate_spring_damper_ext) \
+    X(force_coordinate)       \
     X(sensor)                 \
     X(post_request)           \
     X(param_transient)        \

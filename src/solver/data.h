@@ -38,6 +38,7 @@ typedef struct mbs_data {
     double *res_scratch;    /* [ny] residual when only kinematics are wanted */
     int static_mode;        /* in Static / Assembly analyses */
     int eval_failed;        /* an element could not be evaluated (see mbs_eval_fail) */
+    int eval_fatal;         /* ... and retrying cannot help (mbs_eval_fatal) */
     char eval_message[512];
     double t_last_step;     /* time of the last accepted step */
 } mbs_data;

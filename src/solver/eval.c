@@ -254,7 +254,7 @@ double *mbs_disc(const mbs_eval *ev, const mbs_component *c)
     return ev->d->disc + c->disc_ofs;
 }
 
-void mbs_eval_fail(const mbs_eval *ev, const mbs_component *c, const char *fmt, ...)
+static void eval_failure(const mbs_eval *ev, const mbs_component *c, const char *fmt, va_list ap)
 {
     mbs_data *d = ev->d;
     d->eval_failed = 1;
@@ -263,9 +263,23 @@ void mbs_eval_fail(const mbs_eval *ev, const mbs_component *c, const char *fmt, 
         n += snprintf(d->eval_message + n, sizeof d->eval_message - (size_t)n, " (label '%s')", c->label);
     if (n >= 0 && (size_t)n < sizeof d->eval_message)
         n += snprintf(d->eval_message + n, sizeof d->eval_message - (size_t)n, " at t = %.9g: ", ev->t);
-    va_list ap;
-    va_start(ap, fmt);
     if (n >= 0 && (size_t)n < sizeof d->eval_message)
         vsnprintf(d->eval_message + n, sizeof d->eval_message - (size_t)n, fmt, ap);
+}
+
+void mbs_eval_fail(const mbs_eval *ev, const mbs_component *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    eval_failure(ev, c, fmt, ap);
     va_end(ap);
+}
+
+void mbs_eval_fatal(const mbs_eval *ev, const mbs_component *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    eval_failure(ev, c, fmt, ap);
+    va_end(ap);
+    ev->d->eval_fatal = 1;
 }

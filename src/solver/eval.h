@@ -63,6 +63,10 @@ double mbs_row_lambda(const mbs_eval *ev, const mbs_component *c, int k);
  * message (prefixed with the element and the time). */
 void mbs_eval_fail(const mbs_eval *ev, const mbs_component *c, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same when retrying cannot help (the true solution has reached a state
+ * the element cannot handle): the integrator stops at once. */
+void mbs_eval_fatal(const mbs_eval *ev, const mbs_component *c, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* ---- states and discrete data of a component ---- */
 double mbs_state(const mbs_eval *ev, const mbs_component *c, int k);

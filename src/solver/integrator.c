@@ -39,7 +39,10 @@ static int residual_fn(double t, N_Vector y, N_Vector yp, N_Vector rr, void *use
 {
     mbs_integrator *it = user;
     it->d->eval_failed = 0;
+    it->d->eval_fatal = 0;
     mbs_residual(it->m, it->d, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(rr));
+    if (it->d->eval_fatal)
+        return -1; /* IDA stops */
     return it->d->eval_failed ? 1 : 0; /* recoverable: IDA retries with a smaller step */
 }
 
@@ -183,6 +186,25 @@ static void accumulate_stats(mbs_integrator *it)
     it->done.nonlinear_convergence_failures += s.nonlinear_convergence_failures;
 }
 
+/* Elements may watch some of their roots in one direction only. */
+static int set_root_directions(const mbs_integrator *it)
+{
+    const mbs_model *m = it->m;
+    int *dir = calloc((size_t)m->n_roots, sizeof *dir), any = 0;
+    if (!dir)
+        return -1;
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        for (int k = 0; comp->root_direction && k < comp->n_roots; k++) {
+            dir[comp->root_ofs + k] = comp->root_direction[k];
+            any = 1;
+        }
+    }
+    int rc = any ? IDASetRootDirection(it->mem, dir) : IDA_SUCCESS;
+    free(dir);
+    return rc == IDA_SUCCESS ? 0 : -1;
+}
+
 static int configure(mbs_integrator *it, char *err, size_t errsize)
 {
     const mbs_model *m = it->m;
@@ -207,6 +229,7 @@ static int configure(mbs_integrator *it, char *err, size_t errsize)
     if (m->n_roots > 0) {
         rc |= IDARootInit(mem, m->n_roots, roots_fn);
         rc |= IDASetNoInactiveRootWarn(mem);
+        rc |= set_root_directions(it);
     }
     if (rc != 0)
         snprintf(err, errsize, "cannot configure IDA: %s", it->ida_message);

@@ -4,7 +4,12 @@
 
 #define SUITES(X) \
     X(dense)      \
-    X(rotation)
+    X(rotation)   \
+    X(strutil)    \
+    X(expr)       \
+    X(units)      \
+    X(reader)     \
+    X(compile)
 
 #define DECLARE(s) extern const test_case s##_tests[];
 SUITES(DECLARE)
