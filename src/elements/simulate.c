@@ -1,7 +1,7 @@
 /* Simulate (MotionSolve): one analysis. Several run in file order; each
  * transient continues from where the previous analysis left the model:
  *   TRANSIENT  integrate to end_time (or for `duration`), output every print_interval
- *   STATIC     (not implemented yet: reported as an error)
+ *   STATIC     equilibrium with zero velocities (KINSOL, solver/statics.c)
  *   ASSEMBLY   positions and velocities made consistent with the constraints */
 #include "../model/builder.h"
 
@@ -30,9 +30,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     const mbs_model *m = mbs_builder_model(b);
     mbs_analysis a = {MBS_ANALYSIS_TRANSIENT, 0.0, 0.0, e->line};
     switch (mbs_spec_keyword(e, "analysis_type")) {
-    case 1:
-        return mbs_build_error(b, e, "analysis_type STATIC is not implemented yet; use ASSEMBLY to make the "
-                                     "model consistent, or a TRANSIENT with damping to settle it");
+    case 1: a.type = MBS_ANALYSIS_STATIC; break;
     case 2: a.type = MBS_ANALYSIS_ASSEMBLY; break;
     case 3: return mbs_build_error(b, e, "analysis_type LINEAR is not supported by mbsim");
     default: break;
@@ -74,7 +72,7 @@ const mbs_kind mbs_kind_simulate = {
     "Simulate", MBS_FAMILY_NONE, MBS_IN_COMMAND, MBS_STAGE_ANALYSES, ATTRS, MBS_COUNT_OF(ATTRS),
     "Runs one analysis; several run in file order, each continuing from the state the previous one "
     "left. TRANSIENT integrates to end_time (or for duration) with output every print_interval; STATIC "
-    "(equilibrium) is not implemented yet; ASSEMBLY only makes positions and velocities consistent "
+    "finds the equilibrium with zero velocities (a following TRANSIENT starts from it); ASSEMBLY only makes positions and velocities consistent "
     "with the constraints. Without any Simulate, a transient to t = 1 with print_interval 0.01 runs.",
     build,
 };

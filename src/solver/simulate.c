@@ -11,6 +11,7 @@
 #include "residual.h"
 #include "sense.h"
 #include "sparsity.h"
+#include "statics.h"
 #include "../core/rotation.h"
 #include "../core/strutil.h"
 #include "../core/vec3.h"
@@ -270,6 +271,17 @@ static int assembly(run *r, int write)
     return write ? write_row(r, r->t, r->y, r->yp) : 0;
 }
 
+static int equilibrium(run *r, int write)
+{
+    char msg[512];
+    /* start Newton from an assembled configuration */
+    if (make_consistent(r) != 0)
+        return -1;
+    if (mbs_static_equilibrium(r->m, r->d, r->ctx, r->t, r->y, r->yp, msg, sizeof msg) != 0)
+        return fail(r, MBS_E_RUN, msg);
+    return assembly(r, write);
+}
+
 /* ---- the run ---- */
 
 static int setup(run *r)
@@ -333,7 +345,9 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
         for (int i = 0; i < m->n_analyses; i++) {
             const mbs_analysis *a = &m->analyses[i];
             int next_is_transient = i + 1 < m->n_analyses && m->analyses[i + 1].type == MBS_ANALYSIS_TRANSIENT;
-            int rc = a->type == MBS_ANALYSIS_TRANSIENT ? transient(&r, a) : assembly(&r, !next_is_transient);
+            int rc = a->type == MBS_ANALYSIS_TRANSIENT ? transient(&r, a)
+                     : a->type == MBS_ANALYSIS_STATIC  ? equilibrium(&r, !next_is_transient)
+                                                       : assembly(&r, !next_is_transient);
             if (rc != 0)
                 break;
         }

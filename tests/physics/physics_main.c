@@ -4,7 +4,8 @@
 #include "../support/harness.h"
 
 #define SUITES(X) \
-    X(pendulum)
+    X(pendulum) \
+    X(statics)
 
 #define DECLARE(s) extern const test_case s##_tests[];
 SUITES(DECLARE)

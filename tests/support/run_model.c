@@ -118,6 +118,8 @@ void test_results_free(test_results *r)
 int test_sensor_offset(const test_results *r, const char *sensor)
 {
     int offset = 0;
+    if (!r->model)
+        return -1;
     for (int i = 0; i < r->model->n_sensors; i++) {
         if (strcmp(r->model->sensors[i].name, sensor) == 0)
             return offset;

@@ -1,0 +1,145 @@
+/* Static equilibrium (Simulate analysis_type="STATIC") with SUNDIALS KINSOL.
+ *
+ * Velocities and accelerations are zero; element states are frozen. The
+ * unknowns are the positions q and the multipliers lambda of the holonomic
+ * rows; the equations are the residual's own rows at u = 0, du/dt = 0:
+ *   force balance   -f(q) + G(q)^T lambda = 0       (the velocity rows)
+ *   constraints     g(q, t) = 0,  |p|^2 - 1 = 0      (the position rows)
+ * which are as many as the unknowns (nq = nu + number of quaternions).
+ * Rows dropped as redundant, and velocity-level rows, get lambda = 0.
+ * KINSOL runs Newton with a line search and a dense difference-quotient
+ * Jacobian; force rows are scaled by the model's weight so that one
+ * tolerance serves forces and lengths alike. Elements see d->static_mode
+ * (friction with inactive="STATIC" switches itself off). */
+#include "statics.h"
+#include "residual.h"
+
+#include <kinsol/kinsol.h>
+#include <math.h>
+#include <nvector/nvector_serial.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
+
+typedef struct statics {
+    const mbs_model *m;
+    mbs_data *d;
+    double t;
+    double *y, *yp, *res;
+    int n; /* unknowns: nq + n_hol */
+    char kin_message[512];
+} statics;
+
+/* x = [q | lambda of holonomic rows] <-> y (velocities, states kept) */
+static void unpack(statics *s, const double *x)
+{
+    const mbs_model *m = s->m;
+    memcpy(s->y + m->ofs_q, x, (size_t)m->nq * sizeof *x);
+    memset(s->y + m->ofs_u, 0, (size_t)m->nu * sizeof *x);
+    memset(s->y + m->ofs_lambda, 0, (size_t)(m->ny - m->ofs_lambda) * sizeof *x);
+    for (int r = 0; r < m->n_rows; r++)
+        if (m->row_mu[r] >= 0)
+            s->y[m->ofs_lambda + r] = x[m->nq + m->row_mu[r]];
+}
+
+static void pack(const statics *s, double *x)
+{
+    const mbs_model *m = s->m;
+    memcpy(x, s->y + m->ofs_q, (size_t)m->nq * sizeof *x);
+    for (int r = 0; r < m->n_rows; r++)
+        if (m->row_mu[r] >= 0)
+            x[m->nq + m->row_mu[r]] = s->y[m->ofs_lambda + r];
+}
+
+static int equations(N_Vector xv, N_Vector fv, void *user)
+{
+    statics *s = user;
+    const mbs_model *m = s->m;
+    const double *x = N_VGetArrayPointer(xv);
+    double *f = N_VGetArrayPointer(fv);
+    unpack(s, x);
+    s->d->eval_failed = 0;
+    mbs_residual(m, s->d, s->t, s->y, s->yp, s->res);
+    memcpy(f, s->res + m->ofs_u, (size_t)m->nu * sizeof *f);
+    for (int r = 0; r < m->n_rows; r++) {
+        int k = m->row_mu[r];
+        if (k >= 0)
+            f[m->nu + k] = s->d->row_active[r] ? s->res[m->ofs_mu + k] : x[m->nq + k];
+    }
+    for (int k = m->n_hol; k < m->n_mu; k++)
+        f[m->nu + k] = s->res[m->ofs_mu + k]; /* quaternion norms */
+    return s->d->eval_failed ? 1 : 0;
+}
+
+static void kinsol_error(int code, const char *module, const char *function, char *msg, void *user)
+{
+    (void)code;
+    (void)module;
+    (void)function;
+    statics *s = user;
+    snprintf(s->kin_message, sizeof s->kin_message, "%s", msg);
+}
+
+/* Typical force: the weight of the heaviest body (at least 1 N). */
+static double force_scale(const mbs_model *m)
+{
+    double F = 1.0;
+    for (int i = 0; i < m->n_bodies; i++)
+        F = fmax(F, 9.81 * m->bodies[i].mass);
+    return F;
+}
+
+int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, double t, double *y, double *yp,
+                           char *msg, size_t msgsize)
+{
+    statics s = {m, d, t, y, yp, NULL, m->nq + m->n_hol, ""};
+    s.res = calloc((size_t)m->ny + 1, sizeof *s.res);
+    N_Vector x = N_VNew_Serial(s.n, ctx), scale_u = N_VNew_Serial(s.n, ctx), scale_f = N_VNew_Serial(s.n, ctx);
+    SUNMatrix J = SUNDenseMatrix(s.n, s.n, ctx);
+    SUNLinearSolver LS = J ? SUNLinSol_Dense(x, J, ctx) : NULL;
+    void *kin = KINCreate(ctx);
+    int rc = -1;
+    if (!s.res || !x || !scale_u || !scale_f || !J || !LS || !kin) {
+        snprintf(msg, msgsize, "out of memory setting up the static analysis");
+        goto done;
+    }
+    memset(yp, 0, (size_t)m->ny * sizeof *yp);
+    d->static_mode = 1;
+    pack(&s, N_VGetArrayPointer(x));
+    double F = force_scale(m), *su = N_VGetArrayPointer(scale_u), *sf = N_VGetArrayPointer(scale_f);
+    for (int i = 0; i < s.n; i++) {
+        su[i] = i < m->nq ? 1.0 : 1.0 / F;  /* positions ~ 1 m, multipliers ~ F */
+        sf[i] = i < m->nu ? 1.0 / F : 1.0;  /* force rows / F, constraint rows as they are */
+    }
+    if (KINInit(kin, equations, x) != KIN_SUCCESS || KINSetUserData(kin, &s) != KIN_SUCCESS ||
+        KINSetErrHandlerFn(kin, kinsol_error, &s) != KIN_SUCCESS || KINSetLinearSolver(kin, LS, J) != KIN_SUCCESS ||
+        KINSetMaxSetupCalls(kin, 1) != KIN_SUCCESS || KINSetFuncNormTol(kin, 1e-10) != KIN_SUCCESS ||
+        KINSetScaledStepTol(kin, 1e-13) != KIN_SUCCESS || KINSetNumMaxIters(kin, 200) != KIN_SUCCESS) {
+        snprintf(msg, msgsize, "cannot set up KINSOL: %s", s.kin_message);
+        goto done;
+    }
+    int flag = KINSol(kin, x, KIN_LINESEARCH, scale_u, scale_f);
+    if (flag < 0) {
+        snprintf(msg, msgsize, "no static equilibrium found at t = %g: %s", t,
+                 s.kin_message[0] ? s.kin_message : "KINSOL failed");
+        goto done;
+    }
+    unpack(&s, N_VGetArrayPointer(x));
+    rc = 0;
+done:
+    d->static_mode = 0;
+    if (kin)
+        KINFree(&kin);
+    if (LS)
+        SUNLinSolFree(LS);
+    if (J)
+        SUNMatDestroy(J);
+    N_Vector vs[] = {x, scale_u, scale_f};
+    for (int i = 0; i < 3; i++)
+        if (vs[i])
+            N_VDestroy(vs[i]);
+    free(s.res);
+    return rc;
+}
