@@ -211,7 +211,8 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
     if (close_rc != 0)
         fprintf(stderr, "mbsim run: error: %s\n", err);
     if (st == MBS_E_INTERRUPTED) {
-        fprintf(stderr, "mbsim run: interrupted at t = %g; results so far in %s\n", res.t_reached / ts, out);
+        if (!o->quiet)
+            fprintf(stderr, "mbsim run: interrupted at t = %g; results so far in %s\n", res.t_reached / ts, out);
         return stop_signal == SIGTERM ? EXIT_SIGTERM : EXIT_SIGINT;
     }
     if (st != MBS_OK) {

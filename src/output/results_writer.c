@@ -1,5 +1,6 @@
 #include "results_writer.h"
 #include "h5util.h"
+#include "results_finish.h"
 #include "../core/sha256.h"
 #include "../core/version.h"
 #include "../core/strutil.h"
@@ -317,51 +318,6 @@ int mbs_results_event(mbs_results_writer *w, double t, const char *element, cons
 
 /* ---- closing ---- */
 
-/* SWMR readers (a user watching the run with h5py or mbsim info) hold a
- * shared lock on the file, which would make this reopen fail at the very end
- * of the run. We are its only writer, so the lock is not needed here; such a
- * reader has to reopen the file to see the final status. */
-static hid_t reopen_for_summary(const char *path)
-{
-    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-#if H5_VERSION_GE(1, 10, 7)
-    H5Pset_file_locking(fapl, 0, 1);
-#endif
-    hid_t file = H5Fopen(path, H5F_ACC_RDWR, fapl);
-    H5Pclose(fapl);
-    return file;
-}
-
-static int write_summary(const char *path, const mbs_results_summary *s)
-{
-    hid_t file = reopen_for_summary(path);
-    if (file < 0)
-        return -1;
-    int rc = 0;
-    rc |= mbs_h5_attr_string(file, "status", s->status);
-    rc |= mbs_h5_attr_string(file, "message", s->message ? s->message : "");
-    rc |= mbs_h5_attr_double(file, "t_end_reached", s->t_end_reached);
-    hid_t g = H5Gopen2(file, "solver", H5P_DEFAULT);
-    rc |= g < 0;
-    if (g >= 0) {
-        rc |= mbs_h5_attr_string(g, "integrator", s->integrator);
-        rc |= mbs_h5_attr_double(g, "rtol", s->rtol);
-        rc |= mbs_h5_attr_double(g, "atol", s->atol);
-        rc |= mbs_h5_attr_string(g, "linear_solver", s->linear_solver);
-        rc |= mbs_h5_attr_long(g, "steps", s->steps);
-        rc |= mbs_h5_attr_long(g, "residual_evals", s->residual_evals);
-        rc |= mbs_h5_attr_long(g, "jacobian_evals", s->jacobian_evals);
-        rc |= mbs_h5_attr_long(g, "nonlinear_iterations", s->nonlinear_iterations);
-        rc |= mbs_h5_attr_long(g, "error_test_failures", s->error_test_failures);
-        rc |= mbs_h5_attr_long(g, "nonlinear_convergence_failures", s->nonlinear_convergence_failures);
-        rc |= mbs_h5_attr_long(g, "events", s->events);
-        rc |= mbs_h5_attr_double(g, "wall_time_s", s->wall_time_s);
-        H5Gclose(g);
-    }
-    rc |= H5Fclose(file) < 0;
-    return rc ? -1 : 0;
-}
-
 static int close_file(mbs_results_writer *w)
 {
     int rc = 0;
@@ -391,7 +347,7 @@ int mbs_results_close(mbs_results_writer *w, const mbs_results_summary *s, char 
     int rc = mbs_results_flush(w);
     rc |= close_file(w);
     if (s && rc == 0)
-        rc |= write_summary(w->path, s);
+        rc |= mbs_results_finish(w->path, s);
     if (rc && err)
         snprintf(err, errsize, "cannot finish results file %s", w->path);
     free_writer(w);

@@ -10,8 +10,8 @@
  * leaves a readable file with the rows up to the last flush and status
  * "running". Time is appended after the sensors, so a reader that takes
  * the length of /time never sees a time without its values. At the end the
- * file is reopened normally to write the status, message and solver
- * statistics (SWMR cannot add attributes). */
+ * status, message and solver statistics go into a compact copy that
+ * replaces the file (results_finish.h; SWMR cannot add attributes). */
 #ifndef MBS_RESULTS_WRITER_H
 #define MBS_RESULTS_WRITER_H
 

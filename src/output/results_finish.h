@@ -1,0 +1,22 @@
+/* Finishing a results file after its run: the summary (status, message,
+ * solver statistics) and a compact copy.
+ *
+ * Why a copy: while the run goes, every flush rewrites the last, partly
+ * filled compressed chunk of each dataset to a new place in the file (SWMR
+ * never reuses the old one), so a run that flushes often - at every event -
+ * leaves most of its file as dead space (770 kB for 65 kB of data in a
+ * stick-slip model). Copying the objects into a new file and renaming it
+ * over the old one drops that space, and needs no write access to the old
+ * file: SWMR readers that still hold it keep reading the old, consistent
+ * version and see the summary when they reopen. */
+#ifndef MBS_RESULTS_FINISH_H
+#define MBS_RESULTS_FINISH_H
+
+#include "results_writer.h"
+
+/* Replaces the closed results file `path` by a compact copy carrying the
+ * summary; if the copy cannot be made (e.g. the disk is full), writes the
+ * summary into the file in place. Returns 0 or -1. */
+int mbs_results_finish(const char *path, const mbs_results_summary *s);
+
+#endif
