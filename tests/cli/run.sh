@@ -1,0 +1,261 @@
+#!/bin/sh
+# The results workflow from the command line: compare (every outcome and its
+# exit status), info, export, sweep, progress on a terminal, SIGINT/SIGTERM,
+# kill -9, reading a file while it is written, help texts against docs/cli.md.
+# usage: tests/cli/run.sh path/to/mbsim path/to/build   (the build holds h5edit, ptyrun)
+set -u
+mbsim=${1:?usage: run.sh MBSIM BUILD}
+build=${2:?usage: run.sh MBSIM BUILD}
+h5edit=$build/h5edit
+ptyrun=$build/ptyrun
+model=tests/cli/models/swing.xml
+tmp=$(mktemp -d)
+bg=""
+cleanup() {
+    [ -n "$bg" ] && kill -9 "$bg" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { echo "FAILED $*"; failed=$((failed + 1)); }
+# check NAME COMMAND...: the command must succeed
+check() {
+    name=$1
+    shift
+    if "$@"; then ok; else bad "$name"; fi
+}
+# status NAME WANT COMMAND...: the command's exit status must be WANT
+status() {
+    name=$1
+    want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else
+        bad "$name: exit status $got, expected $want"
+        sed 's/^/    /' "$tmp/out" "$tmp/err" | head -20
+    fi
+}
+# rows FILE: the number of rows mbsim info reports (empty if unreadable)
+rows() { "$mbsim" info "$1" 2>/dev/null | sed -n 's/^rows: *\([0-9]*\).*/\1/p'; }
+# wait_rows FILE: until the file has rows (at most 60 s)
+wait_rows() {
+    i=0
+    while [ $i -lt 300 ]; do
+        r=$(rows "$1")
+        [ -n "$r" ] && [ "$r" -gt 0 ] && return 0
+        sleep 0.2
+        i=$((i + 1))
+    done
+    return 1
+}
+has() { grep -q -- "$2" "$1"; }
+
+# ---- the files to compare ----
+a=$tmp/a.h5
+"$mbsim" run "$model" -q -o "$a" || bad "run $model"
+value=$("$mbsim" export "$a" angle | sed -n '102p' | cut -d, -f2) # row 100, t = 1
+copy() { cp "$a" "$tmp/$1.h5"; }
+
+# ---- compare ----
+copy same
+status "compare: equal" 0 "$mbsim" compare "$a" "$tmp/same.h5"
+check "compare: equal says so" has "$tmp/out" "result: equal (3 sensors, 401 rows)"
+
+copy near
+"$h5edit" "$tmp/near.h5" set angle 100 0 "$(awk -v v="$value" 'BEGIN { printf "%.17g", v * (1 + 1e-8) }')"
+status "compare: within tolerance" 0 "$mbsim" compare "$a" "$tmp/near.h5"
+status "compare: beyond a tighter tolerance" 1 "$mbsim" compare "$a" "$tmp/near.h5" --rtol 1e-10 --atol 0
+check "compare: the worst column and its time" grep -q "angle  *angle  .*  1  *DIFFERENT: 1 of 401 rows" "$tmp/out"
+
+copy far
+"$h5edit" "$tmp/far.h5" set angle 100 0 123
+status "compare: value beyond tolerance" 1 "$mbsim" compare "$a" "$tmp/far.h5"
+check "compare: names the sensor" grep -q "angle .*DIFFERENT" "$tmp/out"
+check "compare: other sensors equal" grep -q "energy .*equal" "$tmp/out"
+status "compare: --sensor leaves the difference out" 0 "$mbsim" compare "$a" "$tmp/far.h5" --sensor energy
+status "compare: --quiet" 1 "$mbsim" compare "$a" "$tmp/far.h5" -q
+check "compare: --quiet prints one line" test "$(wc -l <"$tmp/out")" -eq 1
+
+copy nan
+"$h5edit" "$tmp/nan.h5" set rod_position 7 1 nan
+status "compare: NaN against a number" 1 "$mbsim" compare "$a" "$tmp/nan.h5"
+check "compare: NaN reported" has "$tmp/out" "NaN against a number"
+status "compare: a number against NaN" 1 "$mbsim" compare "$tmp/nan.h5" "$a" --rtol 1 --atol 1e9
+status "compare: NaN in both" 0 "$mbsim" compare "$tmp/nan.h5" "$tmp/nan.h5"
+
+copy missing
+"$h5edit" "$tmp/missing.h5" drop energy
+status "compare: missing sensor" 1 "$mbsim" compare "$a" "$tmp/missing.h5"
+check "compare: missing reported" grep -q "energy .*MISSING in NEW" "$tmp/out"
+
+copy extra
+"$h5edit" "$tmp/extra.h5" copy angle angle2
+status "compare: extra sensor" 1 "$mbsim" compare "$a" "$tmp/extra.h5"
+check "compare: extra reported" grep -q "angle2 .*EXTRA in NEW" "$tmp/out"
+
+copy shifted
+"$h5edit" "$tmp/shifted.h5" time 50 0.505
+status "compare: other time grid" 1 "$mbsim" compare "$a" "$tmp/shifted.h5"
+check "compare: grid reported" has "$tmp/out" "first different time at row 50"
+"$mbsim" run "$model" -q -o "$tmp/coarse.h5" --print-interval 0.02
+status "compare: other print interval" 1 "$mbsim" compare "$a" "$tmp/coarse.h5"
+check "compare: values not compared" has "$tmp/out" "values not compared"
+status "compare: other print interval, --interpolate" 0 \
+    "$mbsim" compare "$tmp/coarse.h5" "$a" --interpolate --rtol 1e-4 --atol 1e-5
+"$mbsim" run "$model" -q -o "$tmp/short.h5" --end-time 2
+status "compare: shorter run" 1 "$mbsim" compare "$a" "$tmp/short.h5"
+status "compare: shorter run, common times" 0 "$mbsim" compare "$a" "$tmp/short.h5" --interpolate
+check "compare: common range reported" has "$tmp/out" "compared at 201 REF times"
+
+copy failed
+"$h5edit" "$tmp/failed.h5" status failed
+status "compare: other status" 1 "$mbsim" compare "$a" "$tmp/failed.h5"
+check "compare: status reported" has "$tmp/out" "status: DIFFERS"
+
+status "compare: missing file" 2 "$mbsim" compare "$a" "$tmp/nonexistent.h5"
+check "compare: missing file message" has "$tmp/err" "No such file"
+echo "not HDF5" >"$tmp/text.h5"
+status "compare: unreadable file" 2 "$mbsim" compare "$tmp/text.h5" "$a"
+check "compare: unreadable file message" has "$tmp/err" "not an HDF5 file"
+status "compare: unknown --sensor" 2 "$mbsim" compare "$a" "$a" --sensor nosuch
+status "compare: one file only" 2 "$mbsim" compare "$a"
+status "compare: bad tolerance" 2 "$mbsim" compare "$a" "$a" --rtol -1
+
+# ---- info ----
+status "info" 0 "$mbsim" info "$a"
+check "info: status" has "$tmp/out" "^status: *completed"
+check "info: sensor columns and units" grep -q "rod_position  *BODY 2  *Position  *x \[m\], y \[m\], z \[m\]" "$tmp/out"
+check "info: parameters" grep -q "^  m  *1$" "$tmp/out"
+check "info: events" has "$tmp/out" "^events: *0"
+check "info: solver statistics" grep -q "^  residual_evals  *[1-9]" "$tmp/out"
+check "info: rows" has "$tmp/out" "^rows: *401, t = 0 .. 4 s"
+status "info: unreadable" 2 "$mbsim" info "$tmp/text.h5"
+status "info: missing" 2 "$mbsim" info "$tmp/nonexistent.h5"
+
+# ---- export ----
+status "export" 0 "$mbsim" export "$a" angle energy --csv
+check "export: header" test "$(head -n 1 "$tmp/out")" = "time [s],angle.angle [rad],energy.value [N*m]"
+check "export: one line per row" test "$(wc -l <"$tmp/out")" -eq 402
+check "export: row 100" test "$(sed -n '102p' "$tmp/out" | cut -d, -f1,2)" = "1,$value"
+status "export: all sensors to a file" 0 "$mbsim" export "$a" -o "$tmp/all.csv"
+check "export: every column" test "$(head -n 1 "$tmp/all.csv" | tr ',' '\n' | wc -l)" -eq 6
+status "export: NaN" 0 "$mbsim" export "$tmp/nan.h5" rod_position
+check "export: nan written" test "$(sed -n '9p' "$tmp/out" | cut -d, -f3)" = nan
+status "export: unknown sensor" 2 "$mbsim" export "$a" nosuch -o "$tmp/no.csv"
+check "export: unknown sensor leaves no file" test ! -e "$tmp/no.csv"
+check "export: lists the sensors" has "$tmp/err" "it has: rod_position, angle, energy"
+
+# ---- sweep ----
+sw=$tmp/sweep
+status "sweep: 6 points, one invalid" 1 "$mbsim" sweep "$model" --vary m=1,2,-1,3,4,5 -j 2 -o "$sw"
+check "sweep: 5 results files" test "$(ls "$sw"/*.h5 | wc -l)" -eq 5
+check "sweep: 6 rows in sweep.csv" test "$(wc -l <"$sw/sweep.csv")" -eq 7
+check "sweep: csv header" test "$(head -n 1 "$sw/sweep.csv")" = "index,m,status,exit_code,wall_time_s,file,message"
+check "sweep: the failure recorded" grep -q '^2,-1,invalid,2,[0-9.]*,,.*mass must be > 0' "$sw/sweep.csv"
+check "sweep: the others completed" test "$(grep -c ',completed,0,' "$sw/sweep.csv")" -eq 5
+check "sweep: the failure reported" has "$tmp/err" "point 2 (m=-1): invalid"
+check "sweep: the failure's log kept" has "$sw/swing_002.log" "mass must be > 0"
+status "sweep: point 3's file" 0 "$mbsim" info "$sw/swing_003.h5"
+check "sweep: point 3 ran with m=3" grep -q "^  m  *3$" "$tmp/out"
+check "sweep: every file completed" sh -c "for f in $sw/*.h5; do $mbsim info \$f | grep -q '^status: *completed' || exit 1; done"
+
+status "sweep: emit commands" 0 "$mbsim" sweep "$model" --vary L=1,2 --vary m=0.5:1.5:3 -o "$tmp/emit" --emit-commands --end-time 1
+check "sweep: one command per point" test "$(wc -l <"$tmp/out")" -eq 6
+check "sweep: the last --vary fastest" test "$(sed -n '2p' "$tmp/out")" = \
+    "mbsim run $model -o $tmp/emit/swing_001.h5 --quiet --set L=1 --set m=1 --end-time 1"
+check "sweep: emit runs nothing" test "$(ls "$tmp/emit" | grep -c '\.h5$')" -eq 0
+check "sweep: emit writes the index" test "$(grep -c ',pending,' "$tmp/emit/sweep.csv")" -eq 6
+status "sweep: an emitted command runs" 0 sh -c "$(sed -n '6p' "$tmp/out" | sed "s|^mbsim|$mbsim|")"
+check "sweep: ... and writes its file" test -f "$tmp/emit/swing_005.h5"
+
+status "sweep: undeclared parameter" 2 "$mbsim" sweep "$model" --vary k=1,2 -o "$tmp/nosweep"
+check "sweep: names the declared ones" has "$tmp/err" "declared: L, m"
+check "sweep: bad input creates nothing" test ! -e "$tmp/nosweep"
+status "sweep: bad range" 2 "$mbsim" sweep "$model" --vary m=1:2 -o "$tmp/nosweep"
+status "sweep: missing model" 2 "$mbsim" sweep "$tmp/none.xml" --vary m=1,2 -o "$tmp/nosweep"
+check "sweep: missing model creates nothing" test ! -e "$tmp/nosweep"
+
+# ---- progress on a terminal ----
+status "progress: run on a terminal" 0 "$ptyrun" "$tmp/tty" "$mbsim" run "$model" -o "$tmp/p.h5" --end-time 100
+check "progress: shown" grep -q "steps/s" "$tmp/tty"
+check "progress: percent and ETA" grep -q "%.*ETA" "$tmp/tty"
+status "progress: --quiet" 0 "$ptyrun" "$tmp/tty" "$mbsim" run "$model" -o "$tmp/p.h5" --end-time 100 --quiet
+check "progress: none with --quiet" test ! -s "$tmp/tty"
+status "progress: not a terminal" 0 "$mbsim" run "$model" -o "$tmp/p.h5" --end-time 100
+check "progress: none when stderr is a file" sh -c "! grep -q 'steps/s' '$tmp/err'"
+status "progress: sweep on a terminal" 0 "$ptyrun" "$tmp/tty" "$mbsim" sweep "$model" --vary m=1,2,3 -o "$tmp/sw2" -j 2
+check "progress: sweep points shown" grep -q "sweep: [0-9] of 3 done, 0 failed" "$tmp/tty"
+
+# ---- SIGINT, SIGTERM: results kept, status interrupted ----
+for sig in INT TERM; do
+    want=130
+    [ $sig = TERM ] && want=143
+    f=$tmp/sig$sig.h5
+    "$mbsim" run "$model" -o "$f" --end-time 1e7 -q &
+    bg=$!
+    check "SIG$sig: the file fills while running" wait_rows "$f"
+    kill -$sig $bg
+    wait $bg
+    got=$?
+    bg=""
+    if [ $got -eq $want ]; then ok; else bad "SIG$sig: exit status $got, expected $want"; fi
+    status "SIG$sig: readable" 0 "$mbsim" info "$f"
+    check "SIG$sig: status interrupted" has "$tmp/out" "^status: *interrupted"
+    check "SIG$sig: solver statistics" grep -q "^  steps  *[1-9]" "$tmp/out"
+done
+
+# ---- kill -9: the rows flushed up to about a second before are there ----
+f=$tmp/killed.h5
+"$mbsim" run "$model" -o "$f" --end-time 1e7 -q &
+bg=$!
+check "kill: the file fills while running" wait_rows "$f"
+r0=$(rows "$f")
+status "kill: info while running" 0 "$mbsim" info "$f"
+check "kill: info says it is being written" has "$tmp/out" "running (being written by process $bg)"
+sleep 2
+r1=$(rows "$f")
+kill -9 $bg
+wait $bg 2>/dev/null
+bg=""
+r2=$(rows "$f")
+check "kill: flushed while running ($r0 then $r1 rows)" test "${r1:-0}" -gt "${r0:-0}"
+check "kill: readable after kill -9, nothing flushed lost ($r1 then ${r2:-no} rows)" test "${r2:-0}" -ge "${r1:-1}"
+status "kill: info" 0 "$mbsim" info "$f"
+check "kill: status running, writer gone" has "$tmp/out" "is gone: the run was killed"
+status "kill: export" 0 "$mbsim" export "$f" angle
+check "kill: every row exported" test "$(wc -l <"$tmp/out")" -eq $((${r2:-0} + 1))
+status "kill: compare with a complete run" 1 "$mbsim" compare "$f" "$a" --interpolate -q
+check "kill: the rows agree, the status does not" has "$tmp/out" "^result: DIFFERENT (status differs)$"
+
+# ---- bad input leaves no results file ----
+status "run: unwritable output" 2 "$mbsim" run "$model" -o "$tmp/no/such/dir/x.h5"
+check "run: unwritable output message" has "$tmp/err" "cannot create results file"
+check "run: no file left" test ! -e "$tmp/no"
+
+# ---- help texts are those of docs/cli.md ----
+# doc_block PATTERN: the first fenced block of docs/cli.md whose first line matches
+doc_block() {
+    awk -v pat="$1" '
+        /^```/ { if (cap) exit; inblock = !inblock; first = inblock; next }
+        inblock && first { first = 0; if ($0 ~ pat) cap = 1 }
+        cap { print }
+    ' docs/cli.md
+}
+for cmd in run validate sweep info export compare schema reference help; do
+    "$mbsim" help $cmd >"$tmp/help"
+    doc_block "^usage: mbsim $cmd( |\$)" >"$tmp/doc"
+    if cmp -s "$tmp/help" "$tmp/doc"; then ok; else
+        bad "docs/cli.md does not show 'mbsim help $cmd' as it is"
+        diff "$tmp/doc" "$tmp/help" | head -10
+    fi
+done
+"$mbsim" --help >"$tmp/help"
+doc_block "^mbsim - multibody" >"$tmp/doc"
+if cmp -s "$tmp/help" "$tmp/doc"; then ok; else bad "docs/cli.md does not show 'mbsim --help' as it is"; fi
+
+echo "cli: $passed passed, $failed failed"
+[ $failed -eq 0 ]
