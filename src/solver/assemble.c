@@ -191,13 +191,15 @@ done:
 
 /* ---- positions ---- */
 
-static double position_error(const mbs_assembler *a, int *worst_row)
+/* Largest |g| over the holonomic rows that are active (or, with `dropped`,
+ * over those the redundancy analysis switched off). */
+static double position_error(const mbs_assembler *a, int dropped, int *worst_row)
 {
     const mbs_model *m = a->m;
     double err = 0.0;
     *worst_row = -1;
     for (int r = 0; r < m->n_rows; r++)
-        if (a->d->row_active[r] && m->row_mu[r] >= 0 && fabs(a->d->rows[r].g) > err) {
+        if (a->d->row_active[r] == !dropped && m->row_mu[r] >= 0 && fabs(a->d->rows[r].g) > err) {
             err = fabs(a->d->rows[r].g);
             *worst_row = r;
         }
@@ -252,6 +254,23 @@ static void name_worst(const mbs_assembler *a, int worst_row, char *out, size_t 
     describe_component(&a->m->comps[a->m->row_comp[worst_row]], out, size);
 }
 
+/* Rows dropped as dependent must hold by themselves once the others do;
+ * if they do not, the constraints contradict each other (over-determined
+ * rather than merely redundant). */
+static int dropped_rows_hold(const mbs_assembler *a, double t, double tol, char *msg, size_t msgsize)
+{
+    int worst_row;
+    double err = position_error(a, 1, &worst_row);
+    if (err <= 1e3 * tol)
+        return 0;
+    char what[256];
+    name_worst(a, worst_row, what, sizeof what);
+    snprintf(msg, msgsize,
+             "cannot assemble the model at t = %g: the constraints contradict each other (more equations than "
+             "the bodies can satisfy; %s stays violated by %.3g)", t, what, err);
+    return -1;
+}
+
 int mbs_assemble_positions(mbs_assembler *a, double t, double *y, char *msg, size_t msgsize)
 {
     const mbs_model *m = a->m;
@@ -261,9 +280,9 @@ int mbs_assemble_positions(mbs_assembler *a, double t, double *y, char *msg, siz
     for (int iter = 0; iter < 60; iter++) {
         normalise_quaternions(m, y);
         evaluate(a, t, y, a->yp0);
-        double err = position_error(a, &worst_row);
+        double err = position_error(a, 0, &worst_row);
         if (err <= tol)
-            return 0;
+            return dropped_rows_hold(a, t, tol, msg, msgsize);
         if (err >= previous && ++worse > 5)
             break;
         previous = fmin(previous, err);
@@ -285,7 +304,7 @@ int mbs_assemble_positions(mbs_assembler *a, double t, double *y, char *msg, siz
     }
     char what[256];
     evaluate(a, t, y, a->yp0);
-    double err = position_error(a, &worst_row);
+    double err = position_error(a, 0, &worst_row);
     name_worst(a, worst_row, what, sizeof what);
     snprintf(msg, msgsize,
              "cannot assemble the model at t = %g: the constraints cannot all be satisfied (largest remaining "

@@ -5,7 +5,9 @@
 
 #define SUITES(X) \
     X(pendulum) \
-    X(statics)
+    X(statics) \
+    X(assembly) \
+    X(connector_springs)
 
 #define DECLARE(s) extern const test_case s##_tests[];
 SUITES(DECLARE)
