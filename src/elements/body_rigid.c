@@ -23,16 +23,17 @@ static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "body id (unique among bodies)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"isground", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: this body is the fixed ground", NULL},
-    {"cg_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker at the centre of mass; its axes are the body axes", NULL},
+    {"cg_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL,
+     "marker at the centre of mass; its axes are the body axes (required unless isground)", NULL},
     {"im_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker the inertia is given about (default cg_id)", NULL},
     {"lprf_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "local part reference marker (checked, informational)", NULL},
-    {"mass", MBS_ATTR_REAL, NULL, DIM_MASS, 0, NULL, "mass, > 0", NULL},
-    {"inertia_xx", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "moment of inertia about x of im", NULL},
-    {"inertia_yy", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "moment of inertia about y of im", NULL},
-    {"inertia_zz", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "moment of inertia about z of im", NULL},
-    {"inertia_xy", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "tensor entry xy", NULL},
-    {"inertia_yz", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "tensor entry yz", NULL},
-    {"inertia_xz", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "tensor entry xz", NULL},
+    {"mass", MBS_ATTR_REAL, NULL, DIM_MASS, 0, NULL, "mass, > 0 (required unless isground)", NULL},
+    {"inertia_xx", MBS_ATTR_REAL, NULL, DIM_INERTIA, 0, NULL, "moment of inertia about im's x axis (required unless isground)", NULL},
+    {"inertia_yy", MBS_ATTR_REAL, NULL, DIM_INERTIA, 0, NULL, "moment of inertia about im's y axis (required unless isground)", NULL},
+    {"inertia_zz", MBS_ATTR_REAL, NULL, DIM_INERTIA, 0, NULL, "moment of inertia about im's z axis (required unless isground)", NULL},
+    {"inertia_xy", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "off-diagonal entry xy of the tensor (= -integral of x y dm)", NULL},
+    {"inertia_yz", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "off-diagonal entry yz of the tensor", NULL},
+    {"inertia_xz", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "off-diagonal entry xz of the tensor", NULL},
     {"v_ic_x", MBS_ATTR_REAL, "0", DIM_VELOCITY, 0, NULL, "initial velocity of the centre of mass, x", NULL},
     {"v_ic_y", MBS_ATTR_REAL, "0", DIM_VELOCITY, 0, NULL, "initial velocity, y", NULL},
     {"v_ic_z", MBS_ATTR_REAL, "0", DIM_VELOCITY, 0, NULL, "initial velocity, z", NULL},
@@ -117,8 +118,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     if (!(body.mass > 0))
         bad |= mbs_build_error(b, e, "mass must be > 0 (is %g)",
                                body.mass / mbs_units_to_si(&mbs_builder_model(b)->units, DIM_MASS));
-    /* the table gives them a default of 0 for the ground's sake; a moving
-     * body needs all three */
+    /* optional in the table because the ground needs none */
     static const char *const DIAGONAL[3] = {"inertia_xx", "inertia_yy", "inertia_zz"};
     for (int i = 0; i < 3; i++)
         if (!mbs_spec_given(e, DIAGONAL[i]))

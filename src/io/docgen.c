@@ -56,7 +56,7 @@ static void describe_attr(mbs_buf *b, const mbs_attr *a)
         mbs_buf_append(b, "; one of ");
         append_choices(b, mbs_attr_choices(a));
     }
-    if (a->flags & MBS_IGNORED)
+    if ((a->flags & MBS_IGNORED) && !(a->doc && strstr(a->doc, "no effect")))
         mbs_buf_append(b, " (no effect)");
     mbs_buf_append(b, " |\n");
 }
