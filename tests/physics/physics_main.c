@@ -7,7 +7,8 @@
     X(pendulum) \
     X(statics) \
     X(assembly) \
-    X(connector_springs)
+    X(connector_springs) \
+    X(andrews)
 
 #define DECLARE(s) extern const test_case s##_tests[];
 SUITES(DECLARE)
