@@ -10,15 +10,4 @@
     X(connector_springs) \
     X(andrews)
 
-#define DECLARE(s) extern const test_case s##_tests[];
-SUITES(DECLARE)
-
-#define NAME(s) #s,
-#define LIST(s) s##_tests,
-
-int main(int argc, char **argv)
-{
-    static const char *const names[] = {SUITES(NAME) NULL};
-    static const test_case *const suites[] = {SUITES(LIST) NULL};
-    return test_run_suites(names, suites, argc, argv);
-}
+TEST_MAIN(SUITES)

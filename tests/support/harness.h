@@ -50,4 +50,18 @@ void test_fail(const char *file, int line, const char *fmt, ...) __attribute__((
  * by a substring of "suite.test". Returns the exit status. */
 int test_run_suites(const char *const *suite_names, const test_case *const *suites, int argc, char **argv);
 
+/* The main function of a test program, given its list of suites as an
+ * X-macro: #define SUITES(X) X(one) X(two) ... then TEST_MAIN(SUITES). */
+#define TEST_DECLARE_SUITE_(s) extern const test_case s##_tests[];
+#define TEST_SUITE_NAME_(s) #s,
+#define TEST_SUITE_LIST_(s) s##_tests,
+#define TEST_MAIN(SUITES) \
+    SUITES(TEST_DECLARE_SUITE_) \
+    int main(int argc, char **argv) \
+    { \
+        static const char *const names[] = {SUITES(TEST_SUITE_NAME_) NULL}; \
+        static const test_case *const suites[] = {SUITES(TEST_SUITE_LIST_) NULL}; \
+        return test_run_suites(names, suites, argc, argv); \
+    }
+
 #endif
