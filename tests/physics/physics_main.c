@@ -8,6 +8,7 @@
     X(statics) \
     X(assembly) \
     X(connector_springs) \
-    X(andrews)
+    X(andrews) \
+    X(energy)
 
 TEST_MAIN(SUITES)
