@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <libxml/parser.h>
 #include <libxml/xmlschemas.h>
@@ -29,19 +30,29 @@ mbs_status mbs_xml_read_file(const char *path, char **text, size_t *len, mbs_dia
     while ((n = fread(chunk, 1, sizeof chunk - 1, f)) > 0) {
         chunk[n] = '\0';
         if (memchr(chunk, '\0', n)) {
+            /* the text is kept as a C string (and written to the results) */
+            unsigned char b0 = (unsigned char)chunk[0], b1 = (unsigned char)chunk[1];
+            int utf16 = total == 0 && n >= 2 && ((b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF));
             fclose(f);
             mbs_buf_free(&b);
-            mbs_diag_add(d, MBS_SEV_ERROR, path, 0, "not a text file (contains NUL bytes)");
+            mbs_diag_add(d, MBS_SEV_ERROR, path, 0, "%s",
+                         utf16 ? "the file is UTF-16; save it as UTF-8" : "not a text file (contains NUL bytes)");
+            return MBS_E_INPUT;
+        }
+        if (total + n > INT_MAX) { /* libxml2 takes the length as an int */
+            fclose(f);
+            mbs_buf_free(&b);
+            mbs_diag_add(d, MBS_SEV_ERROR, path, 0, "model file is too large (over 2 GB)");
             return MBS_E_INPUT;
         }
         mbs_buf_append(&b, chunk);
         total += n;
     }
-    int failed = ferror(f);
+    int failed = ferror(f) ? errno : 0;
     fclose(f);
     if (failed) {
         mbs_buf_free(&b);
-        mbs_diag_add(d, MBS_SEV_ERROR, path, 0, "cannot read model file");
+        mbs_diag_add(d, MBS_SEV_ERROR, path, 0, "cannot read model file: %s", strerror(failed));
         return MBS_E_INPUT;
     }
     if (total == 0) {
@@ -94,6 +105,13 @@ static void on_parse_error(void *user, xmlErrorPtr err)
     if (err->code == XML_ERR_INTERNAL_ERROR && strstr(msg, "Excessive depth")) {
         free(msg);
         msg = mbs_strdup("elements are nested too deeply (more than 256 levels)");
+    } else if (strstr(msg, "Input is not proper UTF-8")) {
+        const char *bytes = strstr(msg, "Bytes: ");
+        char *better = mbs_sprintf_alloc("the text is not UTF-8 (bytes %s); save it as UTF-8 or declare its "
+                                         "encoding, as in <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>",
+                                         bytes ? bytes + strlen("Bytes: ") : "?");
+        free(msg);
+        msg = better;
     }
     mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, err->line > 0 ? err->line : 1,
                  "malformed XML: %s", msg);
