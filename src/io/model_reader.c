@@ -242,7 +242,7 @@ static int read_element(reader *r, xmlNodePtr node, const mbs_kind *kind, mbs_sp
         return -1;
     char *id = get_attr(node, "id");
     long idv;
-    if (id && mbs_parse_long(id, &idv) == 0)
+    if (id && mbs_parse_long(id, &idv) == 0 && idv > 0 && idv <= INT_MAX)
         e->id = (int)idv;
     free(id);
     e->label = get_attr(node, "label");
