@@ -182,6 +182,8 @@ static void report(const mbs_results *ref, const mbs_results *cur, const mbs_com
                cur->message);
     if (strcmp(ref->model_sha256, cur->model_sha256) != 0)
         printf("note: the model sources differ (model_sha256)\n");
+    if (c->events_note[0])
+        printf("note: the events differ: %s\n", c->events_note);
     if (c->grid_equal)
         printf("time: same grid (%s)\n", c->grid_detail);
     else if (c->rows_compared > 0)

@@ -140,7 +140,7 @@ static int grids_equal(const mbs_results *ref, const mbs_results *cur, double to
         }
     if (ref->n_rows != cur->n_rows) {
         const mbs_results *longer = ref->n_rows > cur->n_rows ? ref : cur;
-        snprintf(detail, size, "REF %ld rows, NEW %ld rows (%s goes on to t = %.17g)", ref->n_rows, cur->n_rows,
+        snprintf(detail, size, "REF %ld rows, NEW %ld rows; %s goes on to t = %.17g", ref->n_rows, cur->n_rows,
                  longer == ref ? "REF" : "NEW", longer->time[longer->n_rows - 1]);
         return 0;
     }
@@ -210,6 +210,30 @@ static void compare_values(const mbs_results *ref, const double *rv, const doubl
                 break;
             }
     sc->worst = best;
+}
+
+/* ---- events: compared by count and kind, not time (a note, not a difference:
+ * the sensors show what matters, and an event's time is only as exact as root
+ * finding) ---- */
+
+static void compare_events(const mbs_results *ref, const mbs_results *cur, char *note, size_t size)
+{
+    note[0] = '\0';
+    if (ref->n_events != cur->n_events) {
+        snprintf(note, size, "REF has %ld events, NEW %ld", ref->n_events, cur->n_events);
+        return;
+    }
+    mbs_revents a = {0}, b = {0};
+    if (mbs_results_events(ref, &a) == 0 && mbs_results_events(cur, &b) == 0) {
+        for (long i = 0; i < a.n; i++)
+            if (strcmp(a.kind[i], b.kind[i]) != 0 || strcmp(a.element[i], b.element[i]) != 0) {
+                snprintf(note, size, "event %ld is %s of %s in REF, %s of %s in NEW", i + 1, a.kind[i], a.element[i],
+                         b.kind[i], b.element[i]);
+                break;
+            }
+    }
+    mbs_results_free_events(&a);
+    mbs_results_free_events(&b);
 }
 
 /* ---- the files ---- */
@@ -299,6 +323,7 @@ int mbs_compare(const mbs_results *ref, const mbs_results *cur, const mbs_compar
     c->atol = o->atol;
     c->time_tol = o->time_tol >= 0 ? o->time_tol : default_time_tol(ref);
     c->status_differs = strcmp(ref->status, cur->status) != 0;
+    compare_events(ref, cur, c->events_note, sizeof c->events_note);
     c->grid_equal = grids_equal(ref, cur, c->time_tol, c->grid_detail, sizeof c->grid_detail);
     c->sensors = calloc((size_t)(ref->n_sensors + cur->n_sensors) + 1, sizeof *c->sensors);
     if (!c->sensors) {

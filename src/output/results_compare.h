@@ -54,6 +54,7 @@ typedef struct mbs_sensor_comparison {
 typedef struct mbs_comparison {
     double rtol, atol, time_tol;
     int status_differs;
+    char events_note[256]; /* how the events differ (count, kinds), "" if not: a note only */
     int grid_equal;
     char grid_detail[256]; /* how the grids differ */
     long rows_compared;    /* REF rows whose values were compared */

@@ -136,6 +136,15 @@ check "info: rows" has "$tmp/out" "^rows: *401, t = 0 .. 4 s"
 status "info: unreadable" 2 "$mbsim" info "$tmp/text.h5"
 status "info: missing" 2 "$mbsim" info "$tmp/nonexistent.h5"
 
+# ---- events ----
+"$mbsim" run tests/cli/models/stop.xml -q -o "$tmp/stop.h5" || bad "run stop.xml"
+status "events: info --events" 0 "$mbsim" info "$tmp/stop.h5" --events
+check "events: counted by kind" has "$tmp/out" "^events: *2 (limit_upper_on 1, limit_upper_off 1)$"
+check "events: listed" grep -q "^  0.52359[0-9]*  Force_CoordinateSpringDamperExt 1 (label 'stop')  limit_upper_on$" "$tmp/out"
+check "events: in the solver statistics" grep -q "^  events  *2$" "$tmp/out"
+status "events: compare notes a difference" 1 "$mbsim" compare "$tmp/stop.h5" "$a"
+check "events: note" has "$tmp/out" "note: the events differ: REF has 2 events, NEW 0"
+
 # ---- export ----
 status "export" 0 "$mbsim" export "$a" angle energy --csv
 check "export: header" test "$(head -n 1 "$tmp/out")" = "time [s],angle.angle [rad],energy.value [N*m]"
