@@ -9,6 +9,8 @@
     X(assembly) \
     X(connector_springs) \
     X(andrews) \
-    X(energy)
+    X(energy) \
+    X(slider_crank) \
+    X(four_bar)
 
 TEST_MAIN(SUITES)
