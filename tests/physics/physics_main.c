@@ -11,6 +11,7 @@
     X(andrews) \
     X(energy) \
     X(slider_crank) \
-    X(four_bar)
+    X(four_bar) \
+    X(joints)
 
 TEST_MAIN(SUITES)
