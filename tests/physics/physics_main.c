@@ -12,6 +12,7 @@
     X(energy) \
     X(slider_crank) \
     X(four_bar) \
-    X(joints)
+    X(joints) \
+    X(forces)
 
 TEST_MAIN(SUITES)
