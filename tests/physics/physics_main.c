@@ -8,6 +8,8 @@
     X(statics) \
     X(assembly) \
     X(connector_springs) \
+    X(connector_events) \
+    X(connector_constraints) \
     X(andrews) \
     X(energy) \
     X(slider_crank) \
