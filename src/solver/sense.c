@@ -108,11 +108,15 @@ static void system_output(const mbs_model *m, mbs_data *d, const mbs_eval *ev, i
     }
 }
 
-/* 3-1-3 angles of R = Rz(psi) Rx(theta) Rz(phi). */
+/* 3-1-3 angles of R = Rz(psi) Rx(theta) Rz(phi). sin(theta) is taken from
+ * R[2] = sin(psi) sin(theta), R[5] = -cos(psi) sin(theta): near theta = 0
+ * acos(R[8]) would turn rounding in R[8] into ~1e-8 rad and send psi to the
+ * general branch with meaningless R[2], R[5]. */
 static void euler313(const double R[9], double out[3])
 {
-    double theta = acos(fmax(-1.0, fmin(1.0, R[8])));
-    if (fabs(sin(theta)) < 1e-12) {
+    double s = hypot(R[2], R[5]);
+    double theta = atan2(s, R[8]);
+    if (s < 1e-10) {
         out[0] = atan2(R[3], R[0]);
         out[1] = theta;
         out[2] = 0.0;

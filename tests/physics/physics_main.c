@@ -15,6 +15,8 @@
     X(slider_crank) \
     X(four_bar) \
     X(joints) \
-    X(forces)
+    X(forces) \
+    X(reactions) \
+    X(post_request)
 
 TEST_MAIN(SUITES)
