@@ -124,6 +124,29 @@ TEST(a_gear_pair_turns_at_the_ratio_of_its_radii)
     test_results_free(&r);
 }
 
-TEST_SUITE(connector_constraints, T(a_coordinate_follows_a_prescribed_offset),
+TEST(a_rack_and_pinion_in_millimetres)
+{
+    /* tests/physics/models/connector_rack_pinion_mm.xml, in SI: J = 0.01 kg m^2,
+     * r = 0.05 m, m = 2 kg, tau = 1 N m */
+    const double J = 0.01, r = 0.05, m = 2, tau = 1;
+    const double alpha = tau / (J + m * r * r);
+    test_results res;
+    CHECK(test_run_model("tests/physics/models/connector_rack_pinion_mm.xml", NULL, NULL, &res) == 0);
+    CHECK(res.status == MBS_OK);
+    double worst_x = 0, worst_th = 0;
+    for (int i = 0; i < res.n_rows; i++) {
+        double t = res.t[i], theta = 0.5 * alpha * t * t;
+        worst_th = fmax(worst_th, fabs(test_value(&res, "theta", 0, i) - theta));
+        worst_x = fmax(worst_x, fabs(test_value(&res, "x", 0, i) - 1e3 * r * theta)); /* mm */
+    }
+    CHECK_MSG(worst_th < 1e-7, "angle off by %.3g rad", worst_th);
+    CHECK_MSG(worst_x < 1e-5, "rack off by %.3g mm", worst_x);
+    /* the mesh force on the rack (m0: +lambda) accelerates it: lambda = m r alpha, in N */
+    CHECK(series_max_deviation(&res, "force", 0, m * r * alpha) < 1e-6);
+    CHECK_NEAR(test_value(&res, "motor", 0, 0), 1e3, 1e-12); /* N mm */
+    test_results_free(&res);
+}
+
+TEST_SUITE(connector_constraints, T(a_rack_and_pinion_in_millimetres), T(a_coordinate_follows_a_prescribed_offset),
            T(a_velocity_level_constraint_holds_the_offset_rate), T(a_constant_offset_at_velocity_level_is_a_velocity),
            T(a_gear_pair_turns_at_the_ratio_of_its_radii));

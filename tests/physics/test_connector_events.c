@@ -88,6 +88,23 @@ TEST(contact_with_a_stop_follows_the_piecewise_harmonic_motion)
     test_results_free(&r);
 }
 
+TEST(the_stop_in_millimetres_gives_the_same_events)
+{
+    test_results a, b;
+    CHECK(test_run_model("models/connector_spring_stop.xml", NULL, NULL, &a) == 0);
+    CHECK(test_run_model("tests/physics/models/connector_spring_stop_mm.xml", NULL, NULL, &b) == 0);
+    CHECK(a.status == MBS_OK && b.status == MBS_OK);
+    CHECK(a.n_events == b.n_events && a.n_events == 10);
+    for (int i = 0; i < a.n_events && i < b.n_events; i++)
+        CHECK_NEAR(a.events[i].t, b.events[i].t, 1e-6);
+    /* penetration and force in the model's units: mm and N */
+    int row = 60; /* t = 0.6, in the first contact */
+    CHECK_NEAR(test_value(&b, "state", 2, row), 1e3 * test_value(&a, "state", 2, row), 1e-5);
+    CHECK_NEAR(test_value(&b, "force", 0, row), test_value(&a, "force", 0, row), 1e-8);
+    test_results_free(&a);
+    test_results_free(&b);
+}
+
 /* ---- the stick-slip oscillator (models/connector_stick_slip.xml) ---- */
 
 static const double SS_M = 1, SS_KS = 10, SS_V = 0.1, SS_FD = 2, SS_FSO = 1, SS_KMU = 1e4, SS_DMU = 100;
@@ -322,6 +339,7 @@ TEST(a_robot_axis_sticks_slips_and_hits_its_stops)
 }
 
 TEST_SUITE(connector_events, T(contact_with_a_stop_follows_the_piecewise_harmonic_motion),
+           T(the_stop_in_millimetres_gives_the_same_events),
            T(the_block_sticks_until_the_spring_reaches_the_static_friction),
            T(the_friction_force_is_continuous_when_the_block_sticks), T(no_event_is_missed_at_a_loose_tolerance),
            T(a_sliding_block_sticks_at_the_coulomb_stop_time), T(the_regularised_law_stops_the_block_within_its_zone),
