@@ -228,6 +228,10 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         return -1;
     const mbs_model *m = mbs_builder_model(b);
     const mbs_units *u = &m->units;
+    if (on_ground(m, m0) && (on_ground(m, m1) || mbs_spec_real(e, "factor_value1") == 0))
+        return mbs_build_error(b, e, "the equation involves no moving coordinate (%s)",
+                               on_ground(m, m1) ? "both markers are on the ground" : "m0 is on the ground and "
+                                                                                  "factor_value1 is 0");
     /* the equation is in the unit of m0's coordinate (m1's when m0 is the ground) */
     int angle = m->markers[on_ground(m, m0) ? m1 : m0].is_angle;
     int angle1 = m->markers[m1].is_angle;
