@@ -17,6 +17,8 @@
     X(joints) \
     X(forces) \
     X(reactions) \
-    X(post_request)
+    X(post_request) \
+    X(commands) \
+    X(units)
 
 TEST_MAIN(SUITES)
