@@ -198,13 +198,14 @@ static int build_expressions(mbs_builder *b, const mbs_spec_elem *e, coord_param
     p->values = calloc((size_t)m->n_params + 1, sizeof *p->values);
     if (!p->names || !p->values)
         return -1;
-    /* `offset` first, so that it means the attribute even if a parameter has that name */
-    p->names[0] = "offset";
-    p->values[0] = mbs_spec_real(e, "offset");
     for (int i = 0; i < m->n_params; i++) {
-        p->names[1 + i] = m->param_names[i];
-        p->values[1 + i] = m->param_values[i];
+        p->names[i] = m->param_names[i];
+        p->values[i] = m->param_values[i];
     }
+    /* `offset` last: the expression looks names up from the end, so it means
+     * the attribute even if a parameter has that name */
+    p->names[m->n_params] = "offset";
+    p->values[m->n_params] = mbs_spec_real(e, "offset");
     if (mbs_spec_has(e, "offset_expr")) {
         p->l = offset_expr(b, e, p, "offset_expr", coord_dim(angle, 0));
         if (!p->l)

@@ -87,6 +87,8 @@ typedef struct csd_params {
     mbs_cfric fric;
     mbs_tfunc *expr;          /* spring_force_expr, or NULL */
     double expr_params[N_EXPR_PARAMS]; /* values of the parameters it sees (SI) */
+    char expr_text[sizeof EXPR_VARS];  /* its variable names, split (the expression keeps pointers) */
+    const char *expr_names[N_EXPR_VARS];
     int initial_mode;
     double initial_xlsp;
 } csd_params;
@@ -256,10 +258,11 @@ static mbs_dim dim_of(qkind k, int angle)
     return DIM_NONE;
 }
 
-static double real_si(const mbs_builder *b, const mbs_spec_elem *e, const char *name, qkind k, int angle)
+/* An attribute written in model units (the table leaves them as plain
+ * numbers, their dimension depending on q), in SI. */
+static double real_si(mbs_builder *b, const mbs_spec_elem *e, const char *name, qkind k, int angle)
 {
-    const mbs_model *m = mbs_builder_model((mbs_builder *)b);
-    return mbs_spec_real(e, name) * mbs_units_to_si(&m->units, dim_of(k, angle));
+    return mbs_spec_real(e, name) * mbs_units_to_si(&mbs_builder_model(b)->units, dim_of(k, angle));
 }
 
 static int coordinate_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
@@ -310,13 +313,13 @@ static int check_ranges(mbs_builder *b, const mbs_spec_elem *e)
 static int build_expr(mbs_builder *b, const mbs_spec_elem *e, csd_params *p, int angle)
 {
     const mbs_model *m = mbs_builder_model(b);
-    const char *names[N_EXPR_VARS];
     mbs_dim dims[N_EXPR_VARS];
     /* the names as the reader checked them (the attribute's choices), split */
-    char copy[] = EXPR_VARS, *rest = NULL;
+    memcpy(p->expr_text, EXPR_VARS, sizeof EXPR_VARS);
+    char *rest = NULL;
     int n = 0;
-    for (char *tok = strtok_r(copy, " ", &rest); tok && n < N_EXPR_VARS; tok = strtok_r(NULL, " ", &rest)) {
-        names[n] = tok;
+    for (char *tok = strtok_r(p->expr_text, " ", &rest); tok && n < N_EXPR_VARS; tok = strtok_r(NULL, " ", &rest)) {
+        p->expr_names[n] = tok;
         dims[n] = dim_of(EXPR_KINDS[n], angle);
         n++;
     }
@@ -328,7 +331,7 @@ static int build_expr(mbs_builder *b, const mbs_spec_elem *e, csd_params *p, int
     mbs_scope params = {m->param_names, m->param_values, m->n_params, NULL, 0};
     char err[512];
     p->expr = mbs_tfunc_create(mbs_spec_text(e, "spring_force_expr"), &params, &m->units, dim_of(K_FORCE, angle),
-                               names, dims, n, err, sizeof err);
+                               p->expr_names, dims, n, err, sizeof err);
     return p->expr ? 0 : mbs_build_error(b, e, "spring_force_expr: %s", err);
 }
 
