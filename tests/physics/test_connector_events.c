@@ -308,6 +308,25 @@ TEST(the_regularised_law_stops_the_block_within_its_zone)
     test_results_free(&r);
 }
 
+TEST(a_block_starts_sticking_at_its_initial_sticking_position)
+{
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/connector_prestretched_bristle.xml", NULL, NULL, &r) == 0);
+    CHECK(r.status == MBS_OK);
+    CHECK(r.n_events == 0);
+    CHECK_NEAR(test_value(&r, "friction", 0, 0), -1.0, 1e-12); /* k_mu (q - x_lsp) */
+    CHECK(series_max_deviation(&r, "state", 1, 1e-4) < 1e-15);
+    CHECK(series_max_deviation(&r, "state", 0, 0.0) == 0.0);
+    /* critically damped: x = x_lsp (1 - (1 + w t) exp(-w t)), w = 100 rad/s */
+    double worst = 0;
+    for (int i = 0; i < r.n_rows; i++) {
+        double wt = 100 * r.t[i];
+        worst = fmax(worst, fabs(test_value(&r, "x", 0, i) - 1e-4 * (1 - (1 + wt) * exp(-wt))));
+    }
+    CHECK_MSG(worst < 1e-10, "x off the critically damped approach by %.3g", worst);
+    test_results_free(&r);
+}
+
 /* ---- a robot axis with friction and end stops (models/connector_robot_axis.xml) ---- */
 
 TEST(a_robot_axis_sticks_slips_and_hits_its_stops)
@@ -343,4 +362,4 @@ TEST_SUITE(connector_events, T(contact_with_a_stop_follows_the_piecewise_harmoni
            T(the_block_sticks_until_the_spring_reaches_the_static_friction),
            T(the_friction_force_is_continuous_when_the_block_sticks), T(no_event_is_missed_at_a_loose_tolerance),
            T(a_sliding_block_sticks_at_the_coulomb_stop_time), T(the_regularised_law_stops_the_block_within_its_zone),
-           T(a_robot_axis_sticks_slips_and_hits_its_stops));
+           T(a_block_starts_sticking_at_its_initial_sticking_position), T(a_robot_axis_sticks_slips_and_hits_its_stops));
