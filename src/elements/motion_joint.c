@@ -125,6 +125,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     mbs_component *c = mbs_add_component(b, e, &OPS, mp);
     if (!c)
         return -1;
+    jc = &mbs_builder_model(b)->comps[joint]; /* adding a component may have moved the array */
     if (velocity)
         c->n_vrows = 1;
     else
