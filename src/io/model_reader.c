@@ -182,7 +182,23 @@ static int parse_value(reader *r, const mbs_spec_elem *e, const mbs_attr *a, con
         v->real = x * mbs_units_to_si(&r->spec->units, a->dim);
         return 0;
     }
-    case MBS_ATTR_INT:
+    case MBS_ATTR_INT: {
+        /* a number or an expression, like any numeric attribute, whose value is a whole number */
+        double x;
+        if (eval_constant(r, text, &x, err, errsize) != 0)
+            return -1;
+        if (fabs(x) > INT_MAX || x != floor(x)) {
+            double plain;
+            char gives[64] = "";
+            if (mbs_parse_double(text, &plain) != 0) /* an expression: say what it came to */
+                snprintf(gives, sizeof gives, " (it gives %.10g)", x);
+            snprintf(err, errsize, "'%s' is %s%s", text, fabs(x) > INT_MAX ? "out of range" : "not an integer", gives);
+            return -1;
+        }
+        v->integer = (long)x;
+        v->real = x;
+        return 0;
+    }
     case MBS_ATTR_ID:
         /* the schema has checked the syntax; what is left is the range of an int */
         if (mbs_parse_long(text, &v->integer) != 0 || v->integer > INT_MAX || v->integer < INT_MIN) {

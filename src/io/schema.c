@@ -9,7 +9,7 @@ static const char *attr_type_name(const mbs_attr *a)
 {
     switch (a->type) {
     case MBS_ATTR_REAL: return "mbs_real";
-    case MBS_ATTR_INT: return "xs:integer";
+    case MBS_ATTR_INT: return "mbs_real"; /* an expression too; the reader checks it is whole */
     case MBS_ATTR_ID: return "mbs_id";
     case MBS_ATTR_BOOL: return "mbs_bool";
     case MBS_ATTR_EXPR: return "mbs_expression";

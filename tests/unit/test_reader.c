@@ -144,6 +144,27 @@ TEST(parameters_and_expressions)
     text_model_free(&t);
 }
 
+TEST(integer_attributes_take_expressions)
+{
+    text_model t;
+    static const char xml[] = "<Mbsim><Parameters><Parameter name=\"n\" value=\"50\"/></Parameters><Model>\n" GROUND
+                              "</Model><Command>\n<Param_Transient max_order=\"n/25\"/>\n"
+                              "<Simulate analysis_type=\"TRANSIENT\" end_time=\"2\" num_steps=\"4*n\"/>\n"
+                              "</Command></Mbsim>\n";
+    if (load(&t, xml, NULL)) {
+        CHECK(t.model->settings.max_order == 2);
+        CHECK_NEAR(t.model->analyses[0].print_interval, 0.01, 1e-15);
+    }
+    text_model_free(&t);
+    static const char *const odd[] = {"n=51", NULL};
+    char buf[512];
+    CHECK(text_model_load(&t, xml, odd, 1) == MBS_E_INPUT);
+    CHECK_MSG(strcmp(text_model_error(&t, 0, buf, sizeof buf),
+                     "MODEL:4: error: Param_Transient: max_order: 'n/25' is not an integer (it gives 2.04)") == 0, "%s",
+              buf);
+    text_model_free(&t);
+}
+
 TEST(set_overrides_a_parameter_and_those_derived_from_it)
 {
     text_model t;
@@ -383,7 +404,8 @@ TEST(the_source_is_kept_for_the_results_file)
 
 TEST_SUITE(reader, T(names_and_keywords_are_case_insensitive), T(a_bare_model_root), T(any_root_name_and_namespaces),
            T(layout_text_and_comments_inside_elements), T(param_transient_in_model_or_command),
-           T(parameters_and_expressions), T(set_overrides_a_parameter_and_those_derived_from_it), T(set_errors),
+           T(parameters_and_expressions), T(integer_attributes_take_expressions),
+           T(set_overrides_a_parameter_and_those_derived_from_it), T(set_errors),
            T(a_millimetre_gram_model_is_converted_to_si), T(time_units_scale_times_and_rates), T(defaults),
            T(every_error_is_reported_with_its_line), T(an_element_is_named_by_the_line_of_its_start_tag),
            T(lines_past_65535_are_exact),
