@@ -285,9 +285,10 @@ static int write_csv(sweep *s)
             else
                 fputc(',', f);
             fputc(',', f);
-            if (p->state == POINT_DONE && access(p->file, F_OK) == 0)
-                csv_field(f, file_part(p->file));
-            else if (p->state != POINT_DONE)
+            /* done: the file if there is one; pending or running: the file to come */
+            int has_file = p->state == POINT_DONE ? access(p->file, F_OK) == 0
+                                                  : !(p->state == POINT_PENDING && stop_signal);
+            if (has_file)
                 csv_field(f, file_part(p->file));
             fputc(',', f);
             csv_field(f, p->message ? p->message : "");
@@ -456,6 +457,19 @@ static void finish_point(sweep *s, long i, int status)
     }
 }
 
+/* fork or the log file failed: the point fails, the others go on. */
+static void fail_to_start(sweep *s, long i, int err)
+{
+    point *p = &s->points[i];
+    p->state = POINT_DONE;
+    p->exit_code = 127;
+    p->message = mbs_sprintf_alloc("cannot start the run: %s", strerror(err));
+    s->done++;
+    s->failed++;
+    mbs_progress_finish(&s->progress);
+    fprintf(stderr, "mbsim sweep: error: point %ld: %s\n", i, p->message ? p->message : "cannot start the run");
+}
+
 /* ---- the sweep ---- */
 
 static void show_progress(sweep *s)
@@ -491,11 +505,8 @@ static int run_points(sweep *s)
     int forwarded = 0;
     while (next < s->n || s->running > 0) {
         while (!stop_signal && next < s->n && s->running < s->o->jobs) {
-            if (start_point(s, next) != 0) {
-                fprintf(stderr, "mbsim sweep: error: cannot start point %ld: %s\n", next, strerror(errno));
-                stop_signal = SIGTERM;
-                break;
-            }
+            if (start_point(s, next) != 0)
+                fail_to_start(s, next, errno);
             next++;
         }
         if (stop_signal && !forwarded) {

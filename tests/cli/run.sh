@@ -188,6 +188,21 @@ status "sweep: bad range" 2 "$mbsim" sweep "$model" --vary m=1:2 -o "$tmp/noswee
 status "sweep: missing model" 2 "$mbsim" sweep "$tmp/none.xml" --vary m=1,2 -o "$tmp/nosweep"
 check "sweep: missing model creates nothing" test ! -e "$tmp/nosweep"
 
+# SIGINT stops a sweep: running points interrupted, their files kept, the rest not run.
+"$mbsim" sweep "$model" --vary m=1,2,3,4 -j 2 --end-time 1e7 -o "$tmp/swint" -q &
+bg=$!
+check "sweep: SIGINT: the first points run" wait_rows "$tmp/swint/swing_001.h5"
+wait_rows "$tmp/swint/swing_000.h5"
+kill -INT $bg
+wait $bg
+got=$?
+bg=""
+if [ $got -eq 130 ]; then ok; else bad "sweep: SIGINT: exit status $got, expected 130"; fi
+check "sweep: SIGINT: running points interrupted" test "$(grep -c ',interrupted,130,.*,swing_00[01].h5,' "$tmp/swint/sweep.csv")" -eq 2
+check "sweep: SIGINT: the others not run" test "$(grep -c ',not run,,,,' "$tmp/swint/sweep.csv")" -eq 2
+status "sweep: SIGINT: an interrupted point's file" 0 "$mbsim" info "$tmp/swint/swing_000.h5"
+check "sweep: SIGINT: its status" has "$tmp/out" "^status: *interrupted"
+
 # ---- progress on a terminal ----
 status "progress: run on a terminal" 0 "$ptyrun" "$tmp/tty" "$mbsim" run "$model" -o "$tmp/p.h5" --end-time 100
 check "progress: shown" grep -q "steps/s" "$tmp/tty"
