@@ -618,6 +618,13 @@ int mbs_cmd_sweep(int argc, char **argv)
     char *dir = NULL;
     if (rc == 0)
         rc = check_model(&o);
+    if (rc == 0 && o.dir) {
+        /* "out/" -> "out": file names in messages and commands read cleanly */
+        dir = mbs_strdup(o.dir);
+        for (size_t n = dir ? strlen(dir) : 0; n > 1 && dir[n - 1] == '/'; n--)
+            dir[n - 1] = '\0';
+        o.dir = dir;
+    }
     if (rc == 0) {
         if (!o.dir) {
             char *base = base_name(o.model);

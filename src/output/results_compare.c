@@ -344,7 +344,8 @@ int mbs_compare(const mbs_results *ref, const mbs_results *cur, const mbs_compar
     int rc = 0;
     for (int i = 0; i < ref->n_sensors && rc == 0; i++)
         if (wanted(o, ref->sensors[i].name))
-            rc = compare_sensor(ref, cur, i, have_map && map.n > 0 ? &map : NULL, o, c, err, errsize);
+            rc = compare_sensor(ref, cur, i, have_map && (map.n > 0 || c->grid_equal) ? &map : NULL, o, c, err,
+                                errsize);
     for (int j = 0; j < cur->n_sensors && rc == 0; j++)
         if (wanted(o, cur->sensors[j].name) && mbs_results_find(ref, cur->sensors[j].name) < 0)
             add(c, cur->sensors[j].name, MBS_CMP_EXTRA);
