@@ -9,8 +9,10 @@
  * Inertia is given about the im marker's origin in its axes (default: the
  * cg marker); it is moved to the centre of mass by the parallel-axis theorem
  *   J_cg = J_im - m (|d|^2 E - d d^T),  d = origin(im) - r,
- * and rotated into body axes. inertia_xy, _xz, _yz are the off-diagonal
- * entries of the tensor as entered. */
+ * and rotated into body axes. inertia_xy, _xz, _yz are products of inertia
+ * as Adams and MotionSolve define them, the positive integrals
+ * I_xy = integral of x y dm: the tensor is
+ *   J = [ xx -xy -xz ; -xy yy -yz ; -xz -yz zz ]. */
 #include "reference_marker.h"
 #include "../core/dense.h"
 #include "../core/rotation.h"
@@ -31,9 +33,9 @@ static const mbs_attr ATTRS[] = {
     {"inertia_xx", MBS_ATTR_REAL, NULL, DIM_INERTIA, 0, NULL, "moment of inertia about im's x axis (required unless isground)", NULL},
     {"inertia_yy", MBS_ATTR_REAL, NULL, DIM_INERTIA, 0, NULL, "moment of inertia about im's y axis (required unless isground)", NULL},
     {"inertia_zz", MBS_ATTR_REAL, NULL, DIM_INERTIA, 0, NULL, "moment of inertia about im's z axis (required unless isground)", NULL},
-    {"inertia_xy", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "off-diagonal entry xy of the tensor (= -integral of x y dm)", NULL},
-    {"inertia_yz", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "off-diagonal entry yz of the tensor", NULL},
-    {"inertia_xz", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "off-diagonal entry xz of the tensor", NULL},
+    {"inertia_xy", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "product of inertia, integral of x y dm (the tensor entry is its negative)", NULL},
+    {"inertia_yz", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "product of inertia, integral of y z dm", NULL},
+    {"inertia_xz", MBS_ATTR_REAL, "0", DIM_INERTIA, 0, NULL, "product of inertia, integral of x z dm", NULL},
     {"v_ic_x", MBS_ATTR_REAL, "0", DIM_VELOCITY, 0, NULL, "initial velocity of the centre of mass, x", NULL},
     {"v_ic_y", MBS_ATTR_REAL, "0", DIM_VELOCITY, 0, NULL, "initial velocity, y", NULL},
     {"v_ic_z", MBS_ATTR_REAL, "0", DIM_VELOCITY, 0, NULL, "initial velocity, z", NULL},
@@ -130,9 +132,12 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     mbs_quat_to_matrix(body.p0, A0);
 
     /* inertia: given about im in im axes -> about the centre of mass in body axes */
-    double Jim[9] = {mbs_spec_real(e, "inertia_xx"), mbs_spec_real(e, "inertia_xy"), mbs_spec_real(e, "inertia_xz"),
-                     mbs_spec_real(e, "inertia_xy"), mbs_spec_real(e, "inertia_yy"), mbs_spec_real(e, "inertia_yz"),
-                     mbs_spec_real(e, "inertia_xz"), mbs_spec_real(e, "inertia_yz"), mbs_spec_real(e, "inertia_zz")};
+    /* products of inertia are the positive integrals (Adams' convention):
+     * the tensor's off-diagonal entries are their negatives */
+    double xy = mbs_spec_real(e, "inertia_xy"), xz = mbs_spec_real(e, "inertia_xz"), yz = mbs_spec_real(e, "inertia_yz");
+    double Jim[9] = {mbs_spec_real(e, "inertia_xx"), -xy, -xz,
+                     -xy, mbs_spec_real(e, "inertia_yy"), -yz,
+                     -xz, -yz, mbs_spec_real(e, "inertia_zz")};
     if (check_inertia(b, e, Jim, "the inertia tensor") != 0)
         bad = -1;
     const char *im_attr = mbs_spec_has(e, "im_id") ? "im_id" : "cg_id";

@@ -167,13 +167,13 @@ TEST(inertia_about_the_cg_in_body_axes)
     text_model t;
     /* im axes = body axes (both Rz(90)); im at global (0, 1, 0) = body (1, 0, 0), d = (1, 0, 0).
      * J_cg = J_im - m (|d|^2 E - d d^T) = J_im - 2 diag(0, 1, 1):
-     * [2 -0.5 0; -0.5 5 0; 0 0 6] -> [2 -0.5 0; -0.5 3 0; 0 0 4]. Products of inertia are
-     * the tensor's off-diagonal entries, as written. */
+     * [2 0.5 0; 0.5 5 0; 0 0 6] -> [2 0.5 0; 0.5 3 0; 0 0 4]. Products of inertia are
+     * the positive integrals (Adams' convention): the tensor entry is -inertia_xy. */
     if (load(&t, "<Body_Rigid id=\"2\" cg_id=\"20\" im_id=\"21\" mass=\"2\" inertia_xx=\"2\" inertia_yy=\"5\"\n"
                  "            inertia_zz=\"6\" inertia_xy=\"-0.5\"/>\n"
                  "<Reference_Marker id=\"20\" body_id=\"2\" psi=\"pi/2\"/>\n"
                  "<Reference_Marker id=\"21\" body_id=\"2\" pos_y=\"1\" psi=\"pi/2\"/>\n")) {
-        static const double J[9] = {2, -0.5, 0, -0.5, 3, 0, 0, 0, 4};
+        static const double J[9] = {2, 0.5, 0, 0.5, 3, 0, 0, 0, 4};
         for (int i = 0; i < 9; i++)
             CHECK_NEAR(body(t.model, 2)->inertia[i], J[i], 1e-14);
     }
@@ -194,7 +194,7 @@ TEST(inertia_about_the_cg_in_body_axes)
     if (load(&t, "<Body_Rigid id=\"2\" cg_id=\"20\" mass=\"2\" inertia_xx=\"1\" inertia_yy=\"2\" inertia_zz=\"2.5\""
                  " inertia_yz=\"0.25\" inertia_xz=\"-0.125\"/>\n"
                  "<Reference_Marker id=\"20\" body_id=\"2\" psi=\"0.4\" theta=\"0.2\" pos_x=\"3\"/>\n")) {
-        static const double J[9] = {1, 0, -0.125, 0, 2, 0.25, -0.125, 0.25, 2.5};
+        static const double J[9] = {1, 0, 0.125, 0, 2, -0.25, 0.125, -0.25, 2.5};
         for (int i = 0; i < 9; i++)
             CHECK_NEAR(body(t.model, 2)->inertia[i], J[i], 1e-14);
     }
