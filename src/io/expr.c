@@ -252,7 +252,9 @@ static int parse_expr(syntax *s)
                 return syntax_fail(s, "an operator is missing before '%s'", near(s->p, buf, sizeof buf));
             return syntax_fail(s, "unexpected character '%s'", one_char(s->p, buf, sizeof buf));
         }
-        if (c == '^' && ++powers > 1)
+        /* a chain of powers is ambiguous; powers in separate terms are not */
+        powers = c == '^' ? powers + 1 : 0;
+        if (powers > 1)
             return syntax_fail(s, "a^b^c is ambiguous: write (a^b)^c or a^(b^c)");
         s->p++;
         if (parse_unary(s) != 0)

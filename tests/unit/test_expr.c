@@ -67,6 +67,8 @@ TEST(numbers_parameters_and_constants)
     CHECK_NEAR(value("2*+k"), 4000.0, 0);
     CHECK_NEAR(value("(2^3)^2"), 64.0, 0);
     CHECK_NEAR(value("2^(3^2)"), 512.0, 0);
+    CHECK_NEAR(value("L^2 + k^2"), 0.25 + 4e6, 0); /* powers in separate terms */
+    CHECK_NEAR(value("L^2*2^3"), 2.0, 0);
     CHECK_NEAR(value("abs(-3) + sqrt(16)"), 7.0, 0);
 }
 
