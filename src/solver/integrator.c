@@ -29,6 +29,10 @@ struct mbs_integrator {
     SUNLinearSolver LS;
     mbs_jacobian jac;
     int initialised;
+    double *y_start, *yp_start;  /* the state of the last start (retry_start) */
+    double t_start, t_stop;
+    long steps_since_start;
+    int start_retries;
     mbs_integrator_stats done; /* from previous starts */
     char ida_message[512];
 };
@@ -120,8 +124,11 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
     it->ewt = N_VNew_Serial(n, ctx);
     it->tmp_y = N_VNew_Serial(n, ctx);
     it->tmp_yp = N_VNew_Serial(n, ctx);
+    it->y_start = malloc(((size_t)n + 1) * sizeof *it->y_start);
+    it->yp_start = malloc(((size_t)n + 1) * sizeof *it->yp_start);
     it->mem = IDACreate(ctx);
     if (!it->y || !it->yp || !it->id || !it->atol || !it->ewt || !it->tmp_y || !it->tmp_yp || !it->mem ||
+        !it->y_start || !it->yp_start ||
         mbs_jacobian_init(&it->jac, m, d, p) != 0) {
         snprintf(err, errsize, "out of memory setting up the integrator");
         mbs_integrator_free(it);
@@ -158,6 +165,8 @@ void mbs_integrator_free(mbs_integrator *it)
         if (vs[i])
             N_VDestroy(vs[i]);
     mbs_jacobian_free(&it->jac);
+    free(it->y_start);
+    free(it->yp_start);
     free(it);
 }
 
@@ -242,6 +251,13 @@ int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const 
     int n = it->m->ny;
     memcpy(N_VGetArrayPointer(it->y), y0, (size_t)n * sizeof *y0);
     memcpy(N_VGetArrayPointer(it->yp), yp0, (size_t)n * sizeof *yp0);
+    /* kept for retry_start */
+    memcpy(it->y_start, y0, (size_t)n * sizeof *y0);
+    memcpy(it->yp_start, yp0, (size_t)n * sizeof *yp0);
+    it->t_start = t0;
+    it->t_stop = t_stop;
+    it->steps_since_start = 0;
+    it->start_retries = 0;
     int rc;
     if (!it->initialised) {
         rc = IDAInit(it->mem, residual_fn, t0, it->y, it->yp);
@@ -261,10 +277,39 @@ int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const 
     return 0;
 }
 
+/* IDA's first step comes from |y'| in the weighted norm; with tight
+ * absolute tolerances on a fast model it can be so small that Newton's
+ * iteration drowns in rounding (the multipliers' corrections grow like 1/h)
+ * and the start fails. Then the start is repeated with a first step 100
+ * times larger, a few times, unless the user fixed the first step. */
+static int retry_start(mbs_integrator *it)
+{
+    if (it->m->settings.h0 > 0 || it->start_retries >= 4)
+        return -1;
+    double h = 0.0;
+    IDAGetActualInitStep(it->mem, &h);
+    if (!(fabs(h) > 0))
+        return -1;
+    it->start_retries++;
+    int n = it->m->ny;
+    memcpy(N_VGetArrayPointer(it->y), it->y_start, (size_t)n * sizeof(double));
+    memcpy(N_VGetArrayPointer(it->yp), it->yp_start, (size_t)n * sizeof(double));
+    accumulate_stats(it);
+    return IDAReInit(it->mem, it->t_start, it->y, it->yp) == IDA_SUCCESS &&
+                   IDASetStopTime(it->mem, it->t_stop) == IDA_SUCCESS &&
+                   IDASetInitStep(it->mem, 100.0 * fabs(h)) == IDA_SUCCESS
+               ? 0
+               : -1;
+}
+
 mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, size_t errsize)
 {
     double tout = *t; /* ignored in one-step mode apart from the direction */
     int rc = IDASolve(it->mem, tout + 1.0, t, it->y, it->yp, IDA_ONE_STEP);
+    while (rc == IDA_CONV_FAIL && it->steps_since_start == 0 && !it->d->eval_failed && retry_start(it) == 0)
+        rc = IDASolve(it->mem, it->t_start + 1.0, t, it->y, it->yp, IDA_ONE_STEP);
+    if (rc >= 0)
+        it->steps_since_start++;
     switch (rc) {
     case IDA_SUCCESS: return MBS_STEP_OK;
     case IDA_ROOT_RETURN: return MBS_STEP_ROOT;
@@ -281,6 +326,7 @@ mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, si
 
 int mbs_integrator_set_stop(mbs_integrator *it, double t_stop)
 {
+    it->t_stop = t_stop;
     return IDASetStopTime(it->mem, t_stop) == IDA_SUCCESS ? 0 : -1;
 }
 

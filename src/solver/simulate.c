@@ -16,6 +16,7 @@
 #include "../core/strutil.h"
 #include "../core/vec3.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,13 +195,24 @@ static double output_time(double t0, double dt, long k, double t_end)
     return t > t_end - 1e-9 * dt ? t_end : t;
 }
 
+/* When stepping onto output times, a step that ends a rounding error short
+ * of one (IDA's step sizes do not add up exactly) counts as having reached
+ * it: otherwise IDA would take a sliver of a step to get there and restart
+ * at order one. */
+static int reached(const run *r, double t, double target, double dt)
+{
+    if (t >= target)
+        return 1;
+    return !r->m->settings.interpolate && target - t <= fmax(1e-9 * dt, 1e3 * DBL_EPSILON * fabs(t));
+}
+
 /* Writes the rows due up to t: interpolated between steps, or, when the
- * integrator stepped exactly onto the output time, from its state. */
+ * integrator stepped onto the output time, from its state. */
 static int write_due_rows(run *r, double t, double t0, double dt, double t_end, long *k, double *t_next)
 {
-    while (*t_next <= t) {
+    while (reached(r, t, *t_next, dt)) {
         const double *y = r->yo, *yp = r->ypo;
-        if (*t_next == t) {
+        if (*t_next >= t) {
             y = mbs_integrator_y(r->integrator);
             yp = mbs_integrator_yp(r->integrator);
         } else if (mbs_integrator_at(r->integrator, *t_next, r->yo, r->ypo) != 0) {
@@ -239,22 +251,23 @@ static int transient(run *r, const mbs_analysis *a)
             return fail(r, MBS_E_RUN, err);
         r->res->t_reached = t;
         accept_step(r, t, mbs_integrator_y(r->integrator), mbs_integrator_yp(r->integrator));
+        double due = t_next;
         if (write_due_rows(r, t, t0, dt, t_end, &k, &t_next) != 0)
             return -1;
+        if (exact && t_next != due && t < t_end && mbs_integrator_set_stop(r->integrator, t_next) != 0)
+            return fail(r, MBS_E_RUN, "cannot set the integrator's stop time");
         if (r->sink && r->sink->progress) {
             mbs_integrator_stats s;
             mbs_integrator_stats_get(r->integrator, &s);
             r->sink->progress(r->sink->ctx, t, m->analyses[m->n_analyses - 1].end_time, s.steps);
         }
-        if (t >= t_end)
+        if (reached(r, t, t_end, dt))
             break;
         if (step == MBS_STEP_ROOT) {
             if (handle_roots(r, t) != 0)
                 return -1;
             if (mbs_integrator_start(r->integrator, t, r->y, r->yp, exact ? t_next : t_end, err, sizeof err) != 0)
                 return fail(r, MBS_E_RUN, err);
-        } else if (step == MBS_STEP_TSTOP && exact && mbs_integrator_set_stop(r->integrator, t_next) != 0) {
-            return fail(r, MBS_E_RUN, "cannot set the integrator's stop time");
         }
     }
     memcpy(r->y, mbs_integrator_y(r->integrator), (size_t)m->ny * sizeof *r->y);

@@ -7,6 +7,7 @@
     X(pendulum) \
     X(statics) \
     X(assembly) \
+    X(integrator) \
     X(connector_springs) \
     X(connector_events) \
     X(connector_constraints) \
