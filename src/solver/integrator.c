@@ -87,6 +87,15 @@ static void error_fn(int code, const char *module, const char *function, char *m
 
 /* ---- set-up ---- */
 
+/* KLU reports a singular matrix as an unrecoverable failure, the dense
+ * solver as a recoverable one: IDA then retries with a fresh Jacobian and a
+ * smaller step. Both should behave alike, so KLU's is made recoverable. */
+static int klu_setup_recoverable(SUNLinearSolver S, SUNMatrix A)
+{
+    int rc = SUNLinSolSetup_KLU(S, A);
+    return rc == SUNLS_PACKAGE_FAIL_UNREC ? SUNLS_LUFACT_FAIL : rc;
+}
+
 static void set_tolerances(mbs_integrator *it)
 {
     const mbs_model *m = it->m;
@@ -137,6 +146,8 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
     if (sparse) {
         it->A = SUNSparseMatrix(n, n, p->nnz, CSC_MAT, ctx);
         it->LS = it->A ? SUNLinSol_KLU(it->y, it->A, ctx) : NULL;
+        if (it->LS)
+            it->LS->ops->setup = klu_setup_recoverable;
     } else {
         it->A = SUNDenseMatrix(n, n, ctx);
         it->LS = it->A ? SUNLinSol_Dense(it->y, it->A, ctx) : NULL;
