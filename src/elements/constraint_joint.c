@@ -260,22 +260,13 @@ static const mbs_component_ops OPS = {
     .free_params = free,
 };
 
-static int frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
-{
-    int k = mbs_ref_marker(b, e, attr);
-    if (k >= 0 && mbs_builder_model(b)->markers[k].type != MBS_MARKER_FRAME)
-        return mbs_build_error(b, e, "%s %ld is a Marker_Coordinate; joints connect Reference_Markers", attr,
-                               mbs_spec_int(e, attr));
-    return k;
-}
-
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     int t = mbs_spec_keyword(e, "type");
     if (t >= N_SUPPORTED_TYPES)
         return mbs_build_error(b, e, "joint type %s is not supported by mbsim", mbs_spec_text(e, "type"));
-    int I = frame_marker(b, e, "i_marker_id");
-    int J = frame_marker(b, e, "j_marker_id");
+    int I = mbs_ref_frame_marker(b, e, "i_marker_id");
+    int J = mbs_ref_frame_marker(b, e, "j_marker_id");
     if (I < 0 || J < 0)
         return -1;
     const mbs_model *m = mbs_builder_model(b);

@@ -168,11 +168,9 @@ static const mbs_component_ops OPS = {
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     const mbs_model *m = mbs_builder_model(b);
-    int P = mbs_ref_marker(b, e, "i_marker_id"), Q = mbs_ref_marker(b, e, "j_marker_id");
+    int P = mbs_ref_frame_marker(b, e, "i_marker_id"), Q = mbs_ref_frame_marker(b, e, "j_marker_id");
     if (P < 0 || Q < 0)
         return -1;
-    if (m->markers[P].type != MBS_MARKER_FRAME || m->markers[Q].type != MBS_MARKER_FRAME)
-        return mbs_build_error(b, e, "i_marker_id and j_marker_id must be Reference_Markers");
     double l0 = mbs_spec_real(e, "free_length"), k = mbs_spec_real(e, "stiffness");
     double damping = mbs_spec_real(e, "damping");
     int bad = 0;

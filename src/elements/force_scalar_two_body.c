@@ -125,11 +125,9 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     int has_val = mbs_spec_has(e, "val"), has_expr = mbs_spec_has(e, "val_expression");
     if (has_val == has_expr)
         return mbs_build_error(b, e, "give exactly one of val and val_expression");
-    int I = mbs_ref_marker(b, e, "i_marker_id"), J = mbs_ref_marker(b, e, "j_marker_id");
+    int I = mbs_ref_frame_marker(b, e, "i_marker_id"), J = mbs_ref_frame_marker(b, e, "j_marker_id");
     if (I < 0 || J < 0)
         return -1;
-    if (m->markers[I].type != MBS_MARKER_FRAME || m->markers[J].type != MBS_MARKER_FRAME)
-        return mbs_build_error(b, e, "i_marker_id and j_marker_id must be Reference_Markers");
     int torque = mbs_spec_keyword(e, "type") == 1;
     mbs_tfunc *val = mbs_build_tfunc_dim(b, e, has_val ? "val" : "val_expression", torque ? DIM_TORQUE : DIM_FORCE);
     if (!val)

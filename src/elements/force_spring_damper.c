@@ -168,11 +168,9 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     const mbs_model *m = mbs_builder_model(b);
     int rotational = mbs_spec_keyword(e, "type") == 1;
-    int I = mbs_ref_marker(b, e, "i_marker_id"), J = mbs_ref_marker(b, e, "j_marker_id");
+    int I = mbs_ref_frame_marker(b, e, "i_marker_id"), J = mbs_ref_frame_marker(b, e, "j_marker_id");
     if (I < 0 || J < 0)
         return -1;
-    if (m->markers[I].type != MBS_MARKER_FRAME || m->markers[J].type != MBS_MARKER_FRAME)
-        return mbs_build_error(b, e, "i_marker_id and j_marker_id must be Reference_Markers");
     spring_params *sp = malloc(sizeof *sp);
     if (!sp)
         return -1;

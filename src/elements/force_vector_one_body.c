@@ -130,12 +130,10 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     const char *attr = marker_attr(b, e);
     if (!attr)
         return -1;
-    int I = mbs_ref_marker(b, e, attr);
-    int ref = mbs_spec_has(e, "ref_marker_id") ? mbs_ref_marker(b, e, "ref_marker_id") : -1;
+    int I = mbs_ref_frame_marker(b, e, attr);
+    int ref = mbs_spec_has(e, "ref_marker_id") ? mbs_ref_frame_marker(b, e, "ref_marker_id") : -1;
     if (I < 0 || (mbs_spec_has(e, "ref_marker_id") && ref < 0))
         return -1;
-    if (m->markers[I].type != MBS_MARKER_FRAME || (ref >= 0 && m->markers[ref].type != MBS_MARKER_FRAME))
-        return mbs_build_error(b, e, "the markers must be Reference_Markers");
     vector_params *vp = calloc(1, sizeof *vp);
     if (!vp)
         return -1;

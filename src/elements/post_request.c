@@ -26,15 +26,8 @@ static int frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr
 {
     if (!mbs_spec_has(e, attr))
         return -1;
-    int k = mbs_ref_marker(b, e, attr);
-    if (k < 0)
-        return -2;
-    if (mbs_builder_model(b)->markers[k].type != MBS_MARKER_FRAME) {
-        mbs_build_error(b, e, "%s %ld is a Marker_Coordinate; a Reference_Marker is needed", attr,
-                        mbs_spec_int(e, attr));
-        return -2;
-    }
-    return k;
+    int k = mbs_ref_frame_marker(b, e, attr);
+    return k < 0 ? -2 : k;
 }
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)

@@ -29,6 +29,9 @@ const mbs_spec_elem *mbs_builder_spec(mbs_builder *b, mbs_family family, int id)
 int mbs_ref_body(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
 int mbs_ref_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
 int mbs_ref_component(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_family family);
+/* The same for a marker that must be a frame (a Reference_Marker, not a
+ * Marker_Coordinate). */
+int mbs_ref_frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
 /* The same for an id already read. */
 int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id);
 

@@ -202,6 +202,15 @@ int mbs_ref_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
     return ref_attr(b, e, attr, MBS_FAMILY_MARKER);
 }
 
+int mbs_ref_frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
+{
+    int k = ref_attr(b, e, attr, MBS_FAMILY_MARKER);
+    if (k >= 0 && b->m->markers[k].type != MBS_MARKER_FRAME)
+        return mbs_build_error(b, e, "%s %ld is a Marker_Coordinate; a Reference_Marker is needed here", attr,
+                               mbs_spec_int(e, attr));
+    return k;
+}
+
 int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id)
 {
     return ref_id(b, e, attr, id, MBS_FAMILY_MARKER);
