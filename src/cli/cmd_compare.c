@@ -48,6 +48,8 @@ static int parse(int argc, char **argv, compare_options *o)
             rc = tolerance_arg(a, next, &o->cmp.rtol), i++;
         } else if (strcmp(a, "--atol") == 0) {
             rc = tolerance_arg(a, next, &o->cmp.atol), i++;
+        } else if (strcmp(a, "--scaled-atol") == 0) {
+            rc = tolerance_arg(a, next, &o->cmp.scaled_atol), i++;
         } else if (strcmp(a, "--time-tol") == 0) {
             rc = tolerance_arg(a, next, &o->cmp.time_tol), i++;
         } else if (strcmp(a, "--sensor") == 0) {
@@ -176,7 +178,10 @@ static void report(const mbs_results *ref, const mbs_results *cur, const mbs_com
 {
     describe("REF", ref);
     describe("NEW", cur);
-    printf("tolerance: |NEW - REF| <= %g + %g |REF|\n", c->atol, c->rtol);
+    if (c->scaled_atol > 0)
+        printf("tolerance: |NEW - REF| <= %g + %g |REF| + %g max|REF column|\n", c->atol, c->rtol, c->scaled_atol);
+    else
+        printf("tolerance: |NEW - REF| <= %g + %g |REF|\n", c->atol, c->rtol);
     if (c->status_differs)
         printf("status: DIFFERS: REF %s, NEW %s%s%s\n", ref->status, cur->status, cur->message[0] ? ": " : "",
                cur->message);

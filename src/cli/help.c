@@ -119,8 +119,8 @@ static const char EXPORT[] =
     "(unreadable file, unknown sensor)\n";
 
 static const char COMPARE[] =
-    "usage: mbsim compare REF.h5 NEW.h5 [--rtol R] [--atol A] [--sensor NAME]...\n"
-    "                     [--interpolate] [--time-tol T] [--quiet]\n"
+    "usage: mbsim compare REF.h5 NEW.h5 [--rtol R] [--atol A] [--scaled-atol S]\n"
+    "                     [--sensor NAME]... [--interpolate] [--time-tol T] [--quiet]\n"
     "\n"
     "Compares every column of every sensor of NEW with REF: values agree when\n"
     "|NEW - REF| <= A + R |REF|; NaN never agrees with a number (two NaNs agree).\n"
@@ -131,6 +131,8 @@ static const char COMPARE[] =
     "\n"
     "  --rtol R               relative tolerance (default 1e-6)\n"
     "  --atol A               absolute tolerance, in each column's unit (default 1e-9)\n"
+    "  --scaled-atol S        add S times the column's largest |REF| to A (default 0):\n"
+    "                         judges a value near zero against the column's range\n"
     "  --sensor NAME          compare only this sensor (repeatable)\n"
     "  --interpolate          if the time grids differ, compare at REF's times\n"
     "                         within NEW's time range, NEW interpolated linearly\n"

@@ -170,18 +170,38 @@ static int same_columns(const mbs_rsensor *a, const mbs_rsensor *b, char *detail
     return 1;
 }
 
-static void compare_values(const mbs_results *ref, const double *rv, const double *nv, int ncols, const row_map *m,
-                           double rtol, double atol, mbs_sensor_comparison *sc)
+/* The absolute tolerance of column k: atol, plus scaled_atol times the
+ * column's largest finite |REF| over the compared rows. */
+static double column_atol(const double *rv, int ncols, int k, const row_map *m, double atol, double scaled_atol)
 {
+    if (scaled_atol <= 0)
+        return atol;
+    double big = 0.0;
+    for (long r = 0; r < m->n; r++) {
+        double b = fabs(rv[m->ref[r] * ncols + k]);
+        if (isfinite(b) && b > big)
+            big = b;
+    }
+    return atol + scaled_atol * big;
+}
+
+static int compare_values(const mbs_results *ref, const double *rv, const double *nv, int ncols, const row_map *m,
+                          const mbs_compare_options *o, mbs_sensor_comparison *sc)
+{
+    double *atol = malloc(((size_t)ncols + 1) * sizeof *atol);
+    if (!atol)
+        return -1;
+    double rtol = o->rtol;
     mbs_column_stats best = {0};
     best.worst = -1.0;
     for (int k = 0; k < ncols; k++) {
+        atol[k] = column_atol(rv, ncols, k, m, o->atol, o->scaled_atol);
         mbs_column_stats c = {0};
         c.t_worst = m->n > 0 ? ref->time[m->ref[0]] : 0.0;
         for (long r = 0; r < m->n; r++) {
             double b = rv[m->ref[r] * ncols + k], a = mapped(m, r, nv, ncols, k);
-            double v = violation(a, b, rtol, atol);
-            if (!mbs_values_agree(a, b, rtol, atol))
+            double v = violation(a, b, rtol, atol[k]);
+            if (!mbs_values_agree(a, b, rtol, atol[k]))
                 c.beyond++;
             if (isnan(a) != isnan(b)) {
                 c.nan_mismatch++;
@@ -205,11 +225,13 @@ static void compare_values(const mbs_results *ref, const double *rv, const doubl
     }
     for (long r = 0; r < m->n; r++)
         for (int k = 0; k < ncols; k++)
-            if (!mbs_values_agree(mapped(m, r, nv, ncols, k), rv[m->ref[r] * ncols + k], rtol, atol)) {
+            if (!mbs_values_agree(mapped(m, r, nv, ncols, k), rv[m->ref[r] * ncols + k], rtol, atol[k])) {
                 sc->rows_beyond++;
                 break;
             }
     sc->worst = best;
+    free(atol);
+    return 0;
 }
 
 /* ---- events: compared by count and kind, not time (a note, not a difference:
@@ -283,7 +305,12 @@ static int compare_sensor(const mbs_results *ref, const mbs_results *cur, int i,
         free(nv);
         return -1;
     }
-    compare_values(ref, rv, nv, s->ncols, m, o->rtol, o->atol, sc);
+    if (compare_values(ref, rv, nv, s->ncols, m, o, sc) != 0) {
+        snprintf(err, errsize, "out of memory");
+        free(rv);
+        free(nv);
+        return -1;
+    }
     if (sc->worst_col >= 0)
         sc->worst_col_name = s->columns[sc->worst_col];
     if (sc->rows_beyond > 0)
@@ -321,6 +348,7 @@ int mbs_compare(const mbs_results *ref, const mbs_results *cur, const mbs_compar
         }
     c->rtol = o->rtol;
     c->atol = o->atol;
+    c->scaled_atol = o->scaled_atol;
     c->time_tol = o->time_tol >= 0 ? o->time_tol : default_time_tol(ref);
     c->status_differs = strcmp(ref->status, cur->status) != 0;
     compare_events(ref, cur, c->events_note, sizeof c->events_note);

@@ -1,7 +1,9 @@
 /* Comparing two results files (SPEC 3, `mbsim compare`).
  *
  * Two values agree when |a - b| <= atol + rtol |ref| (ref: the value in the
- * reference file). NaN never agrees with a number; two NaNs at the same place
+ * reference file); with scaled_atol > 0, each column's atol grows by
+ * scaled_atol times the column's largest |ref|, so that a force swinging
+ * through zero is judged against its amplitude, not its value near zero. NaN never agrees with a number; two NaNs at the same place
  * agree, as do equal infinities. Files compare equal when they have the same
  * status, the same time grid (or the user asked to interpolate), the same
  * sensors with the same columns and units, and every value agrees. */
@@ -14,6 +16,7 @@
 
 typedef struct mbs_compare_options {
     double rtol, atol;
+    double scaled_atol;         /* 0, or a fraction of each column's largest |REF| added to atol */
     double time_tol;            /* < 0: 1e-9 of the reference's largest |t| */
     int interpolate;            /* compare at REF's times within NEW's range, NEW linearly interpolated */
     const char *const *sensors; /* compare only these (n_sensors > 0) */
@@ -52,7 +55,7 @@ typedef struct mbs_sensor_comparison {
 } mbs_sensor_comparison;
 
 typedef struct mbs_comparison {
-    double rtol, atol, time_tol;
+    double rtol, atol, scaled_atol, time_tol;
     int status_differs;
     char events_note[256]; /* how the events differ (count, kinds), "" if not: a note only */
     int grid_equal;

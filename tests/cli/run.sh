@@ -71,6 +71,12 @@ status "compare: within tolerance" 0 "$mbsim" compare "$a" "$tmp/near.h5"
 status "compare: beyond a tighter tolerance" 1 "$mbsim" compare "$a" "$tmp/near.h5" --rtol 1e-10 --atol 0
 check "compare: the worst column and its time" grep -q "angle  *angle  .*  1  *DIFFERENT: 1 of 401 rows" "$tmp/out"
 
+copy scaled
+"$h5edit" "$tmp/scaled.h5" set angle 1 0 "$(awk -v v="$("$mbsim" export "$a" angle | sed -n '3p' | cut -d, -f2)" 'BEGIN { printf "%.17g", v + 1e-5 }')"
+status "compare: near zero, beyond rtol" 1 "$mbsim" compare "$a" "$tmp/scaled.h5"
+status "compare: near zero, within the column's range" 0 "$mbsim" compare "$a" "$tmp/scaled.h5" --scaled-atol 1e-4
+status "compare: near zero, beyond a smaller part of it" 1 "$mbsim" compare "$a" "$tmp/scaled.h5" --scaled-atol 1e-6
+
 copy far
 "$h5edit" "$tmp/far.h5" set angle 100 0 123
 status "compare: value beyond tolerance" 1 "$mbsim" compare "$a" "$tmp/far.h5"
