@@ -1,17 +1,26 @@
 /* Test helper: runs a command with its standard error on a pseudo-terminal
  * (so that mbsim shows its progress line) and copies what it writes there
- * to OUTFILE. Standard output goes to /dev/null. Exits with the command's
- * exit status.
+ * to OUTFILE. Standard output goes to /dev/null. SIGINT and SIGTERM are
+ * handed on to the command. Exits with the command's exit status.
  *
  *   ptyrun OUTFILE COMMAND [ARGS...]
  */
 #define _XOPEN_SOURCE 700 /* posix_openpt, grantpt, unlockpt, ptsname */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+static volatile pid_t child;
+
+static void hand_on(int sig)
+{
+    if (child > 0)
+        kill(child, sig);
+}
 
 int main(int argc, char **argv)
 {
@@ -30,6 +39,12 @@ int main(int argc, char **argv)
         perror("ptyrun");
         return 2;
     }
+    struct sigaction sa;
+    sa.sa_handler = hand_on;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
     pid_t pid = fork();
     if (pid == 0) {
         setsid();
@@ -44,6 +59,7 @@ int main(int argc, char **argv)
         execvp(argv[2], argv + 2);
         _exit(127);
     }
+    child = pid;
     /* Read until the child has closed the terminal (EIO on Linux). */
     char buf[4096];
     for (;;) {

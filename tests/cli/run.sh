@@ -210,9 +210,21 @@ status "sweep: SIGINT: an interrupted point's file" 0 "$mbsim" info "$tmp/swint/
 check "sweep: SIGINT: its status" has "$tmp/out" "^status: *interrupted"
 
 # ---- progress on a terminal ----
-status "progress: run on a terminal" 0 "$ptyrun" "$tmp/tty" "$mbsim" run "$model" -o "$tmp/p.h5" --end-time 100
+# a long run, stopped once it has been going for a second (however fast it is)
+"$ptyrun" "$tmp/tty" "$mbsim" run "$model" -o "$tmp/p.h5" --end-time 1e7 &
+bg=$!
+wait_rows "$tmp/p.h5"
+sleep 1
+kill -INT $bg
+wait $bg
+got=$?
+bg=""
+if [ $got -eq 130 ]; then ok; else bad "progress: run on a terminal: exit status $got, expected 130"; fi
 check "progress: shown" grep -q "steps/s" "$tmp/tty"
-check "progress: percent and ETA" grep -q "%.*ETA" "$tmp/tty"
+check "progress: time, percent, steps, rate, ETA" \
+    grep -Eq "t = [0-9.e+-]+ s +[0-9.]+%  [0-9]+ steps  [0-9]+ steps/s  ETA [0-9.]+ (s|min|h|d)" "$tmp/tty"
+check "progress: several updates" test "$(tr '\r' '\n' <"$tmp/tty" | grep -c 'steps/s')" -ge 3
+check "progress: interruption reported" grep -q "interrupted at t = " "$tmp/tty"
 status "progress: --quiet" 0 "$ptyrun" "$tmp/tty" "$mbsim" run "$model" -o "$tmp/p.h5" --end-time 100 --quiet
 check "progress: none with --quiet" test ! -s "$tmp/tty"
 status "progress: not a terminal" 0 "$mbsim" run "$model" -o "$tmp/p.h5" --end-time 100
