@@ -31,9 +31,11 @@ typedef struct mbs_run_result {
     int redundant_rows;
 } mbs_run_result;
 
-/* Models up to this many equations use the dense solver under AUTO: KLU
- * wins from about two bodies on (bench/chain.sh). */
-#define MBS_AUTO_DENSE_MAX 30
+/* Models up to this many equations use the dense solver under AUTO. KLU is
+ * as fast from a few equations on and faster from one rigid body on (25
+ * equations: 0.022 s against 0.027 s for bench/chain.sh's one link, and
+ * 0.024 against 0.039 s for models/pendulum.xml); see bench/README.md. */
+#define MBS_AUTO_DENSE_MAX 8
 
 /* Runs every analysis of m. `stop` (may be NULL) is polled between steps:
  * when it becomes nonzero the run ends with MBS_E_INTERRUPTED. Warnings
