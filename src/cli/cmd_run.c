@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t stop_signal;
@@ -157,13 +156,6 @@ static void sink_progress(void *ctx, double t, double t_end, long steps)
     mbs_progress_update(&c->progress, t, t_end, steps);
 }
 
-static double seconds_since(const struct timespec *start)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec);
-}
-
 static const char *status_name(mbs_status st)
 {
     return st == MBS_OK ? "completed" : st == MBS_E_INTERRUPTED ? "interrupted" : "failed";
@@ -186,8 +178,7 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 
-    struct timespec start;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = mbs_wall_seconds();
     sink_ctx ctx = {w, {0}, 0};
     mbs_progress_init(&ctx.progress, !o->quiet && isatty(STDERR_FILENO), m->units);
     mbs_sink sink = {&ctx, sink_row, sink_event, sink_progress};
@@ -206,7 +197,7 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
         m->settings.atol / mbs_units_to_si(&m->units, DIM_LENGTH),
         res.linear_solver == MBS_LS_KLU ? "KLU" : "DENSE", res.stats.steps, res.stats.residual_evals,
         res.stats.jacobian_evals, res.stats.nonlinear_iterations, res.stats.error_test_failures,
-        res.stats.nonlinear_convergence_failures, res.events, seconds_since(&start)};
+        res.stats.nonlinear_convergence_failures, res.events, mbs_wall_seconds() - start};
     int close_rc = mbs_results_close(w, &s, err, sizeof err);
     if (close_rc != 0)
         fprintf(stderr, "mbsim run: error: %s\n", err);

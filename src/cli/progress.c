@@ -1,14 +1,7 @@
 #include "progress.h"
+#include "../core/clock.h"
 
 #include <stdio.h>
-#include <time.h>
-
-double mbs_wall_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 void mbs_progress_init(mbs_progress *p, int enabled, mbs_units units)
 {

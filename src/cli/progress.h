@@ -2,6 +2,7 @@
 #ifndef MBS_PROGRESS_H
 #define MBS_PROGRESS_H
 
+#include "../core/clock.h"
 #include "../io/units.h"
 
 typedef struct mbs_progress {
@@ -19,6 +20,5 @@ void mbs_progress_finish(mbs_progress *p);
 /* A free-form status line (sweeps). */
 void mbs_progress_text(mbs_progress *p, const char *text);
 
-double mbs_wall_seconds(void);
 
 #endif

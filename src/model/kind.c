@@ -1,5 +1,6 @@
 #include "kind.h"
 
+#include <stdio.h>
 #include <string.h>
 
 int mbs_kind_attr_index(const mbs_kind *k, const char *name)
@@ -31,4 +32,13 @@ const char *mbs_family_name(mbs_family f)
 const char *mbs_attr_choices(const mbs_attr *a)
 {
     return a->choices_fn ? a->choices_fn() : a->choices;
+}
+
+void mbs_describe_element(char *out, size_t size, const char *kind, int id, const char *label)
+{
+    int n = snprintf(out, size, "%s", kind);
+    if (id > 0 && n >= 0 && (size_t)n < size)
+        n += snprintf(out + n, size - (size_t)n, " %d", id);
+    if (label && n >= 0 && (size_t)n < size)
+        snprintf(out + n, size - (size_t)n, " (label '%s')", label);
 }

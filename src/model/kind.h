@@ -9,6 +9,8 @@
 
 #include "../io/units.h"
 
+#include <stddef.h>
+
 typedef enum mbs_attr_type {
     MBS_ATTR_REAL,    /* number or expression over parameters; converted to SI */
     MBS_ATTR_INT,     /* integer literal */
@@ -95,5 +97,9 @@ const mbs_attr *mbs_kind_attr(const mbs_kind *k, const char *name);
 int mbs_kind_attr_index(const mbs_kind *k, const char *name);
 const char *mbs_family_name(mbs_family f);
 const char *mbs_family_plural(mbs_family f);
+
+/* "Kind 7 (label 'x')" (the id left out when 0, the label when NULL): how
+ * messages and events name an element. */
+void mbs_describe_element(char *out, size_t size, const char *kind, int id, const char *label);
 
 #endif

@@ -74,3 +74,8 @@ int mbs_model_dof(const mbs_model *m)
 {
     return m->nu - m->n_rows;
 }
+
+void mbs_component_describe(const mbs_component *c, char *out, size_t size)
+{
+    mbs_describe_element(out, size, c->kind->name, c->id, c->label);
+}

@@ -73,9 +73,5 @@ const char *mbs_spec_text(const mbs_spec_elem *e, const char *name)
 
 void mbs_spec_describe(const mbs_spec_elem *e, char *out, size_t size)
 {
-    int n = snprintf(out, size, "%s", e->kind->name);
-    if (e->id > 0 && n >= 0 && (size_t)n < size)
-        n += snprintf(out + n, size - (size_t)n, " %d", e->id);
-    if (e->label && n >= 0 && (size_t)n < size)
-        snprintf(out + n, size - (size_t)n, " (label '%s')", e->label);
+    mbs_describe_element(out, size, e->kind->name, e->id, e->label);
 }

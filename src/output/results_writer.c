@@ -1,6 +1,7 @@
 #include "results_writer.h"
 #include "h5util.h"
 #include "results_finish.h"
+#include "../core/clock.h"
 #include "../core/sha256.h"
 #include "../core/version.h"
 #include "../core/strutil.h"
@@ -32,13 +33,6 @@ struct mbs_results_writer {
     long rows_written, events_written;
     double last_flush;
 };
-
-static double wall_clock(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* ---- creation ---- */
 
@@ -181,7 +175,7 @@ mbs_results_writer *mbs_results_create(const char *path, const mbs_model *m, cha
     for (int i = 0; i < m->n_sensors; i++)
         w->width += m->sensors[i].ncols;
     w->time_scale = 1.0 / mbs_units_to_si(&m->units, DIM_TIME);
-    w->last_flush = wall_clock();
+    w->last_flush = mbs_wall_seconds();
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
     /* SWMR needs the 1.10 file format */
     H5Pset_libver_bounds(fapl, H5F_LIBVER_V110, H5F_LIBVER_LATEST);
@@ -255,7 +249,7 @@ int mbs_results_flush(mbs_results_writer *w)
         w->buf_rows = 0;
     }
     rc |= H5Fflush(w->file, H5F_SCOPE_GLOBAL) < 0;
-    w->last_flush = wall_clock();
+    w->last_flush = mbs_wall_seconds();
     return rc ? -1 : 0;
 }
 
@@ -281,7 +275,7 @@ int mbs_results_append(mbs_results_writer *w, double t, const double *values)
 
 int mbs_results_poll(mbs_results_writer *w)
 {
-    if (w->buf_rows > 0 && wall_clock() - w->last_flush >= 1.0)
+    if (w->buf_rows > 0 && mbs_wall_seconds() - w->last_flush >= 1.0)
         return mbs_results_flush(w);
     return 0;
 }

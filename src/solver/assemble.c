@@ -79,13 +79,6 @@ static void evaluate(mbs_assembler *a, double t, const double *y, const double *
     mbs_residual(a->m, a->d, t, y, yp, a->res);
 }
 
-static void describe_component(const mbs_component *c, char *out, size_t size)
-{
-    int n = snprintf(out, size, "%s %d", c->kind->name, c->id);
-    if (c->label && n >= 0 && (size_t)n < size)
-        snprintf(out + n, size - (size_t)n, " (label '%s')", c->label);
-}
-
 /* ---- redundancy ---- */
 
 typedef struct dense_row_ctx {
@@ -113,7 +106,7 @@ static void warn_dropped(mbs_assembler *a, mbs_diags *diag)
             lost += !a->d->row_active[comp->row_ofs + r];
         if (lost) {
             char what[256];
-            describe_component(comp, what, sizeof what);
+            mbs_component_describe(comp, what, sizeof what);
             mbs_diag_add(diag, MBS_SEV_WARNING, m->path, comp->line,
                          "%s: %d of its %d constraint equations are redundant (they repeat what other "
                          "constraints impose) and are left out; their reaction forces are carried by the others",
@@ -251,7 +244,7 @@ static void name_worst(const mbs_assembler *a, int worst_row, char *out, size_t 
         snprintf(out, size, "the constraints");
         return;
     }
-    describe_component(&a->m->comps[a->m->row_comp[worst_row]], out, size);
+    mbs_component_describe(&a->m->comps[a->m->row_comp[worst_row]], out, size);
 }
 
 /* Rows dropped as dependent must hold by themselves once the others do;

@@ -258,10 +258,9 @@ static void eval_failure(const mbs_eval *ev, const mbs_component *c, const char 
 {
     mbs_data *d = ev->d;
     d->eval_failed = 1;
-    int n = snprintf(d->eval_message, sizeof d->eval_message, "%s %d", c->kind->name, c->id);
-    if (c->label && n >= 0 && (size_t)n < sizeof d->eval_message)
-        n += snprintf(d->eval_message + n, sizeof d->eval_message - (size_t)n, " (label '%s')", c->label);
-    if (n >= 0 && (size_t)n < sizeof d->eval_message)
+    mbs_component_describe(c, d->eval_message, sizeof d->eval_message);
+    int n = (int)strlen(d->eval_message);
+    if ((size_t)n < sizeof d->eval_message)
         n += snprintf(d->eval_message + n, sizeof d->eval_message - (size_t)n, " at t = %.9g: ", ev->t);
     if (n >= 0 && (size_t)n < sizeof d->eval_message)
         vsnprintf(d->eval_message + n, sizeof d->eval_message - (size_t)n, fmt, ap);

@@ -31,9 +31,7 @@ struct mbs_event_log {
 void mbs_event_record(mbs_event_log *log, double t, const mbs_component *c, const char *kind)
 {
     char what[256];
-    int n = snprintf(what, sizeof what, "%s %d", c->kind->name, c->id);
-    if (c->label && n >= 0 && (size_t)n < sizeof what)
-        snprintf(what + n, sizeof what - (size_t)n, " (label '%s')", c->label);
+    mbs_component_describe(c, what, sizeof what);
     log->count++;
     if (log->sink && log->sink->event)
         log->sink->event(log->sink->ctx, t, what, kind);
