@@ -2,6 +2,8 @@
  * checks, then a short summary of the model. */
 #include "cli.h"
 #include "../model/model.h"
+#include "../solver/assemble.h"
+#include "../solver/simulate.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -32,8 +34,18 @@ static void summary(const mbs_model *m)
     printf("  sensors      %d\n", m->n_sensors);
     printf("  parameters   %d\n", m->n_params);
     printf("  analyses     %d\n", m->n_analyses);
-    printf("  degrees of freedom %d (%d velocity coordinates - %d constraint equations)\n", mbs_model_dof(m),
-           m->nu, m->n_rows);
+    /* the run's own redundancy analysis, so the count matches what it solves */
+    mbs_diags diag;
+    mbs_diags_init(&diag);
+    int redundant = mbs_redundant_rows(m, &diag);
+    mbs_cli_print_diags(&diag, 0);
+    mbs_diags_free(&diag);
+    if (redundant > 0)
+        printf("  degrees of freedom %d (%d velocity coordinates - %d constraint equations, %d of them redundant)\n",
+               mbs_model_dof(m) + redundant, m->nu, m->n_rows, redundant);
+    else
+        printf("  degrees of freedom %d (%d velocity coordinates - %d constraint equations%s)\n", mbs_model_dof(m),
+               m->nu, m->n_rows, redundant == MBS_RANK_SKIPPED ? "; too large to check for redundant ones" : "");
 }
 
 int mbs_cmd_validate(int argc, char **argv)

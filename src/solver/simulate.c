@@ -367,3 +367,22 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
     teardown(&r);
     return result->status;
 }
+
+int mbs_redundant_rows(const mbs_model *m, mbs_diags *diag)
+{
+    mbs_run_result result;
+    memset(&result, 0, sizeof result);
+    run r;
+    memset(&r, 0, sizeof r);
+    r.m = m;
+    r.diag = diag;
+    r.res = &result;
+    r.last_row_t = -INFINITY;
+    int dropped = -1;
+    if (setup(&r) == 0) {
+        initial_state(&r);
+        dropped = mbs_find_redundant(r.assembler, r.t, r.y, 0, diag);
+    }
+    teardown(&r);
+    return dropped;
+}

@@ -43,6 +43,11 @@ typedef struct mbs_run_result {
 mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_atomic_t *stop, mbs_diags *diag,
                         mbs_run_result *result);
 
+/* The constraint rows that repeat others at the initial configuration (the
+ * analysis a run starts with), with their warnings: the count, -2 when the
+ * model is too large for the dense analysis, -1 when out of memory. */
+int mbs_redundant_rows(const mbs_model *m, mbs_diags *diag);
+
 /* The linear solver AUTO chooses for m. */
 mbs_linear_solver mbs_choose_linear_solver(const mbs_model *m);
 

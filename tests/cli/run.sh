@@ -278,6 +278,18 @@ status "run: unwritable output" 2 "$mbsim" run "$model" -o "$tmp/no/such/dir/x.h
 check "run: unwritable output message" has "$tmp/err" "cannot create results file"
 check "run: no file left" test ! -e "$tmp/no"
 
+# ---- validate: the summary counts degrees of freedom as the run solves them ----
+"$mbsim" validate models/four_bar.xml >"$tmp/out" 2>"$tmp/err"
+if grep -q "degrees of freedom 1 (18 velocity coordinates - 20 constraint equations, 3 of them redundant)" "$tmp/out" &&
+    grep -q "warning: Constraint_Joint .* redundant" "$tmp/err"; then ok; else
+    bad "validate: the four-bar's degrees of freedom with its redundant joint equations"
+    cat "$tmp/out" "$tmp/err" | sed 's/^/    /'
+fi
+"$mbsim" validate models/pendulum.xml >"$tmp/out" 2>&1
+if grep -q "degrees of freedom 1 (6 velocity coordinates - 5 constraint equations)" "$tmp/out"; then ok; else
+    bad "validate: the pendulum's degrees of freedom"
+fi
+
 # ---- help texts are those of docs/cli.md ----
 # doc_block PATTERN: the first fenced block of docs/cli.md whose first line matches
 doc_block() {
