@@ -134,3 +134,14 @@ void mbs_quat_rotate_body(double p[4], const double dtheta[3])
         p[i] = r[i];
     mbs_quat_normalise(p);
 }
+
+void mbs_matrix_to_rotation_vector(const double A[9], double phi[3])
+{
+    double p[4];
+    mbs_matrix_to_quat(A, p); /* p0 >= 0: the angle is in [0, pi] */
+    double s = sqrt(p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
+    /* angle / sin(angle / 2), continuous at 0 where it tends to 2 */
+    double f = s > 1e-8 ? 2.0 * atan2(s, p[0]) / s : 2.0 / p[0];
+    for (int k = 0; k < 3; k++)
+        phi[k] = f * p[1 + k];
+}

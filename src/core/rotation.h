@@ -24,6 +24,9 @@ double mbs_m3_det(const double A[9]);
  * dtheta: p <- normalise(p + 1/2 L(p)^T dtheta). */
 void mbs_quat_rotate_body(double p[4], const double dtheta[3]);
 
+/* Rotation vector (axis times angle in [0, pi]) of a proper rotation matrix. */
+void mbs_matrix_to_rotation_vector(const double A[9], double phi[3]);
+
 /* Normalises p to unit length. */
 void mbs_quat_normalise(double p[4]);
 

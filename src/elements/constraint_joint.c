@@ -168,6 +168,26 @@ void mbs_joint_set_angle_reference(const mbs_component *joint, mbs_eval *ev, dou
         mbs_disc(ev, joint)[0] = angle;
 }
 
+/* ---- what other elements may ask ---- */
+
+int mbs_is_joint(const mbs_component *c)
+{
+    return c->kind == &mbs_kind_constraint_joint;
+}
+
+const char *mbs_joint_type(const mbs_component *joint)
+{
+    const joint_params *jp = joint->params;
+    return strcmp(jp->type->name, "HOOKE") == 0 ? "UNIVERSAL" : jp->type->name;
+}
+
+void mbs_joint_markers(const mbs_component *joint, int *I, int *J)
+{
+    const joint_params *jp = joint->params;
+    *I = jp->I;
+    *J = jp->J;
+}
+
 /* ---- reaction ---- */
 
 void mbs_joint_reaction(const mbs_component *c, const mbs_eval *ev, double F[3], double T[3])

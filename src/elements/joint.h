@@ -5,6 +5,16 @@
 #include "../model/builder.h"
 #include "../solver/eval.h"
 
+extern const mbs_kind mbs_kind_constraint_joint;
+
+/* Whether component c is a Constraint_Joint. */
+int mbs_is_joint(const mbs_component *c);
+
+/* The joint's type as the file names it (e.g. "REVOLUTE"; "UNIVERSAL" for
+ * HOOKE too), and its I and J markers. */
+const char *mbs_joint_type(const mbs_component *joint);
+void mbs_joint_markers(const mbs_component *joint, int *I, int *J);
+
 /* Reaction force and torque on the I body at the I origin, in J axes. */
 void mbs_joint_reaction(const mbs_component *joint, const mbs_eval *ev, double F[3], double T[3]);
 

@@ -125,6 +125,15 @@ typedef struct mbs_component_ops {
      * forces (negative when dissipating). */
     double (*potential_energy)(const struct mbs_component *c, const struct mbs_eval *ev);
     double (*power_nc)(const struct mbs_component *c, const struct mbs_eval *ev);
+    /* Static equilibrium (statics.c): the element's states are unknowns of
+     * the equilibrium when static_residual writes their equations (into
+     * res[0 .. n_states)) and returns 0; otherwise (NULL, or -1) they are
+     * frozen. static_begin is called once per Static analysis before the
+     * solve; static_check after each solution: 0 it stands, 1 the element
+     * changed its equations (solve again), -1 no equilibrium (reason in msg). */
+    void (*static_begin)(const struct mbs_component *c, struct mbs_eval *ev);
+    int (*static_residual)(const struct mbs_component *c, const struct mbs_eval *ev, double *res);
+    int (*static_check)(const struct mbs_component *c, struct mbs_eval *ev, char *msg, size_t size);
     /* Writes output `which` (index into c->outputs) to out. */
     void (*output)(const struct mbs_component *c, const struct mbs_eval *ev, int which, double *out);
     void (*free_params)(void *params);
@@ -145,6 +154,8 @@ typedef struct mbs_component {
     int n_hrows;               /* holonomic constraint rows: g(q,t) = 0 and its rate */
     int n_vrows;               /* velocity-level rows only (non-holonomic) */
     int n_states;              /* differential states of its own */
+    double state_scale;        /* typical magnitude of its states, SI (0: none); their absolute
+                                  tolerance is at most rtol times this */
     int n_roots;               /* event functions */
     const int *root_direction; /* [n_roots] crossings IDA watches: -1 falling, +1 rising, 0 both;
                                   NULL = both */

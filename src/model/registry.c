@@ -23,6 +23,7 @@
     X(force_vector_one_body)  \
     X(force_linear_spring_damper) \
     X(force_coordinate_spring_damper_ext) \
+    X(force_joint_friction)   \
     X(force_coordinate)       \
     X(sensor)                 \
     X(post_request)           \

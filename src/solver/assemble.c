@@ -396,6 +396,66 @@ static void row_rates_along(mbs_assembler *a, double t, const double *y, const d
         out[r] = a->res[m->ofs_lambda + r];
 }
 
+/* Whether some element's forces depend on multipliers (joint friction
+ * reads its joint's reaction). */
+static int forces_read_multipliers(const mbs_model *m)
+{
+    for (int c = 0; c < m->n_comps; c++)
+        if (m->comps[c].n_depends > 0)
+            return 1;
+    return 0;
+}
+
+/* Largest |dx_i| / (|x_i| + floor) over a block. */
+static double relative_change(const double *dx, const double *x, int n, double floor)
+{
+    double r = 0.0;
+    for (int i = 0; i < n; i++)
+        r = fmax(r, fabs(dx[i]) / (fabs(x[i]) + floor));
+    return r;
+}
+
+/* When forces depend on the multipliers, the system for du/dt and lambda is
+ * nonlinear: M du/dt - f(lambda) + G^T lambda = 0, G du/dt + gamma = 0.
+ * Starting from the solution with the forces at lambda = 0 (already in yp,
+ * y), iterate with the augmented matrix (the dependence is a friction
+ * coefficient times geometric ratios, well below 1 in practice): solve for
+ * the correction of the force rows' residual, keep the constraint rows
+ * satisfied (their right side does not change). */
+static int coupled_rates(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize)
+{
+    const mbs_model *m = a->m;
+    double previous = INFINITY;
+    int growing = 0;
+    for (int iter = 0; iter < 100; iter++) {
+        evaluate(a, t, y, yp);
+        if (a->d->eval_failed) {
+            snprintf(msg, msgsize, "%s", a->d->eval_message);
+            return -1;
+        }
+        for (int i = 0; i < m->nu; i++)
+            a->rhs[i] = -a->res[m->ofs_u + i];
+        memset(a->rhs + m->nu, 0, (size_t)m->n_rows * sizeof *a->rhs);
+        if (mbs_augmented_solve(a->aug, a->rhs) != 0)
+            break;
+        double change = fmax(relative_change(a->rhs, yp + m->ofs_u, m->nu, 1e-9),
+                             relative_change(a->rhs + m->nu, y + m->ofs_lambda, m->n_rows, 1e-9));
+        for (int i = 0; i < m->nu; i++)
+            yp[m->ofs_u + i] += a->rhs[i];
+        for (int r = 0; r < m->n_rows; r++)
+            y[m->ofs_lambda + r] += a->rhs[m->nu + r];
+        if (change <= 1e-13)
+            return 0;
+        if (change >= previous && ++growing > 3)
+            break;
+        previous = change;
+    }
+    snprintf(msg, msgsize,
+             "cannot compute consistent accelerations at t = %g: the forces that depend on joint reactions (joint "
+             "friction) and the reactions do not settle on a solution", t);
+    return -1;
+}
+
 int mbs_consistent_rates(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize)
 {
     const mbs_model *m = a->m;
@@ -436,6 +496,8 @@ int mbs_consistent_rates(mbs_assembler *a, double t, double *y, double *yp, char
     }
     memcpy(yp + m->ofs_u, a->rhs, (size_t)m->nu * sizeof *yp);
     memcpy(y + m->ofs_lambda, a->rhs + m->nu, (size_t)m->n_rows * sizeof *y);
+    if (forces_read_multipliers(m) && coupled_rates(a, t, y, yp, msg, msgsize) != 0)
+        return -1;
     /* state rates that depend on the accelerations or multipliers just found */
     evaluate(a, t, y, yp);
     for (int i = 0; i < m->nz; i++)

@@ -1,16 +1,22 @@
 /* Static equilibrium (Simulate analysis_type="STATIC") with SUNDIALS KINSOL.
  *
- * Velocities and accelerations are zero; element states are frozen. The
- * unknowns are the positions q and the multipliers lambda of the holonomic
- * rows; the equations are the residual's own rows at u = 0, du/dt = 0:
- *   force balance   -f(q) + G(q)^T lambda = 0       (the velocity rows)
+ * Velocities and accelerations are zero. The unknowns are the positions q,
+ * the multipliers lambda of the holonomic rows and the element states z;
+ * the equations are the residual's own rows at u = 0, du/dt = 0:
+ *   force balance   -f(q, z) + G(q)^T lambda = 0    (the velocity rows)
  *   constraints     g(q, t) = 0,  |p|^2 - 1 = 0      (the position rows)
+ *   states          the element's static equations (static_residual, e.g.
+ *                   joint friction's presliding law), or z = z_start (frozen)
  * which are as many as the unknowns (nq = nu + number of quaternions).
  * Rows dropped as redundant, and velocity-level rows, get lambda = 0.
  * KINSOL runs Newton with a line search and a dense difference-quotient
- * Jacobian; force rows are scaled by the model's weight so that one
- * tolerance serves forces and lengths alike. Elements see d->static_mode
- * (friction with inactive="STATIC" switches itself off). */
+ * Jacobian; force rows are scaled by the model's weight and states by their
+ * own scale, so that one tolerance serves forces, lengths and bristle
+ * deflections alike. After a solution every element may check it
+ * (static_check): it stands, or an element changed its equations (a
+ * friction channel saturated) and the equilibrium is solved again, or there
+ * is none (a joint slips). Elements see d->static_mode (friction with
+ * inactive="STATIC" switches itself off). */
 #include "statics.h"
 #include "residual.h"
 
@@ -28,15 +34,17 @@ typedef struct statics {
     mbs_data *d;
     double t;
     double *y, *yp, *res;
-    int n; /* unknowns: nq + n_hol */
+    double *z_start; /* [nz] states when the analysis began (frozen ones stay there) */
+    int n; /* unknowns: nq + n_hol + nz */
     char kin_message[512];
 } statics;
 
-/* x = [q | lambda of holonomic rows] <-> y (velocities, states kept) */
+/* x = [q | lambda of holonomic rows | z] <-> y (velocities 0) */
 static void unpack(statics *s, const double *x)
 {
     const mbs_model *m = s->m;
     memcpy(s->y + m->ofs_q, x, (size_t)m->nq * sizeof *x);
+    memcpy(s->y + m->ofs_z, x + m->nq + m->n_hol, (size_t)m->nz * sizeof *x);
     memset(s->y + m->ofs_u, 0, (size_t)m->nu * sizeof *x);
     memset(s->y + m->ofs_lambda, 0, (size_t)(m->ny - m->ofs_lambda) * sizeof *x);
     for (int r = 0; r < m->n_rows; r++)
@@ -48,6 +56,7 @@ static void pack(const statics *s, double *x)
 {
     const mbs_model *m = s->m;
     memcpy(x, s->y + m->ofs_q, (size_t)m->nq * sizeof *x);
+    memcpy(x + m->nq + m->n_hol, s->y + m->ofs_z, (size_t)m->nz * sizeof *x);
     for (int r = 0; r < m->n_rows; r++)
         if (m->row_mu[r] >= 0)
             x[m->nq + m->row_mu[r]] = s->y[m->ofs_lambda + r];
@@ -70,7 +79,60 @@ static int equations(N_Vector xv, N_Vector fv, void *user)
     }
     for (int k = m->n_hol; k < m->n_mu; k++)
         f[m->nu + k] = s->res[m->ofs_mu + k]; /* quaternion norms */
+    double *fz = f + m->nu + m->n_mu;
+    const double *z = x + m->nq + m->n_hol;
+    for (int i = 0; i < m->nz; i++)
+        fz[i] = z[i] - s->z_start[i];
+    mbs_eval ev = {m, s->d, s->t, s->y, s->yp, s->res};
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        if (comp->n_states && comp->ops->static_residual &&
+            comp->ops->static_residual(comp, &ev, fz + comp->state_ofs) != 0)
+            for (int k = 0; k < comp->n_states; k++) /* it declined: frozen */
+                fz[comp->state_ofs + k] = z[comp->state_ofs + k] - s->z_start[comp->state_ofs + k];
+    }
     return s->d->eval_failed ? 1 : 0;
+}
+
+/* Each element records what its static equations refer to. */
+static void begin(statics *s)
+{
+    const mbs_model *m = s->m;
+    mbs_residual(m, s->d, s->t, s->y, s->yp, s->res);
+    mbs_eval ev = {m, s->d, s->t, s->y, s->yp, s->res};
+    for (int c = 0; c < m->n_comps; c++)
+        if (m->comps[c].ops->static_begin)
+            m->comps[c].ops->static_begin(&m->comps[c], &ev);
+}
+
+/* 0: the solution stands; 1: solve again; -1: no equilibrium (msg). */
+static int check(statics *s, char *msg, size_t msgsize)
+{
+    const mbs_model *m = s->m;
+    mbs_residual(m, s->d, s->t, s->y, s->yp, s->res);
+    mbs_eval ev = {m, s->d, s->t, s->y, s->yp, s->res};
+    int again = 0;
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        if (!comp->ops->static_check)
+            continue;
+        int rc = comp->ops->static_check(comp, &ev, msg, msgsize);
+        if (rc < 0)
+            return -1;
+        again |= rc > 0;
+    }
+    return again;
+}
+
+/* Typical magnitude of each state (for scaling), 1 where none is given. */
+static double state_scale(const mbs_model *m, int i)
+{
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        if (i >= comp->state_ofs && i < comp->state_ofs + comp->n_states && comp->state_scale > 0)
+            return comp->state_scale;
+    }
+    return 1.0;
 }
 
 static void kinsol_error(int code, const char *module, const char *function, char *msg, void *user)
@@ -94,24 +156,32 @@ static double force_scale(const mbs_model *m)
 int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, double t, double *y, double *yp,
                            char *msg, size_t msgsize)
 {
-    statics s = {m, d, t, y, yp, NULL, m->nq + m->n_hol, ""};
+    statics s = {m, d, t, y, yp, NULL, NULL, m->nq + m->n_hol + m->nz, ""};
     s.res = calloc((size_t)m->ny + 1, sizeof *s.res);
+    s.z_start = malloc(((size_t)m->nz + 1) * sizeof *s.z_start);
     N_Vector x = N_VNew_Serial(s.n, ctx), scale_u = N_VNew_Serial(s.n, ctx), scale_f = N_VNew_Serial(s.n, ctx);
     SUNMatrix J = SUNDenseMatrix(s.n, s.n, ctx);
     SUNLinearSolver LS = J ? SUNLinSol_Dense(x, J, ctx) : NULL;
     void *kin = KINCreate(ctx);
     int rc = -1;
-    if (!s.res || !x || !scale_u || !scale_f || !J || !LS || !kin) {
+    if (!s.res || !s.z_start || !x || !scale_u || !scale_f || !J || !LS || !kin) {
         snprintf(msg, msgsize, "out of memory setting up the static analysis");
         goto done;
     }
     memset(yp, 0, (size_t)m->ny * sizeof *yp);
+    memset(y + m->ofs_u, 0, (size_t)m->nu * sizeof *y);
+    memcpy(s.z_start, y + m->ofs_z, (size_t)m->nz * sizeof *y);
     d->static_mode = 1;
+    begin(&s);
     pack(&s, N_VGetArrayPointer(x));
     double F = force_scale(m), *su = N_VGetArrayPointer(scale_u), *sf = N_VGetArrayPointer(scale_f);
+    int n_rows = m->nu + m->n_mu;
     for (int i = 0; i < s.n; i++) {
-        su[i] = i < m->nq ? 1.0 : 1.0 / F;  /* positions ~ 1 m, multipliers ~ F */
-        sf[i] = i < m->nu ? 1.0 / F : 1.0;  /* force rows / F, constraint rows as they are */
+        /* positions ~ 1 m, multipliers ~ F, states their own scale; force
+         * rows / F, constraint rows as they are, state rows by the scale */
+        double zs = i >= m->nq + m->n_hol ? state_scale(m, i - m->nq - m->n_hol) : 1.0;
+        su[i] = i < m->nq ? 1.0 : i < m->nq + m->n_hol ? 1.0 / F : 1.0 / zs;
+        sf[i] = i < m->nu ? 1.0 / F : i < n_rows ? 1.0 : 1.0 / zs;
     }
     if (KINInit(kin, equations, x) != KIN_SUCCESS || KINSetUserData(kin, &s) != KIN_SUCCESS ||
         KINSetErrHandlerFn(kin, kinsol_error, &s) != KIN_SUCCESS || KINSetLinearSolver(kin, LS, J) != KIN_SUCCESS ||
@@ -120,13 +190,25 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
         snprintf(msg, msgsize, "cannot set up KINSOL: %s", s.kin_message);
         goto done;
     }
-    int flag = KINSol(kin, x, KIN_LINESEARCH, scale_u, scale_f);
-    if (flag < 0) {
-        snprintf(msg, msgsize, "no static equilibrium found at t = %g: %s", t,
-                 s.kin_message[0] ? s.kin_message : "KINSOL failed");
-        goto done;
+    for (int round = 0;; round++) {
+        int flag = KINSol(kin, x, KIN_LINESEARCH, scale_u, scale_f);
+        if (flag < 0) {
+            snprintf(msg, msgsize, "no static equilibrium found at t = %g: %s", t,
+                     s.kin_message[0] ? s.kin_message : "KINSOL failed");
+            goto done;
+        }
+        unpack(&s, N_VGetArrayPointer(x));
+        int verdict = check(&s, msg, msgsize);
+        if (verdict < 0)
+            goto done;
+        if (verdict == 0)
+            break;
+        if (round == 20) {
+            snprintf(msg, msgsize, "no static equilibrium found at t = %g: the elements' static equations keep "
+                                   "changing", t);
+            goto done;
+        }
     }
-    unpack(&s, N_VGetArrayPointer(x));
     rc = 0;
 done:
     d->static_mode = 0;
@@ -141,5 +223,6 @@ done:
         if (vs[i])
             N_VDestroy(vs[i]);
     free(s.res);
+    free(s.z_start);
     return rc;
 }

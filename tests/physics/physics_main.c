@@ -20,6 +20,7 @@
     X(reactions) \
     X(post_request) \
     X(commands) \
-    X(units)
+    X(units) \
+    X(joint_friction)
 
 TEST_MAIN(SUITES)

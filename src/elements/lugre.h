@@ -1,0 +1,40 @@
+/* The LuGre friction law normalised by the normal force (MotionSolve's
+ * joint friction; FRICTION.md 1.1), for a slip velocity v of 1 to 3
+ * components and a bristle deflection z of the same size:
+ *
+ *   s      = |v|                                 (smoothed at 0, see lugre.c)
+ *   g(s)   = mu_d + (mu_s - mu_d) exp(-(s/v_s)^2)   effect All
+ *          = mu_s                                   effect Stiction
+ *          = mu_d                                   effect Sliding
+ *   dz/dt  = v - sigma0 s z / g(s)
+ *   mu     = -(sigma0 z + sigma1 dz/dt + sigma2 v)  (dimensionless, opposes v)
+ *
+ * sigma0 in 1/length, sigma1 and sigma2 in time/length, z a length. The
+ * friction force of a channel is mu times its normal force. In steady
+ * sliding dz/dt = 0 and mu = -(g(s) + sigma2 s) v/s. */
+#ifndef MBS_LUGRE_H
+#define MBS_LUGRE_H
+
+typedef enum mbs_lugre_effect { MBS_LUGRE_ALL, MBS_LUGRE_STICTION, MBS_LUGRE_SLIDING } mbs_lugre_effect;
+
+typedef struct mbs_lugre {
+    double sigma0, sigma1, sigma2; /* bristle stiffness, bristle damping, viscous coefficient (SI) */
+    double mu_s, mu_d;             /* static and dynamic coefficients */
+    double v_s;                    /* Stribeck (stiction transition) velocity */
+    mbs_lugre_effect effect;
+} mbs_lugre;
+
+/* g at slip speed^2. */
+double mbs_lugre_g(const mbs_lugre *l, double speed2);
+
+/* The largest |sigma0 z| that holds without sliding: g(0). */
+double mbs_lugre_stiction(const mbs_lugre *l);
+
+/* Bristle rate and friction coefficient of one channel of n (1..3)
+ * components: slip velocity v, deflection z -> dz/dt, mu. */
+void mbs_lugre_eval(const mbs_lugre *l, int n, const double *v, const double *z, double *zdot, double *mu);
+
+/* Steady-state deflection magnitude at rest, g(0)/sigma0: the scale of z. */
+double mbs_lugre_deflection_scale(const mbs_lugre *l);
+
+#endif

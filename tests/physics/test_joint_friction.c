@@ -1,0 +1,287 @@
+/* Force_JointFriction (MotionSolve's LuGre joint friction) against truth:
+ * the steady sliding (Stribeck) curve, presliding and sliding on an incline
+ * against closed forms and an independent integration of the LuGre
+ * equations, a rotor's spin-down against its quadrature and the energy
+ * balance, each `inputs` term on each joint type against the reaction
+ * loads, combined slip in cylindrical and spherical joints, units, statics. */
+#include "../support/harness.h"
+#include "../support/run_model.h"
+#include "../support/series.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define G 9.81
+
+/* The canonical LuGre parameters the test models use (SI, per newton of
+ * normal force) and the Stribeck curve. */
+typedef struct lugre {
+    double s0, s1, s2, mu_s, mu_d, v_s;
+} lugre;
+
+static const lugre CANONICAL = {1e5, 316, 0.4, 0.5, 0.3, 0.1};
+
+static double stribeck(const lugre *l, double v)
+{
+    return l->mu_d + (l->mu_s - l->mu_d) * exp(-(v / l->v_s) * (v / l->v_s));
+}
+
+/* Steady sliding: mu = -(g(|v|) + sigma2 |v|) sign(v). */
+static double steady_mu(const lugre *l, double v)
+{
+    double s = fabs(v);
+    return -(stribeck(l, s) + l->s2 * s) * (v > 0 ? 1 : v < 0 ? -1 : 0);
+}
+
+/* dz/dt and mu of a scalar channel. */
+static double lugre_rate(const lugre *l, double v, double z, double *mu)
+{
+    double zd = v - l->s0 * fabs(v) * z / stribeck(l, v);
+    *mu = -(l->s0 * z + l->s1 * zd + l->s2 * v);
+    return zd;
+}
+
+/* ---- an independent integration: classical RK4 on x' = f(x) ---- */
+
+typedef void (*ode_fn)(const void *ctx, const double *x, double *xdot);
+
+static void rk4(ode_fn f, const void *ctx, double *x, int n, double h, long steps)
+{
+    double k1[4], k2[4], k3[4], k4[4], tmp[4];
+    for (long s = 0; s < steps; s++) {
+        f(ctx, x, k1);
+        for (int i = 0; i < n; i++)
+            tmp[i] = x[i] + 0.5 * h * k1[i];
+        f(ctx, tmp, k2);
+        for (int i = 0; i < n; i++)
+            tmp[i] = x[i] + 0.5 * h * k2[i];
+        f(ctx, tmp, k3);
+        for (int i = 0; i < n; i++)
+            tmp[i] = x[i] + h * k3[i];
+        f(ctx, tmp, k4);
+        for (int i = 0; i < n; i++)
+            x[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+    }
+}
+
+/* ---- a block on a slide ---- */
+
+/* A block of mass m pulled by F (along the slide) with weight component
+ * W, normal force N: x = (position, velocity, bristle). */
+typedef struct block {
+    lugre l;
+    double m, F, N;
+} block;
+
+static void block_ode(const void *ctx, const double *x, double *xdot)
+{
+    const block *b = ctx;
+    double mu, zd = lugre_rate(&b->l, x[1], x[2], &mu);
+    xdot[0] = x[1];
+    xdot[1] = (b->F + mu * b->N) / b->m;
+    xdot[2] = zd;
+}
+
+/* Integrates the block by RK4 (step about h) up to each output time of r and
+ * returns the largest difference in position and in bristle deflection. */
+static double block_deviation(const test_results *r, const block *b, double h)
+{
+    double x[3] = {0, 0, 0}, t = 0, worst = 0;
+    for (int i = 1; i < r->n_rows; i++) {
+        long steps = lround((r->t[i] - t) / h);
+        rk4(block_ode, b, x, 3, (r->t[i] - t) / (double)steps, steps);
+        t = r->t[i];
+        worst = fmax(worst, fabs(test_value(r, "x", 0, i) - x[0]));
+        worst = fmax(worst, fabs(test_value(r, "bristle", 0, i) - x[2]));
+    }
+    return worst;
+}
+
+/* Steady sliding at speed v, over 0.1 v_s .. 100 v_s: the friction force is
+ * N (g(v) + sigma2 v) against the motion (the Stribeck curve). */
+TEST(steady_sliding_follows_the_stribeck_curve)
+{
+    const double speeds[] = {0.01, 0.03, 0.06, 0.1, 0.15, 0.3, 1, 3, 10};
+    const double N = 10 * G;
+    for (int i = 0; i < MBS_COUNT_OF(speeds); i++) {
+        char set[64];
+        snprintf(set, sizeof set, "v=%.17g", speeds[i]);
+        const char *sets[] = {set, "t_end=0.05", NULL};
+        test_results r;
+        CHECK(test_run_model("tests/physics/models/jf_slider_driven.xml", sets, NULL, &r) == 0);
+        CHECK_MSG(r.status == MBS_OK, "v = %g: %s", speeds[i], r.run.message);
+        int last = r.n_rows - 1;
+        double expected = -N * (stribeck(&CANONICAL, speeds[i]) + CANONICAL.s2 * speeds[i]);
+        double f = test_value(&r, "friction", 2, last);
+        CHECK_MSG(fabs(f - expected) <= 1e-4 * fabs(expected), "v = %g: friction %.10g, expected %.10g", speeds[i],
+                  f, expected);
+        CHECK_NEAR(test_value(&r, "normal", 0, last), N, 1e-6 * N);
+        CHECK_NEAR(test_value(&r, "friction", 14, last), speeds[i], 1e-9); /* slip_trans_z */
+        test_results_free(&r);
+    }
+}
+
+/* A constant pull below breakaway: the block comes to rest with the bristle
+ * deflected by exactly F / (sigma0 N); its displacement is larger (the
+ * bristles slid while loading) and follows the LuGre equations integrated
+ * independently. */
+TEST(presliding_under_a_constant_pull)
+{
+    const double F = 30, N = 10 * G;
+    const char *sets[] = {"F=30", "t_end=0.1", NULL};
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/jf_slider.xml", sets, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "%s", r.run.message);
+    int last = r.n_rows - 1;
+    double z_rest = F / (CANONICAL.s0 * N);
+    CHECK_NEAR(test_value(&r, "bristle", 0, last), z_rest, 1e-7 * z_rest);
+    CHECK(fabs(test_value(&r, "xdot", 0, last)) < 1e-9);
+    double x_rest = test_value(&r, "x", 0, last);
+    CHECK_MSG(x_rest > 1.2 * z_rest, "displacement %g not beyond the deflection %g", x_rest, z_rest);
+    /* the same equations by RK4, step 1e-7 s */
+    block b = {CANONICAL, 10, F, N};
+    double worst = block_deviation(&r, &b, 1e-7);
+    CHECK_MSG(worst < 1e-5 * x_rest, "off the independent integration by %g (x_rest %g)", worst, x_rest);
+    test_results_free(&r);
+}
+
+/* On an incline with tan(alpha) < mu_s the block is held: released with
+ * relaxed bristles it slides a few bristle deflections (as the independent
+ * integration does) and stays there, the friction balancing the weight. */
+TEST(block_held_on_a_shallow_incline)
+{
+    double m = 10, alpha = atan(0.45);
+    char set[64];
+    snprintf(set, sizeof set, "alpha=%.17g", alpha);
+    const char *sets[] = {set, "t_end=0.2", NULL};
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/jf_slider.xml", sets, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "%s", r.run.message);
+    double z_max = CANONICAL.mu_s / CANONICAL.s0;
+    CHECK(series_max_deviation(&r, "x", 0, 0.0) < 5 * z_max);
+    int last = r.n_rows - 1;
+    CHECK(fabs(test_value(&r, "xdot", 0, last)) < 1e-9);
+    CHECK(fabs(test_value(&r, "x", 0, last) - test_value(&r, "x", 0, last - 20)) < 1e-12); /* no creep */
+    block b = {CANONICAL, m, m * G * sin(alpha), m * G * cos(alpha)};
+    double worst = block_deviation(&r, &b, 1e-7);
+    CHECK_MSG(worst < 1e-5 * z_max, "off the independent integration by %g", worst);
+    /* at rest the friction balances the weight's component along the slide */
+    CHECK_NEAR(test_value(&r, "friction", 2, last), -m * G * sin(alpha), 1e-7 * m * G);
+    CHECK_NEAR(test_value(&r, "bristle", 0, last), tan(alpha) / CANONICAL.s0, 1e-7 * z_max);
+    test_results_free(&r);
+}
+
+/* Above tan(alpha) = mu_s it slides: acceleration g (sin alpha - cos alpha
+ * (g(v) + sigma2 v)), which tends to g (sin alpha - mu_d cos alpha) minus
+ * the viscous part once v >> v_s; and it follows the independent integration. */
+TEST(block_slides_down_a_steep_incline)
+{
+    double alpha = atan(0.8), m = 10, N = m * G * cos(alpha);
+    char set[64];
+    snprintf(set, sizeof set, "alpha=%.17g", alpha);
+    const char *sets[] = {set, "t_end=1", NULL};
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/jf_slider.xml", sets, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "%s", r.run.message);
+    int last = r.n_rows - 1;
+    double v = test_value(&r, "xdot", 0, last);
+    double a_expected = G * (sin(alpha) - cos(alpha) * (stribeck(&CANONICAL, v) + CANONICAL.s2 * v));
+    CHECK(v > 10 * CANONICAL.v_s);
+    CHECK_NEAR(test_value(&r, "acceleration", 0, last), a_expected, 1e-6 * G);
+    CHECK_NEAR(a_expected, G * (sin(alpha) - cos(alpha) * (CANONICAL.mu_d + CANONICAL.s2 * v)), 1e-9 * G);
+    block b = {CANONICAL, m, m * G * sin(alpha), N};
+    double x[3] = {0, 0, 0};
+    rk4(block_ode, &b, x, 3, 1e-6, 1000000);
+    CHECK_NEAR(test_value(&r, "x", 0, last), x[0], 1e-6 * x[0]);
+    CHECK_NEAR(v, x[1], 1e-6 * x[1]);
+    test_results_free(&r);
+}
+
+/* ---- a rotor spinning down ---- */
+
+typedef struct rotor {
+    lugre l;
+    double J, rp, N;
+} rotor;
+
+/* x = (w, z_pin) */
+static void rotor_ode(const void *ctx, const double *x, double *xdot)
+{
+    const rotor *ro = ctx;
+    double mu, zd = lugre_rate(&ro->l, ro->rp * x[0], x[1], &mu);
+    xdot[0] = ro->rp * mu * ro->N / ro->J;
+    xdot[1] = zd;
+}
+
+/* Time the steady-sliding law takes from w0 down to w1:
+ * integral of J dw / (r_p N (g(r_p w) + sigma2 r_p w)), by Simpson's rule. */
+static double spin_down_time(const rotor *ro, double w0, double w1)
+{
+    int n = 200000;
+    double h = (w0 - w1) / n, sum = 0;
+    for (int i = 0; i <= n; i++) {
+        double w = w1 + i * h, v = ro->rp * w;
+        double f = ro->J / (ro->rp * ro->N * (stribeck(&ro->l, v) + ro->l.s2 * v));
+        sum += f * (i == 0 || i == n ? 1 : i % 2 ? 4 : 2);
+    }
+    return sum * h / 3;
+}
+
+TEST(rotor_spins_down_by_the_pin_friction)
+{
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/jf_rotor.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "%s", r.run.message);
+    lugre l = CANONICAL;
+    l.v_s = 0.01;
+    rotor ro = {l, 0.02, 0.01, 2 * G};
+    /* friction torque = r_p mu N, with the steady mu while sliding fast */
+    int i1 = 500; /* t = 1 s */
+    double w = test_value(&r, "w", 0, i1);
+    CHECK_NEAR(test_value(&r, "normal", 0, i1), ro.N, 1e-8 * ro.N);
+    CHECK_NEAR(test_value(&r, "normal", 1, i1), 0.0, 1e-8 * ro.N);
+    CHECK_NEAR(test_value(&r, "friction", 5, i1), ro.rp * steady_mu(&l, ro.rp * w) * ro.N, 1e-7);
+    CHECK_NEAR(test_value(&r, "friction", 11, i1), steady_mu(&l, ro.rp * w), 1e-7);
+    /* the time to slow down to w1 = 3 rad/s (r_p w1 = 3 v_s: below, the
+     * bristle's lag behind the Stribeck curve makes the steady law inexact) */
+    const double w1 = 3.0;
+    double t1 = NAN;
+    for (int i = 1; i < r.n_rows && isnan(t1); i++) {
+        double a = test_value(&r, "w", 0, i - 1), b = test_value(&r, "w", 0, i);
+        if (a > w1 && b <= w1)
+            t1 = r.t[i - 1] + (r.t[i] - r.t[i - 1]) * (a - w1) / (a - b);
+    }
+    /* from t = 0.1 s: the first microseconds, while the bristle deflects,
+     * add the damping term sigma1 dz/dt, which the steady law leaves out */
+    int i0 = 50;
+    double t1_expected = r.t[i0] + spin_down_time(&ro, test_value(&r, "w", 0, i0), w1);
+    CHECK_MSG(fabs(t1 - t1_expected) < 1e-5 * t1_expected, "slowed to %g rad/s at %.9g s, expected %.9g s", w1, t1,
+              t1_expected);
+    /* the whole motion, stop and presliding included, against RK4 */
+    double x[2] = {20, 0}, t = 0, worst = 0;
+    for (int i = 1; i < r.n_rows; i++) {
+        long steps = lround((r.t[i] - t) / 1e-6);
+        rk4(rotor_ode, &ro, x, 2, (r.t[i] - t) / (double)steps, steps);
+        t = r.t[i];
+        worst = fmax(worst, fabs(test_value(&r, "w", 0, i) - x[0]));
+    }
+    CHECK_MSG(worst < 1e-5, "angular velocity off the independent integration by %g rad/s", worst);
+    /* it came to rest, and the energy lost is the work of the friction torque */
+    int last = r.n_rows - 1;
+    CHECK(fabs(test_value(&r, "w", 0, last)) < 0.01);
+    double e0 = test_value(&r, "total", 0, 0), balance = 0;
+    for (int i = 0; i < r.n_rows; i++)
+        balance = fmax(balance, fabs(test_value(&r, "total", 0, i) + test_value(&r, "dissipated", 0, i) - e0));
+    CHECK_MSG(balance < 1e-6 * e0, "energy balance off by %g of %g", balance, e0);
+    double work = 0; /* trapezoidal integral of the friction power, after the start */
+    for (int i = i0 + 1; i < r.n_rows; i++)
+        work += 0.5 * (r.t[i] - r.t[i - 1]) * (test_value(&r, "power", 0, i) + test_value(&r, "power", 0, i - 1));
+    CHECK_NEAR(test_value(&r, "dissipated", 0, last) - test_value(&r, "dissipated", 0, i0), -work, 1e-5 * e0);
+    test_results_free(&r);
+}
+
+TEST_SUITE(joint_friction, T(steady_sliding_follows_the_stribeck_curve), T(presliding_under_a_constant_pull),
+           T(block_held_on_a_shallow_incline), T(block_slides_down_a_steep_incline),
+           T(rotor_spins_down_by_the_pin_friction));
