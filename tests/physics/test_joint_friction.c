@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -282,6 +283,210 @@ TEST(rotor_spins_down_by_the_pin_friction)
     test_results_free(&r);
 }
 
+
+/* ---- each `inputs` character on each joint type ---- */
+
+/* Runs `path` with text replacements (pairs, NULL-terminated; each must
+ * occur) written to a temporary copy. */
+static int run_variant(const char *path, const char *const *replace, const char *const *sets, test_results *r)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    static char text[1 << 16], out[1 << 16];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    for (int k = 0; replace && replace[k]; k += 2) {
+        char *at = strstr(text, replace[k]);
+        if (!at)
+            return -1;
+        size_t before = (size_t)(at - text);
+        snprintf(out, sizeof out, "%.*s%s%s", (int)before, text, replace[k + 1], at + strlen(replace[k]));
+        memcpy(text, out, strlen(out) + 1);
+    }
+    char tmp[] = "/tmp/mbsim_jf_XXXXXX";
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return -1;
+    FILE *w = fdopen(fd, "w");
+    fputs(text, w);
+    fclose(w);
+    int rc = test_run_model(tmp, sets, NULL, r);
+    remove(tmp);
+    return rc;
+}
+
+static const char *const VARIANTS[] = {"1000", "0100", "0010", "0001", "1111"};
+
+/* The character k of an inputs string, as 0 or 1. */
+static double bit(const char *inputs, int k)
+{
+    return inputs[k] == '1' ? 1.0 : 0.0;
+}
+
+static int run_inputs(const char *path, const char *inputs, const char *const *more, const char *const *sets,
+                      test_results *r)
+{
+    char value[32];
+    snprintf(value, sizeof value, "inputs=\"%s\"", inputs);
+    const char *replace[8] = {"inputs=\"1111\"", value, NULL};
+    for (int k = 0; more && more[k] && k < 4; k++)
+        replace[2 + k] = more[k];
+    int rc = run_variant(path, replace, sets, r);
+    if (rc == 0 && r->status != MBS_OK)
+        test_fail(__FILE__, __LINE__, "inputs %s: %s", inputs, r->run.message);
+    return rc;
+}
+
+/* REVOLUTE: pin N = [P] T_pre/(mu_s r_p) + [F] |F_xy| + [B] |T_xy|/r_b, caps
+ * N = [F] |F_z|; torque r_p mu(r_p w) N_pin + r_n mu(r_n w) N_caps. */
+TEST(revolute_inputs_each_switch_their_term)
+{
+    const double rp = 0.02, rn = 0.03, rb = 0.05, w = 5, h = 0.2;
+    for (int v = 0; v < MBS_COUNT_OF(VARIANTS); v++) {
+        const char *in = VARIANTS[v];
+        test_results r;
+        CHECK(run_inputs("tests/physics/models/jf_inputs_revolute.xml", in, NULL, NULL, &r) == 0);
+        int last = r.n_rows - 1;
+        double pin = bit(in, 0) * 0.4 / (0.5 * rp) + bit(in, 1) * 18 + bit(in, 2) * 18 * h / rb;
+        double caps = bit(in, 1) * 24;
+        CHECK_MSG(fabs(test_value(&r, "normal", 0, last) - pin) < 1e-7 * (1 + pin), "inputs %s: pin N %.12g, expected %g",
+                  in, test_value(&r, "normal", 0, last), pin);
+        CHECK_MSG(fabs(test_value(&r, "normal", 1, last) - caps) < 1e-7 * (1 + caps),
+                  "inputs %s: caps N %.12g, expected %g", in, test_value(&r, "normal", 1, last), caps);
+        double torque = rp * steady_mu(&CANONICAL, rp * w) * pin + rn * steady_mu(&CANONICAL, rn * w) * caps;
+        CHECK_MSG(fabs(test_value(&r, "friction", 5, last) - torque) < 1e-6 * (1e-3 + fabs(torque)),
+                  "inputs %s: friction torque %.12g, expected %.12g", in, test_value(&r, "friction", 5, last), torque);
+        test_results_free(&r);
+    }
+}
+
+/* TRANSLATIONAL: N = [P] F_pre/mu_s + [F] |F_xy| + [B] |T_xy|/x_s + [M] |T_z|/r;
+ * x_s = overlap0 + travel (INCREASE), overlap0 - travel (DECREASE), overlap0. */
+TEST(translational_inputs_each_switch_their_term)
+{
+    const double v = 0.3, x0 = 0.08;
+    const struct {
+        const char *delta;
+        double sign;
+    } overlaps[] = {{"INCREASE", 1}, {"DECREASE", -1}, {"CONSTANT", 0}};
+    for (int o = 0; o < MBS_COUNT_OF(overlaps); o++)
+        for (int k = 0; k < MBS_COUNT_OF(VARIANTS); k++) {
+            const char *in = VARIANTS[k];
+            char delta[64];
+            snprintf(delta, sizeof delta, "overlap_delta=\"%s\"", overlaps[o].delta);
+            const char *more[] = {"overlap_delta=\"INCREASE\"", delta, NULL};
+            test_results r;
+            CHECK(run_inputs("tests/physics/models/jf_inputs_translational.xml", in, more, NULL, &r) == 0);
+            int last = r.n_rows - 1;
+            double travel = test_value(&r, "travel", 0, last);
+            CHECK_NEAR(travel, v * r.t[last], 1e-9);
+            double xs = x0 + overlaps[o].sign * travel;
+            double N = bit(in, 0) * 3 / 0.5 + bit(in, 1) * 20 + bit(in, 2) * 2 / xs + bit(in, 3) * 1 / 0.04;
+            CHECK_MSG(fabs(test_value(&r, "normal", 0, last) - N) < 1e-7 * (1 + N), "inputs %s %s: N %.12g, expected %g",
+                      in, overlaps[o].delta, test_value(&r, "normal", 0, last), N);
+            double force = steady_mu(&CANONICAL, v) * N;
+            CHECK_MSG(fabs(test_value(&r, "friction", 2, last) - force) < 1e-6 * (1e-3 + fabs(force)),
+                      "inputs %s: friction %.12g, expected %.12g", in, test_value(&r, "friction", 2, last), force);
+            test_results_free(&r);
+        }
+}
+
+/* CYLINDRICAL, driven along and about the axis: N = [P] (F_pre/mu_s +
+ * T_pre/(mu_s r_p)) + [F] |F_xy| + [B] |T_xy|/x_s (no torsion term); the
+ * friction (T_z / r_p, F_z) opposes the combined slip (r_p w, v) with
+ * magnitude N (g(s) + sigma2 s), s = |(r_p w, v)|. */
+TEST(cylindrical_inputs_and_combined_slip)
+{
+    const double rp = 0.025, v = 0.3, w = 8, slip[2] = {rp * w, v};
+    double s = hypot(slip[0], slip[1]), mag = stribeck(&CANONICAL, s) + CANONICAL.s2 * s;
+    for (int k = 0; k < MBS_COUNT_OF(VARIANTS); k++) {
+        const char *in = VARIANTS[k];
+        test_results r;
+        CHECK(run_inputs("tests/physics/models/jf_inputs_cylindrical.xml", in, NULL, NULL, &r) == 0);
+        int last = r.n_rows - 1;
+        double N = bit(in, 0) * (3 / 0.5 + 0.05 / (0.5 * rp)) + bit(in, 1) * 20 + bit(in, 2) * 2 / 0.08;
+        CHECK_MSG(fabs(test_value(&r, "normal", 0, last) - N) < 1e-7 * (1 + N), "inputs %s: N %.12g, expected %g", in,
+                  test_value(&r, "normal", 0, last), N);
+        double circumferential = test_value(&r, "friction", 5, last) / rp, axial = test_value(&r, "friction", 2, last);
+        CHECK_MSG(fabs(circumferential + N * mag * slip[0] / s) < 1e-6 * (1e-3 + N) &&
+                      fabs(axial + N * mag * slip[1] / s) < 1e-6 * (1e-3 + N),
+                  "inputs %s: friction (%.12g, %.12g), expected (%.12g, %.12g)", in, circumferential, axial,
+                  -N * mag * slip[0] / s, -N * mag * slip[1] / s);
+        test_results_free(&r);
+    }
+}
+
+/* SPHERICAL: N = [P] T_pre/(mu_s r_b) + [F] |F| (bending and torsion do not
+ * apply); the friction torque opposes the spin w (perpendicular to the load)
+ * with magnitude r_b N (g(s) + sigma2 s), s = r_b |w|: quasi-steady, as the
+ * heavy ball slows (the bristle lags the Stribeck curve by about 1e-5). */
+TEST(spherical_inputs_and_combined_slip)
+{
+    const double rb = 0.02;
+    for (int k = 0; k < MBS_COUNT_OF(VARIANTS); k++) {
+        const char *in = VARIANTS[k];
+        test_results r;
+        CHECK(run_inputs("tests/physics/models/jf_inputs_spherical.xml", in, NULL, NULL, &r) == 0);
+        int last = r.n_rows - 1;
+        double N = bit(in, 0) * 0.2 / (0.5 * rb) + bit(in, 1) * 50;
+        CHECK_MSG(fabs(test_value(&r, "normal", 0, last) - N) < 1e-7 * (1 + N), "inputs %s: N %.12g, expected %g", in,
+                  test_value(&r, "normal", 0, last), N);
+        double w[3], wn = 0;
+        for (int i = 0; i < 3; i++) {
+            w[i] = test_value(&r, "spin", i, last);
+            wn += w[i] * w[i];
+        }
+        wn = sqrt(wn);
+        double s = rb * wn, mag = rb * N * (stribeck(&CANONICAL, s) + CANONICAL.s2 * s);
+        for (int i = 0; i < 3; i++)
+            CHECK_MSG(fabs(test_value(&r, "friction", 3 + i, last) + mag * w[i] / wn) < 1e-4 * (1e-3 + mag),
+                      "inputs %s: torque %d %.12g, expected %.12g", in, i, test_value(&r, "friction", 3 + i, last),
+                      -mag * w[i] / wn);
+        test_results_free(&r);
+    }
+}
+
+/* UNIVERSAL, each yoke: as a revolute about the yoke's axis. I yoke: radial
+ * load m g, bending m g h, no axial load; J yoke: radial m h w^2 (the centre of
+ * mass circles the axis), axial m g, bending m g h. */
+TEST(universal_inputs_on_either_yoke)
+{
+    const double rp = 0.02, rn = 0.03, rb = 0.05, m = 5, g = 10, h = 0.1;
+    for (int yoke = 0; yoke < 2; yoke++)
+        for (int k = 0; k < MBS_COUNT_OF(VARIANTS); k++) {
+            const char *in = VARIANTS[k];
+            const char *more[] = {"I_YOKE", yoke ? "J_YOKE" : "I_YOKE", NULL};
+            const char *sets_i[] = {"wx=5", "wy=0", NULL}, *sets_j[] = {"wx=0", "wy=5", NULL};
+            test_results r;
+            CHECK(run_inputs("tests/physics/models/jf_inputs_universal.xml", in, more, yoke ? sets_j : sets_i, &r) == 0);
+            int last = r.n_rows - 1;
+            double w = test_value(&r, "spin", yoke ? 1 : 0, last);
+            /* J yoke: the centre of mass circles the axis, slowing down:
+             * centripetal m h w^2 and tangential m h dw/dt, dw/dt from the
+             * friction torque and the inertia about the axis */
+            double torque_now = test_value(&r, "friction", yoke ? 5 : 4, last);
+            double wdot = torque_now / (10 + m * h * h);
+            double radial = yoke ? m * h * hypot(w * w, wdot) : m * g, axial = yoke ? m * g : 0;
+            double pin = bit(in, 0) * 0.4 / (0.5 * rp) + bit(in, 1) * radial + bit(in, 2) * m * g * h / rb;
+            double caps = bit(in, 1) * axial;
+            CHECK_MSG(fabs(test_value(&r, "normal", 0, last) - pin) < 1e-6 * (1 + pin),
+                      "yoke %c inputs %s: pin N %.12g, expected %.12g", yoke ? 'J' : 'I', in,
+                      test_value(&r, "normal", 0, last), pin);
+            CHECK_MSG(fabs(test_value(&r, "normal", 1, last) - caps) < 1e-7 * (1 + caps),
+                      "yoke %c inputs %s: caps N %.12g, expected %g", yoke ? 'J' : 'I', in,
+                      test_value(&r, "normal", 1, last), caps);
+            /* J's axes: x = global z, y = global x, z = global y; the yoke axis is y or z */
+            double torque = rp * steady_mu(&CANONICAL, rp * w) * pin + rn * steady_mu(&CANONICAL, rn * w) * caps;
+            CHECK_MSG(fabs(torque_now - torque) < 1e-4 * (1e-3 + fabs(torque)),
+                      "yoke %c inputs %s: friction torque %.12g, expected %.12g", yoke ? 'J' : 'I', in, torque_now, torque);
+            test_results_free(&r);
+        }
+}
+
 TEST_SUITE(joint_friction, T(steady_sliding_follows_the_stribeck_curve), T(presliding_under_a_constant_pull),
            T(block_held_on_a_shallow_incline), T(block_slides_down_a_steep_incline),
-           T(rotor_spins_down_by_the_pin_friction));
+           T(rotor_spins_down_by_the_pin_friction), T(revolute_inputs_each_switch_their_term),
+           T(translational_inputs_each_switch_their_term), T(cylindrical_inputs_and_combined_slip),
+           T(spherical_inputs_and_combined_slip), T(universal_inputs_on_either_yoke));
