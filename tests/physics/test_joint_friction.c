@@ -485,8 +485,126 @@ TEST(universal_inputs_on_either_yoke)
         }
 }
 
+
+/* ---- static equilibrium ---- */
+
+/* A block on a 20 degree incline held by a spring and friction: the bristles
+ * and the spring share the load, x = m g sin(alpha) / (k + sigma0 N); with
+ * inactive="STATIC" the frictionless equilibrium x = m g sin(alpha) / k,
+ * the same as without the friction element. A transient from the held
+ * equilibrium stays there. */
+TEST(static_equilibrium_held_by_friction)
+{
+    const double m = 10, k = 100, alpha = 20 * MBS_TEST_PI / 180;
+    double N = m * G * cos(alpha), load = m * G * sin(alpha);
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/jf_static_incline.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "%s", r.run.message);
+    double x = load / (k + CANONICAL.s0 * N);
+    CHECK_NEAR(test_value(&r, "x", 0, 0), x, 1e-8 * x); /* the normal force is smoothed by 1e-9 of the weight */
+    CHECK_NEAR(test_value(&r, "bristle", 0, 0), x, 1e-8 * x);
+    CHECK_NEAR(test_value(&r, "friction", 2, 0), -CANONICAL.s0 * x * N, 1e-8 * load);
+    CHECK(series_max_deviation(&r, "x", 0, x) < 1e-8 * x);
+    test_results_free(&r);
+
+    const char *off[] = {"inputs=\"0100\"", "inputs=\"0100\" inactive=\"STATIC\"", NULL};
+    CHECK(run_variant("tests/physics/models/jf_static_incline.xml", off, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "%s", r.run.message);
+    CHECK_NEAR(test_value(&r, "x", 0, 0), load / k, 1e-9 * load / k);
+    CHECK_NEAR(test_value(&r, "bristle", 0, 0), 0.0, 1e-15);
+    double x_off = test_value(&r, "x", 0, 0);
+    test_results_free(&r);
+
+    /* the same model without the friction element (and its sensors) */
+    const char *none[] = {"<Force_JointFriction", "<!-- Force_JointFriction", "stiction_trans_vel=\"0.1\"/>",
+                          "stiction_trans_vel=\"0.1\"/> -->", "<Sensor id=\"1\"", "<!-- <Sensor id=\"1\"",
+                          "<Sensor id=\"4\"", "--> <Sensor id=\"4\"", "<Simulate analysis_type=\"Transient\"",
+                          "<!-- <Simulate analysis_type=\"Transient\"", "</Command>", "--> </Command>", NULL};
+    CHECK(run_variant("tests/physics/models/jf_static_incline.xml", none, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "%s", r.run.message);
+    CHECK_NEAR(test_value(&r, "x", 0, 0), x_off, 1e-12);
+    test_results_free(&r);
+}
+
+/* A rotor turned by gravity against pin and end-cap friction: the end caps
+ * (the longer arm) saturate at mu_s, the pin holds the rest:
+ * z_caps = mu_s / sigma0, z_pin = (T - r_n mu_s N_caps) / (sigma0 N_pin r_p).
+ * Beyond the capacity mu_s (r_p N_pin + r_n N_caps) the joint slips and the
+ * analysis says so. */
+TEST(static_friction_saturates_one_channel_then_slips)
+{
+    const double rp = 0.01, rn = 0.03, Np = 18, Nc = 24, T = 0.42;
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/jf_static_rotor.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "%s", r.run.message);
+    double zc = CANONICAL.mu_s / CANONICAL.s0, zp = (T - rn * CANONICAL.mu_s * Nc) / (CANONICAL.s0 * Np * rp);
+    CHECK_NEAR(test_value(&r, "bristle", 1, 0), zc, 1e-12 * zc);
+    CHECK_NEAR(test_value(&r, "bristle", 0, 0), zp, 1e-6 * zp);
+    CHECK(CANONICAL.s0 * zp < CANONICAL.mu_s);
+    CHECK_NEAR(test_value(&r, "friction", 5, 0), -T, 1e-6 * T);
+    test_results_free(&r);
+
+    const char *sets[] = {"offset=0.03", NULL}; /* 0.54 N m > 0.45 N m */
+    CHECK(test_run_model("tests/physics/models/jf_static_rotor.xml", sets, NULL, &r) == 0);
+    CHECK(r.status != MBS_OK);
+    CHECK_MSG(strstr(r.run.message, "slips") && strstr(r.run.message, "label 'bearing'") &&
+                  strstr(r.run.message, "label 'friction'"),
+              "message: %s", r.run.message);
+    test_results_free(&r);
+}
+
+
+/* ---- units ---- */
+
+/* The revolute example in N-mm-s with MotionSolve's default bristle
+ * parameters equals its SI twin with the parameters converted: the same
+ * motion, the outputs scaled by their units. (At tight tolerances: at loose
+ * ones the last bit of a converted tolerance can flip an error test, and the
+ * step sequences part at the solver's accuracy.)
+ */
+static void tight_tolerances(mbs_model *m)
+{
+    m->settings.rtol = 1e-10;
+    m->settings.atol = 1e-14;
+}
+
+TEST(millimetre_model_with_defaults_equals_its_si_twin)
+{
+    test_results mm, si;
+    CHECK(test_run_model("models/joint_friction_revolute.xml", NULL, tight_tolerances, &mm) == 0);
+    CHECK(test_run_model("tests/physics/models/jf_pendulum_si.xml", NULL, tight_tolerances, &si) == 0);
+    CHECK_MSG(mm.status == MBS_OK && si.status == MBS_OK, "%s / %s", mm.run.message, si.run.message);
+    CHECK(mm.n_rows == si.n_rows && mm.n_rows > 900);
+    const struct {
+        const char *sensor;
+        int col;
+        double mm_per_si;
+    } cols[] = {{"angle", 0, 1},       {"rate", 0, 1},           {"friction", 5, 1e3}, {"bristle", 0, 1e3},
+                {"bristle", 1, 1e3},   {"normal", 0, 1},         {"friction_power", 0, 1e3},
+                {"dissipated", 0, 1e3}};
+    for (int k = 0; k < MBS_COUNT_OF(cols); k++) {
+        double worst = 0, scale = 0;
+        for (int i = 0; i < mm.n_rows; i++) {
+            double a = test_value(&mm, cols[k].sensor, cols[k].col, i);
+            double b = cols[k].mm_per_si * test_value(&si, cols[k].sensor, cols[k].col, i);
+            worst = fmax(worst, fabs(a - b));
+            scale = fmax(scale, fabs(b));
+        }
+        CHECK_MSG(worst <= 1e-9 * scale, "%s column %d: mm and SI differ by %g (scale %g)", cols[k].sensor,
+                  cols[k].col, worst, scale);
+    }
+    /* and it came to rest off the vertical, held by stiction */
+    int last = mm.n_rows - 1;
+    CHECK(fabs(test_value(&mm, "rate", 0, last)) < 1e-6);
+    CHECK(fabs(test_value(&mm, "angle", 0, last) + MBS_TEST_PI / 2) > 0.01);
+    test_results_free(&mm);
+    test_results_free(&si);
+}
+
 TEST_SUITE(joint_friction, T(steady_sliding_follows_the_stribeck_curve), T(presliding_under_a_constant_pull),
            T(block_held_on_a_shallow_incline), T(block_slides_down_a_steep_incline),
            T(rotor_spins_down_by_the_pin_friction), T(revolute_inputs_each_switch_their_term),
            T(translational_inputs_each_switch_their_term), T(cylindrical_inputs_and_combined_slip),
-           T(spherical_inputs_and_combined_slip), T(universal_inputs_on_either_yoke));
+           T(spherical_inputs_and_combined_slip), T(universal_inputs_on_either_yoke),
+           T(static_equilibrium_held_by_friction), T(static_friction_saturates_one_channel_then_slips),
+           T(millimetre_model_with_defaults_equals_its_si_twin));
