@@ -594,12 +594,12 @@ static void warn_parameters(mbs_builder *b, const mbs_spec_elem *e, const mbs_lu
     const mbs_model *m = mbs_builder_model(b);
     if (l->mu_d > l->mu_s)
         mbs_build_warning(b, e, "mu_dynamic (%g) is larger than mu_static (%g)", l->mu_d, l->mu_s);
-    if (l->effect == MBS_LUGRE_ALL && l->mu_s > l->mu_d && !(l->sigma2 > l->sigma1 * (l->mu_s - l->mu_d) / l->mu_d))
+    double bound = l->sigma1 * (l->mu_s - l->mu_d) / l->mu_d, per_model = mbs_units_to_si(&m->units, DIM_TIME_PER_LENGTH);
+    if (l->effect == MBS_LUGRE_ALL && l->mu_s > l->mu_d && !(l->sigma2 > bound))
         mbs_build_warning(b, e,
-                          "the LuGre parameters may not be passive (may feed energy into the model): "
-                          "viscous_effects should exceed damping_effects * (mu_static - mu_dynamic) / mu_dynamic = "
-                          "%s * %g",
-                          mbs_spec_text(e, "damping_effects"), (l->mu_s - l->mu_d) / l->mu_d);
+                          "the LuGre parameters may feed energy into the model: passivity is sure when "
+                          "viscous_effects > damping_effects (mu_static - mu_dynamic) / mu_dynamic = %g; it is %g",
+                          bound / per_model, l->sigma2 / per_model);
     /* MotionSolve's defaults are meant for N-mm-s: the canonical LuGre
      * sigma0 = 1e5 per metre. In another length unit they are off by the
      * unit's ratio to the millimetre. */
@@ -609,7 +609,7 @@ static void warn_parameters(mbs_builder *b, const mbs_spec_elem *e, const mbs_lu
                           "bristle_stiffness = 100 per %s is MotionSolve's default for millimetre models; here it "
                           "is %g times softer than the canonical LuGre value (1e5 per metre): give bristle_stiffness, "
                           "damping_effects and viscous_effects for this unit system",
-                          mbs_unit_symbol(MBS_UNIT_LENGTH, m->units.length), 1e-3 / unit);
+                          mbs_unit_symbol(MBS_UNIT_LENGTH, m->units.length), unit / 1e-3);
 }
 
 /* The smoothing scale of forces: 1e-9 of the heaviest body's weight (at least 1 N). */

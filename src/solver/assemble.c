@@ -35,7 +35,40 @@ struct mbs_assembler {
     mbs_data *d;
     mbs_augmented *aug;
     double *yp0, *res, *rhs, *ywork, *c_plus, *c_minus;
+    /* rows whose multipliers some element's forces read (coupled_rates) */
+    int *read_rows;
+    int n_read_rows;
+    double *read_cols; /* [n_read_rows x nu] */
+    double *res_base;  /* [nu] */
 };
+
+/* The rows of every component whose multipliers another one reads. */
+static int find_read_rows(mbs_assembler *a)
+{
+    const mbs_model *m = a->m;
+    char *read = calloc((size_t)m->n_comps + 1, 1);
+    if (!read)
+        return -1;
+    for (int c = 0; c < m->n_comps; c++)
+        for (int k = 0; k < m->comps[c].n_depends; k++)
+            read[m->comps[c].depends[k]] = 1;
+    int n = 0;
+    for (int c = 0; c < m->n_comps; c++)
+        if (read[c])
+            n += m->comps[c].n_hrows + m->comps[c].n_vrows;
+    a->read_rows = malloc(((size_t)n + 1) * sizeof *a->read_rows);
+    a->read_cols = malloc(((size_t)n * m->nu + 1) * sizeof *a->read_cols);
+    a->res_base = malloc(((size_t)m->nu + 1) * sizeof *a->res_base);
+    if (!a->read_rows || !a->read_cols || !a->res_base) {
+        free(read);
+        return -1;
+    }
+    for (int c = 0; c < m->n_comps; c++)
+        for (int r = 0; read[c] && r < m->comps[c].n_hrows + m->comps[c].n_vrows; r++)
+            a->read_rows[a->n_read_rows++] = m->comps[c].row_ofs + r;
+    free(read);
+    return 0;
+}
 
 mbs_assembler *mbs_assembler_create(const mbs_model *m, mbs_data *d, int sparse, SUNContext ctx)
 {
@@ -52,7 +85,7 @@ mbs_assembler *mbs_assembler_create(const mbs_model *m, mbs_data *d, int sparse,
     a->rhs = calloc(na, sizeof *a->rhs);
     a->c_plus = calloc(nr, sizeof *a->c_plus);
     a->c_minus = calloc(nr, sizeof *a->c_minus);
-    if (!a->aug || !a->yp0 || !a->res || !a->ywork || !a->rhs || !a->c_plus || !a->c_minus) {
+    if (!a->aug || !a->yp0 || !a->res || !a->ywork || !a->rhs || !a->c_plus || !a->c_minus || find_read_rows(a) != 0) {
         mbs_assembler_free(a);
         return NULL;
     }
@@ -70,6 +103,9 @@ void mbs_assembler_free(mbs_assembler *a)
     free(a->rhs);
     free(a->c_plus);
     free(a->c_minus);
+    free(a->read_rows);
+    free(a->read_cols);
+    free(a->res_base);
     free(a);
 }
 
@@ -396,16 +432,6 @@ static void row_rates_along(mbs_assembler *a, double t, const double *y, const d
         out[r] = a->res[m->ofs_lambda + r];
 }
 
-/* Whether some element's forces depend on multipliers (joint friction
- * reads its joint's reaction). */
-static int forces_read_multipliers(const mbs_model *m)
-{
-    for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].n_depends > 0)
-            return 1;
-    return 0;
-}
-
 /* Largest |dx_i| / (|x_i| + floor) over a block. */
 static double relative_change(const double *dx, const double *x, int n, double floor)
 {
@@ -415,28 +441,50 @@ static double relative_change(const double *dx, const double *x, int n, double f
     return r;
 }
 
-/* When forces depend on the multipliers, the system for du/dt and lambda is
- * nonlinear: M du/dt - f(lambda) + G^T lambda = 0, G du/dt + gamma = 0.
- * Starting from the solution with the forces at lambda = 0 (already in yp,
- * y), iterate with the augmented matrix (the dependence is a friction
- * coefficient times geometric ratios, well below 1 in practice): solve for
- * the correction of the force rows' residual, keep the constraint rows
- * satisfied (their right side does not change). */
+/* The force rows' dependence on each multiplier that forces read: columns
+ * d(residual of the force rows)/d(lambda_r) by differences (G_r^T plus, e.g.,
+ * the joint friction's dependence on its joint's reaction). */
+static int read_columns(mbs_assembler *a, double t, double *y, const double *yp)
+{
+    const mbs_model *m = a->m;
+    memcpy(a->res_base, a->res + m->ofs_u, (size_t)m->nu * sizeof *a->res_base);
+    for (int k = 0; k < a->n_read_rows; k++) {
+        double *lambda = &y[m->ofs_lambda + a->read_rows[k]], saved = *lambda;
+        double inc = 1e-7 * fmax(fabs(saved), 1.0);
+        *lambda = saved + inc;
+        evaluate(a, t, y, yp);
+        *lambda = saved;
+        if (a->d->eval_failed)
+            return -1;
+        for (int i = 0; i < m->nu; i++)
+            a->read_cols[(size_t)k * m->nu + i] = (a->res[m->ofs_u + i] - a->res_base[i]) / inc;
+    }
+    return 0;
+}
+
+/* When forces depend on the multipliers (joint friction reads its joint's
+ * reaction), the system for du/dt and lambda is nonlinear:
+ *   M du/dt - f(lambda) + G^T lambda = 0,   G du/dt + gamma = 0.
+ * Newton from the solution with the forces at lambda = 0 (already in yp, y),
+ * the matrix's upper-right columns of the multipliers that forces read
+ * formed by differences; the constraint rows stay satisfied (linear, their
+ * right side does not change). A fixed-point iteration on [M G^T; G 0] is
+ * not enough: a LuGre bristle starting relaxed on a moving joint has a
+ * friction coefficient far above 1 for an instant. */
 static int coupled_rates(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize)
 {
     const mbs_model *m = a->m;
-    double previous = INFINITY;
-    int growing = 0;
-    for (int iter = 0; iter < 100; iter++) {
+    for (int iter = 0; iter < 30; iter++) {
         evaluate(a, t, y, yp);
-        if (a->d->eval_failed) {
+        if (a->d->eval_failed || read_columns(a, t, y, yp) != 0) {
             snprintf(msg, msgsize, "%s", a->d->eval_message);
             return -1;
         }
         for (int i = 0; i < m->nu; i++)
-            a->rhs[i] = -a->res[m->ofs_u + i];
+            a->rhs[i] = -a->res_base[i];
         memset(a->rhs + m->nu, 0, (size_t)m->n_rows * sizeof *a->rhs);
-        if (mbs_augmented_solve(a->aug, a->rhs) != 0)
+        if (mbs_augmented_factor_coupled(a->aug, a->d, a->read_rows, a->n_read_rows, a->read_cols) != 0 ||
+            mbs_augmented_solve(a->aug, a->rhs) != 0)
             break;
         double change = fmax(relative_change(a->rhs, yp + m->ofs_u, m->nu, 1e-9),
                              relative_change(a->rhs + m->nu, y + m->ofs_lambda, m->n_rows, 1e-9));
@@ -444,11 +492,8 @@ static int coupled_rates(mbs_assembler *a, double t, double *y, double *yp, char
             yp[m->ofs_u + i] += a->rhs[i];
         for (int r = 0; r < m->n_rows; r++)
             y[m->ofs_lambda + r] += a->rhs[m->nu + r];
-        if (change <= 1e-13)
+        if (change <= 1e-12)
             return 0;
-        if (change >= previous && ++growing > 3)
-            break;
-        previous = change;
     }
     snprintf(msg, msgsize,
              "cannot compute consistent accelerations at t = %g: the forces that depend on joint reactions (joint "
@@ -496,7 +541,7 @@ int mbs_consistent_rates(mbs_assembler *a, double t, double *y, double *yp, char
     }
     memcpy(yp + m->ofs_u, a->rhs, (size_t)m->nu * sizeof *yp);
     memcpy(y + m->ofs_lambda, a->rhs + m->nu, (size_t)m->n_rows * sizeof *y);
-    if (forces_read_multipliers(m) && coupled_rates(a, t, y, yp, msg, msgsize) != 0)
+    if (a->n_read_rows > 0 && coupled_rates(a, t, y, yp, msg, msgsize) != 0)
         return -1;
     /* state rates that depend on the accelerations or multipliers just found */
     evaluate(a, t, y, yp);

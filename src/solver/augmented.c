@@ -140,7 +140,8 @@ void mbs_rows_times(const mbs_model *m, const mbs_data *d, const double *u, doub
 
 typedef struct put_ctx {
     mbs_augmented *a;
-    int row; /* row of the augmented matrix (nu + r) */
+    int row;        /* row of the augmented matrix (nu + r) */
+    int transposed; /* also the column (G^T), unless given */
     int failed;
 } put_ctx;
 
@@ -170,10 +171,21 @@ static void put_row_entry(void *ctx, int col, double value)
 {
     put_ctx *c = ctx;
     put(c->a, c->row, col, value, &c->failed);
-    put(c->a, col, c->row, value, &c->failed);
+    if (c->transposed)
+        put(c->a, col, c->row, value, &c->failed);
 }
 
-static int fill(mbs_augmented *a, const mbs_data *d, int holonomic_only)
+/* Index k with rows[k] == r, or -1. */
+static int given_column(const int *rows, int n, int r)
+{
+    for (int k = 0; k < n; k++)
+        if (rows[k] == r)
+            return k;
+    return -1;
+}
+
+static int fill(mbs_augmented *a, const mbs_data *d, int holonomic_only, const int *given, int n_given,
+                const double *cols)
 {
     const mbs_model *m = a->m;
     int failed = 0;
@@ -204,9 +216,12 @@ static int fill(mbs_augmented *a, const mbs_data *d, int holonomic_only)
             put(a, m->nu + r, m->nu + r, 1.0, &failed);
             continue;
         }
-        put_ctx c = {a, m->nu + r, 0};
+        int k = given_column(given, n_given, r);
+        put_ctx c = {a, m->nu + r, k < 0, 0};
         mbs_row_coefficients(m, d, r, put_row_entry, &c);
         failed |= c.failed;
+        for (int i = 0; k >= 0 && i < m->nu; i++)
+            put(a, i, m->nu + r, cols[(size_t)k * m->nu + i], &failed);
     }
     return failed ? -1 : 0;
 }
@@ -267,14 +282,24 @@ static int factor_sparse(mbs_augmented *a)
     return SUNLinSolSetup(a->LS, a->S) == 0 ? 0 : -1;
 }
 
-int mbs_augmented_factor(mbs_augmented *a, const mbs_data *d, int holonomic_only)
+static int factor(mbs_augmented *a, const mbs_data *d, int holonomic_only, const int *rows, int n, const double *cols)
 {
     if (!a->sparse)
         memset(a->A, 0, (size_t)a->n * a->n * sizeof *a->A);
     a->nt = 0;
-    if (fill(a, d, holonomic_only) != 0)
+    if (fill(a, d, holonomic_only, rows, n, cols) != 0)
         return -1;
     return a->sparse ? factor_sparse(a) : factor_dense(a);
+}
+
+int mbs_augmented_factor(mbs_augmented *a, const mbs_data *d, int holonomic_only)
+{
+    return factor(a, d, holonomic_only, NULL, 0, NULL);
+}
+
+int mbs_augmented_factor_coupled(mbs_augmented *a, const mbs_data *d, const int *rows, int n, const double *cols)
+{
+    return factor(a, d, 0, rows, n, cols);
 }
 
 int mbs_augmented_solve(mbs_augmented *a, double *rhs)

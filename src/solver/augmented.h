@@ -24,6 +24,12 @@ void mbs_augmented_free(mbs_augmented *a);
  * matrix is singular. */
 int mbs_augmented_factor(mbs_augmented *a, const mbs_data *d, int holonomic_only);
 
+/* The same with the upper-right block's columns of rows `rows[k]` replaced
+ * by cols[k * nu .. (k + 1) * nu) (the force rows' dependence on those
+ * multipliers: G^T plus what forces that read them add, e.g. joint
+ * friction). */
+int mbs_augmented_factor_coupled(mbs_augmented *a, const mbs_data *d, const int *rows, int n, const double *cols);
+
 /* Solves in place: rhs = [a (nu); b (n_rows)] -> [x; z]. */
 int mbs_augmented_solve(mbs_augmented *a, double *rhs);
 

@@ -9,6 +9,7 @@
     X(expr)       \
     X(units)      \
     X(reader)     \
-    X(compile)
+    X(compile)    \
+    X(joint_friction_checks)
 
 TEST_MAIN(SUITES)

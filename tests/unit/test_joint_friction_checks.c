@@ -1,0 +1,113 @@
+/* Force_JointFriction's load-time warnings and notes: the N-mm-s bristle
+ * defaults in a model of another length unit, mu_dynamic above mu_static,
+ * the LuGre passivity condition, and what does not apply to a joint type.
+ * (Errors are in tests/bad/joint_friction_*.) Also the LuGre law itself. */
+#include "../support/harness.h"
+#include "model_text.h"
+#include "../../src/elements/lugre.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A revolute pendulum with `units` (a Param_Unit or "") and the friction's
+ * extra attributes; loads it and counts the messages of `severity` that
+ * contain `text`. */
+static int count(const char *units, const char *friction, mbs_severity severity, const char *text)
+{
+    char xml[4096];
+    snprintf(xml, sizeof xml,
+             "<Mbsim><Model>%s\n"
+             "<Body_Rigid id=\"1\" isground=\"TRUE\"/><Reference_Marker id=\"10\" body_id=\"1\"/>\n"
+             "<Body_Rigid id=\"2\" cg_id=\"20\" mass=\"1\" inertia_xx=\"1\" inertia_yy=\"1\" inertia_zz=\"1\"/>\n"
+             "<Reference_Marker id=\"20\" body_id=\"2\"/>\n"
+             "<Constraint_Joint id=\"1\" type=\"REVOLUTE\" i_marker_id=\"20\" j_marker_id=\"10\"/>\n"
+             "<Force_JointFriction id=\"1\" joint_id=\"1\" %s/>\n"
+             "</Model></Mbsim>\n",
+             units, friction);
+    text_model t;
+    text_model_load(&t, xml, NULL, 1);
+    CHECK_MSG(t.status == MBS_OK, "the model does not load (%s)", friction);
+    int n = 0;
+    for (int i = 0; i < t.diags.count; i++)
+        n += t.diags.items[i].severity == severity && strstr(t.diags.items[i].message, text) != NULL;
+    text_model_free(&t);
+    return n;
+}
+
+#define MM "<Param_Unit length_unit=\"MILLIMETER\"/>"
+#define CM "<Param_Unit length_unit=\"CENTIMETER\"/>"
+#define SOFT "1000 times softer"
+
+TEST(default_bristles_in_a_metre_model_are_pointed_out)
+{
+    const char *plain = "mu_static=\"0.5\" mu_dynamic=\"0.3\"";
+    CHECK(count("", plain, MBS_SEV_WARNING, SOFT) == 1);
+    CHECK(count("", "mu_static=\"0.5\" mu_dynamic=\"0.3\" bristle_stiffness=\"100\"", MBS_SEV_WARNING, SOFT) == 1);
+    CHECK(count(MM, plain, MBS_SEV_WARNING, "softer") == 0);
+    CHECK(count(CM, plain, MBS_SEV_WARNING, "10 times softer") == 1);
+    CHECK(count("", "mu_static=\"0.5\" mu_dynamic=\"0.3\" bristle_stiffness=\"1e5\"", MBS_SEV_WARNING, "softer") == 0);
+}
+
+TEST(dynamic_above_static_friction_is_a_warning)
+{
+    CHECK(count("", "mu_static=\"0.3\" mu_dynamic=\"0.5\"", MBS_SEV_WARNING, "mu_dynamic (0.5) is larger than mu_static") ==
+          1);
+    CHECK(count("", "mu_static=\"0.5\" mu_dynamic=\"0.3\"", MBS_SEV_WARNING, "larger than mu_static") == 0);
+}
+
+/* sigma2 > sigma1 (mu_s - mu_d) / mu_d is sufficient for passivity. */
+TEST(the_passivity_condition_is_checked)
+{
+    const char *base = "mu_static=\"0.5\" mu_dynamic=\"0.25\" damping_effects=\"0.3\" viscous_effects=";
+    char attrs[256];
+    snprintf(attrs, sizeof attrs, "%s\"0.29\"", base); /* needs > 0.3 */
+    CHECK(count(MM, attrs, MBS_SEV_WARNING, "passivity") == 1);
+    snprintf(attrs, sizeof attrs, "%s\"0.31\"", base);
+    CHECK(count(MM, attrs, MBS_SEV_WARNING, "passivity") == 0);
+    snprintf(attrs, sizeof attrs, "%s\"0.29\" effect=\"SLIDING\"", base); /* g constant: passive */
+    CHECK(count(MM, attrs, MBS_SEV_WARNING, "passivity") == 0);
+}
+
+TEST(what_does_not_apply_to_the_joint_type_gets_a_note)
+{
+    const char *mu = "mu_static=\"0.5\" mu_dynamic=\"0.3\" ";
+    char attrs[256];
+    snprintf(attrs, sizeof attrs, "%sinputs=\"1111\"", mu);
+    CHECK(count(MM, attrs, MBS_SEV_NOTE, "torsional moment (character 4) does not apply to a REVOLUTE") == 1);
+    snprintf(attrs, sizeof attrs, "%sinputs=\"1110\"", mu);
+    CHECK(count(MM, attrs, MBS_SEV_NOTE, "does not apply") == 0);
+    CHECK(count(MM, mu, MBS_SEV_NOTE, "does not apply") == 0); /* the default 1111 is no choice of the user */
+    snprintf(attrs, sizeof attrs, "%sforce_preload=\"2\" ball_radius=\"3\"", mu);
+    CHECK(count(MM, attrs, MBS_SEV_NOTE, "force_preload has no effect on a REVOLUTE joint") == 1);
+    CHECK(count(MM, attrs, MBS_SEV_NOTE, "ball_radius has no effect on a REVOLUTE joint") == 1);
+    snprintf(attrs, sizeof attrs, "%smax_stiction_deform=\"0.1\"", mu);
+    CHECK(count(MM, attrs, MBS_SEV_NOTE, "max_stiction_deform has no effect") == 1);
+}
+
+/* The law itself: steady sliding gives -(g + sigma2 |v|) v/|v|; at rest the
+ * bristle does not relax (no creep); effect switches g. */
+TEST(lugre_law)
+{
+    mbs_lugre l = {1e5, 316, 0.4, 0.5, 0.3, 0.1, MBS_LUGRE_ALL};
+    double v[2] = {0.3, -0.4}, s = 0.5, g = 0.3 + 0.2 * exp(-25.0), z[2], zd[2], mu[2];
+    for (int k = 0; k < 2; k++)
+        z[k] = g / l.sigma0 * v[k] / s; /* steady deflection */
+    mbs_lugre_eval(&l, 2, v, z, zd, mu);
+    for (int k = 0; k < 2; k++) {
+        CHECK(fabs(zd[k]) < 1e-12);
+        CHECK_NEAR(mu[k], -(g + l.sigma2 * s) * v[k] / s, 1e-12);
+    }
+    double v0 = 0.0, z0 = 3e-6, zd0, mu0;
+    mbs_lugre_eval(&l, 1, &v0, &z0, &zd0, &mu0);
+    CHECK(zd0 == 0.0);
+    CHECK_NEAR(mu0, -l.sigma0 * z0, 1e-15);
+    CHECK_NEAR(mbs_lugre_stiction(&l), 0.5, 0);
+    l.effect = MBS_LUGRE_SLIDING;
+    CHECK_NEAR(mbs_lugre_g(&l, 0.0), 0.3, 0);
+    l.effect = MBS_LUGRE_STICTION;
+    CHECK_NEAR(mbs_lugre_g(&l, 100.0), 0.5, 0);
+}
+
+TEST_SUITE(joint_friction_checks, T(default_bristles_in_a_metre_model_are_pointed_out),
+           T(dynamic_above_static_friction_is_a_warning), T(the_passivity_condition_is_checked),
+           T(what_does_not_apply_to_the_joint_type_gets_a_note), T(lugre_law));
