@@ -612,6 +612,32 @@ static void warn_parameters(mbs_builder *b, const mbs_spec_elem *e, const mbs_lu
                           mbs_unit_symbol(MBS_UNIT_LENGTH, m->units.length), unit / 1e-3);
 }
 
+/* A bristle deflection follows the joint's slip in presliding (dz/dt = v):
+ * its absolute tolerance is that of the joint coordinate it follows, atol
+ * for a travel, atol times the arm for an angle (r_p theta, r_n theta,
+ * r_b times the rotation). */
+static double *state_tolerances(const jf_params *p)
+{
+    int n = n_states_of(p->type);
+    double *tol = malloc((size_t)n * sizeof *tol);
+    if (!tol)
+        return NULL;
+    switch (p->type) {
+    case JF_REVOLUTE:
+    case JF_UNIVERSAL:
+        tol[0] = p->r_p;
+        tol[1] = p->r_n;
+        break;
+    case JF_TRANSLATIONAL: tol[0] = 1.0; break;
+    case JF_CYLINDRICAL:
+        tol[0] = p->r_p;
+        tol[1] = 1.0;
+        break;
+    case JF_SPHERICAL: tol[0] = tol[1] = tol[2] = p->r_ball; break;
+    }
+    return tol;
+}
+
 /* The smoothing scale of forces: 1e-9 of the heaviest body's weight (at least 1 N). */
 static double force_epsilon(const mbs_model *m)
 {
@@ -677,6 +703,9 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         return -1;
     c->n_states = n_states_of(p->type);
     c->state_scale = mbs_lugre_deflection_scale(l);
+    c->state_atol = state_tolerances(p);
+    if (!c->state_atol)
+        return -1;
     c->n_disc = N_DISC;
     mbs_component_couple_body(c, m->markers[p->I].body);
     mbs_component_couple_body(c, m->markers[p->J].body);

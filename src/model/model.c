@@ -17,6 +17,7 @@ void mbs_model_free(mbs_model *m)
         free(c->label);
         free(c->bodies);
         free(c->depends);
+        free(c->state_atol);
     }
     for (int i = 0; i < m->n_sensors; i++) {
         mbs_sensor *s = &m->sensors[i];

@@ -154,8 +154,9 @@ typedef struct mbs_component {
     int n_hrows;               /* holonomic constraint rows: g(q,t) = 0 and its rate */
     int n_vrows;               /* velocity-level rows only (non-holonomic) */
     int n_states;              /* differential states of its own */
-    double state_scale;        /* typical magnitude of its states, SI (0: none); their absolute
-                                  tolerance is at most rtol times this */
+    double state_scale;        /* typical magnitude of its states, SI (0: none), for scaling */
+    double *state_atol;        /* [n_states] absolute tolerance of each state in units of atol
+                                  (NULL: 1), e.g. the arm that turns an angle into a length */
     int n_roots;               /* event functions */
     const int *root_direction; /* [n_roots] crossings IDA watches: -1 falling, +1 rising, 0 both;
                                   NULL = both */

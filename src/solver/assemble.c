@@ -432,13 +432,16 @@ static void row_rates_along(mbs_assembler *a, double t, const double *y, const d
         out[r] = a->res[m->ofs_lambda + r];
 }
 
-/* Largest |dx_i| / (|x_i| + floor) over a block. */
-static double relative_change(const double *dx, const double *x, int n, double floor)
+/* max |dx_i| / max |x_i| over a block (0 for an empty or zero block that
+ * does not change). */
+static double relative_change(const double *dx, const double *x, int n)
 {
-    double r = 0.0;
-    for (int i = 0; i < n; i++)
-        r = fmax(r, fabs(dx[i]) / (fabs(x[i]) + floor));
-    return r;
+    double d = 0.0, size = 0.0;
+    for (int i = 0; i < n; i++) {
+        d = fmax(d, fabs(dx[i]));
+        size = fmax(size, fabs(x[i]));
+    }
+    return d == 0.0 ? 0.0 : d / fmax(size, 1e-300);
 }
 
 /* The force rows' dependence on each multiplier that forces read: columns
@@ -474,6 +477,7 @@ static int read_columns(mbs_assembler *a, double t, double *y, const double *yp)
 static int coupled_rates(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize)
 {
     const mbs_model *m = a->m;
+    double previous = INFINITY;
     for (int iter = 0; iter < 30; iter++) {
         evaluate(a, t, y, yp);
         if (a->d->eval_failed || read_columns(a, t, y, yp) != 0) {
@@ -486,14 +490,16 @@ static int coupled_rates(mbs_assembler *a, double t, double *y, double *yp, char
         if (mbs_augmented_factor_coupled(a->aug, a->d, a->read_rows, a->n_read_rows, a->read_cols) != 0 ||
             mbs_augmented_solve(a->aug, a->rhs) != 0)
             break;
-        double change = fmax(relative_change(a->rhs, yp + m->ofs_u, m->nu, 1e-9),
-                             relative_change(a->rhs + m->nu, y + m->ofs_lambda, m->n_rows, 1e-9));
         for (int i = 0; i < m->nu; i++)
             yp[m->ofs_u + i] += a->rhs[i];
         for (int r = 0; r < m->n_rows; r++)
             y[m->ofs_lambda + r] += a->rhs[m->nu + r];
-        if (change <= 1e-12)
+        double change = fmax(relative_change(a->rhs, yp + m->ofs_u, m->nu),
+                             relative_change(a->rhs + m->nu, y + m->ofs_lambda, m->n_rows));
+        /* converged to rounding, or (Newton stalling on rounding) close to it */
+        if (change <= 1e-12 || (change <= 1e-8 && change >= previous))
             return 0;
+        previous = change;
     }
     snprintf(msg, msgsize,
              "cannot compute consistent accelerations at t = %g: the forces that depend on joint reactions (joint "

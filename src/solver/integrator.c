@@ -113,13 +113,12 @@ static void set_tolerances(mbs_integrator *it)
          * ones, or stiff passages) fail to converge on noise */
         atol[i] = i >= m->ofs_mu ? 1e12 * s->atol : i >= m->ofs_lambda ? 1e4 * s->atol : s->atol;
     }
-    /* element states far smaller than a position (bristle deflections of
-     * micrometres) are resolved to rtol of their own scale */
+    /* element states measured in other units than the coordinates (a
+     * bristle deflection r_p theta at a pin of radius r_p) */
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
-        if (comp->state_scale > 0)
-            for (int k = 0; k < comp->n_states; k++)
-                atol[m->ofs_z + comp->state_ofs + k] = fmin(s->atol, s->rtol * comp->state_scale);
+        for (int k = 0; comp->state_atol && k < comp->n_states; k++)
+            atol[m->ofs_z + comp->state_ofs + k] = s->atol * comp->state_atol[k];
     }
 }
 
