@@ -329,9 +329,13 @@ static int check(mbs_builder *b, const mbs_spec_elem *e, disc_params *p, int fla
     int no_axis = unit_vector(e, "disc_axis_", p->axis) != 0;
     int no_normal = unit_vector(e, "plane_normal_", p->normal) != 0;
     if (no_axis)
-        bad += mbs_build_error(b, e, "disc_axis_x/y/z has zero length") != 0;
+        bad += mbs_build_error(b, e, "the disc axis (disc_axis_x, disc_axis_y, disc_axis_z) = (%s, %s, %s) has no "
+                               "length", mbs_spec_text(e, "disc_axis_x"), mbs_spec_text(e, "disc_axis_y"),
+                               mbs_spec_text(e, "disc_axis_z")) != 0;
     if (no_normal)
-        bad += mbs_build_error(b, e, "plane_normal_x/y/z has zero length") != 0;
+        bad += mbs_build_error(b, e, "the plane normal (plane_normal_x, plane_normal_y, plane_normal_z) = (%s, %s, "
+                               "%s) has no length", mbs_spec_text(e, "plane_normal_x"),
+                               mbs_spec_text(e, "plane_normal_y"), mbs_spec_text(e, "plane_normal_z")) != 0;
     if (parse_axes(mbs_spec_text(e, "constrained_axes"), flags) != 0)
         bad += mbs_build_error(b, e,
                                "constrained_axes must be three flags 0 or 1 (lateral longitudinal normal), "
