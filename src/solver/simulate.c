@@ -317,7 +317,8 @@ static int setup(run *r)
     r->y_given = calloc(ny, sizeof *r->y_given);
     r->row = calloc((size_t)mbs_sensor_width(m) + 1, sizeof *r->row);
     r->d = mbs_data_create(m);
-    if (!r->y || !r->yp || !r->yo || !r->ypo || !r->y_given || !r->row || !r->d || SUNContext_Create(NULL, &r->ctx) != 0)
+    if (!r->y || !r->yp || !r->yo || !r->ypo || !r->y_given || !r->row || !r->d ||
+        SUNContext_Create(NULL, &r->ctx) != 0)
         return fail(r, MBS_E_RUN, "out of memory");
     r->res->linear_solver = mbs_choose_linear_solver(m);
     r->sparse = r->res->linear_solver == MBS_LS_KLU;

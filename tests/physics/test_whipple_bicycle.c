@@ -7,10 +7,10 @@
  * lean-and-steer modes. Once the castor mode (-14 1/s at 5 m/s, -10 at 3
  * m/s) has died out, the lean from t = 1 s on is fitted by three modes
  * (Prony's method on samples 0.05 s apart): the weave pair and the capsize
- * (at 5 m/s) or the decaying real mode (at 3 m/s). The perturbation is
- * small enough that the motion stays linear to within the 1e-3 the
- * comparison allows (the non-linear terms are of the order of the squared
- * lean, about 1e-5 here). */
+ * (at 5 m/s) or the decaying real mode (at 3 m/s). The roll rate (1e-3
+ * rad/s at 5 m/s, 1e-6 at 3 m/s) keeps the lean below 3e-3 rad, so the
+ * motion is linear to about 1e-7; the fit agrees with Table 2 to 2e-6 and is
+ * held to 1e-4 here (the specification asks for 1e-3). */
 #include "../support/harness.h"
 #include "../support/modes.h"
 #include "../support/run_model.h"
@@ -35,6 +35,8 @@ static double complex upper(double complex a, double complex b)
     return cimag(a) > 0 ? a : b;
 }
 
+#define TOLERANCE 1e-4
+
 static double relative(double got, double want)
 {
     return fabs(got - want) / fabs(want);
@@ -49,11 +51,12 @@ TEST(weave_and_capsize_at_5_m_per_s_match_table_2)
     CHECK(lean_modes(&r, 6.0, rates) == 0);
     /* sorted by real part: the weave pair (-0.775), then the capsize (-0.323) */
     double complex weave = upper(rates[0], rates[1]), capsize = rates[2];
-    CHECK_MSG(relative(creal(weave), WEAVE_RE_5) < 1e-3, "weave decay %.9g, Table 2 %.9g", creal(weave), WEAVE_RE_5);
-    CHECK_MSG(relative(cimag(weave), WEAVE_IM_5) < 1e-3, "weave frequency %.9g, Table 2 %.9g", cimag(weave),
+    CHECK_MSG(relative(creal(weave), WEAVE_RE_5) < TOLERANCE, "weave decay %.9g, Table 2 %.9g", creal(weave),
+              WEAVE_RE_5);
+    CHECK_MSG(relative(cimag(weave), WEAVE_IM_5) < TOLERANCE, "weave frequency %.9g, Table 2 %.9g", cimag(weave),
               WEAVE_IM_5);
     CHECK_NEAR(cimag(rates[0]), -cimag(rates[1]), 1e-9);
-    CHECK_MSG(relative(creal(capsize), CAPSIZE_5) < 1e-3 && fabs(cimag(capsize)) < 1e-9, "capsize %.9g%+.9gi, "
+    CHECK_MSG(relative(creal(capsize), CAPSIZE_5) < TOLERANCE && fabs(cimag(capsize)) < 1e-9, "capsize %.9g%+.9gi, "
               "Table 2 %.9g", creal(capsize), cimag(capsize), CAPSIZE_5);
     /* the lean decays (self-stable speed), the bicycle keeps its energy and
      * its wheels on the road */
@@ -64,15 +67,15 @@ TEST(weave_and_capsize_at_5_m_per_s_match_table_2)
         drift = fmax(drift, fabs(test_value(&r, "energy", 0, i) - e0));
         violation = fmax(violation, test_value(&r, "violation", 0, i));
     }
-    CHECK(lean_max > 1e-3 && lean_end < 0.2 * lean_max);
+    CHECK(lean_max > 1e-4 && lean_end < 0.2 * lean_max);
     CHECK_MSG(drift < 1e-8 * e0, "energy drift %.3g J of %.6g J", drift, e0);
     CHECK_MSG(violation < 1e-9, "constraint violation %.3g", violation);
     /* the wheels carry the weight of the 94 kg, the front wheel by the
-     * balance of moments about the rear contact (within the 1e-5 of the
-     * roll rate's centrifugal load) */
+     * balance of moments about the rear contact (the roll rate's
+     * centrifugal load is 1e-7 of it) */
     double front = 9.81 * (85 * 0.3 + 4 * 0.9 + 3 * 1.02) / 1.02;
-    CHECK_NEAR(test_value(&r, "rear_force", 2, 0) + test_value(&r, "front_force", 2, 0), 94 * 9.81, 1e-4 * 94 * 9.81);
-    CHECK_NEAR(test_value(&r, "front_force", 2, 0), front, 1e-4 * front);
+    CHECK_NEAR(test_value(&r, "rear_force", 2, 0) + test_value(&r, "front_force", 2, 0), 94 * 9.81, 1e-6 * 94 * 9.81);
+    CHECK_NEAR(test_value(&r, "front_force", 2, 0), front, 1e-6 * front);
     test_results_free(&r);
 }
 
@@ -88,8 +91,9 @@ TEST(weave_grows_at_3_m_per_s_at_the_rate_of_table_2)
     CHECK(lean_modes(&r, 5.0, rates) == 0);
     /* the growing pair has the largest real part */
     double complex weave = upper(rates[1], rates[2]);
-    CHECK_MSG(relative(creal(weave), WEAVE_RE_3) < 1e-3, "weave growth %.9g, Table 2 %.9g", creal(weave), WEAVE_RE_3);
-    CHECK_MSG(relative(fabs(cimag(weave)), WEAVE_IM_3) < 1e-3, "weave frequency %.9g, Table 2 %.9g", cimag(weave),
+    CHECK_MSG(relative(creal(weave), WEAVE_RE_3) < TOLERANCE, "weave growth %.9g, Table 2 %.9g", creal(weave),
+              WEAVE_RE_3);
+    CHECK_MSG(relative(fabs(cimag(weave)), WEAVE_IM_3) < TOLERANCE, "weave frequency %.9g, Table 2 %.9g", cimag(weave),
               WEAVE_IM_3);
     CHECK_NEAR(creal(rates[1]), creal(rates[2]), 1e-9);
     test_results_free(&r);
