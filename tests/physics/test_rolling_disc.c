@@ -26,6 +26,13 @@
 
 static const double G = 9.81;
 
+/* Runs a model (with --set style overrides) that must complete. */
+static void run_ok(const char *path, const char *const *sets, test_results *r)
+{
+    CHECK(test_run_model(path, sets, NULL, r) == 0);
+    CHECK_MSG(r->status == MBS_OK, "%s: run failed: %s", path, r->run.message);
+}
+
 /* Largest |value - reference| of a column, relative to |reference| (or
  * absolute when the reference is 0). */
 static double worst(const test_results *r, const char *sensor, int col, double reference)
@@ -56,8 +63,7 @@ static double critical_spin(void)
 TEST(a_coin_rolls_straight_and_upright)
 {
     test_results r;
-    CHECK(test_run_model("tests/physics/models/coin_upright.xml", NULL, NULL, &r) == 0);
-    CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
+    run_ok("tests/physics/models/coin_upright.xml", NULL, &r);
     CHECK_NEAR(r.t[r.n_rows - 1], 10.0, 1e-12);
     double v = 2 * critical_spin() * UR, along = 0;
     for (int i = 0; i < r.n_rows; i++)
@@ -87,8 +93,7 @@ TEST(a_coin_slightly_faster_than_critical_stays_up)
 {
     static const char *const SETS[] = {"factor=1.05", "leanrate0=0.05", NULL};
     test_results r;
-    CHECK(test_run_model("tests/physics/models/coin_upright.xml", SETS, NULL, &r) == 0);
-    CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
+    run_ok("tests/physics/models/coin_upright.xml", SETS, &r);
     double A = UM * UR * UR / 4, f = 1.05;
     double k = sqrt(UM * G * UR * (f * f - 1) / (A + UM * UR * UR));
     /* phi = phi0'/k sin(k t): amplitude and half period */
@@ -107,8 +112,7 @@ TEST(a_coin_slightly_slower_than_critical_falls)
 {
     static const char *const SETS[] = {"factor=0.95", "leanrate0=0.05", NULL};
     test_results r;
-    CHECK(test_run_model("tests/physics/models/coin_upright.xml", SETS, NULL, &r) == 0);
-    CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
+    run_ok("tests/physics/models/coin_upright.xml", SETS, &r);
     double A = UM * UR * UR / 4, f = 0.95;
     double k = sqrt(UM * G * UR * (1 - f * f) / (A + UM * UR * UR));
     /* phi = phi0'/k sinh(k t) while small */
@@ -126,8 +130,7 @@ TEST(a_coin_rolls_in_a_steady_circle)
     double Omega = sqrt(m * G * r * sin(lean) /
                         (cos(lean) * ((m * r + C / r) * R - (m * r * r + C - A) * sin(lean))));
     test_results res;
-    CHECK(test_run_model("models/rolling_coin.xml", NULL, NULL, &res) == 0);
-    CHECK_MSG(res.status == MBS_OK, "run failed: %s", res.run.message);
+    run_ok("models/rolling_coin.xml", NULL, &res);
     /* the contact point stays on the circle about (0, R) and the trail
      * turns at Omega: the forward direction (column 1 of the contact frame)
      * has turned by Omega t */
@@ -158,8 +161,7 @@ TEST(a_tumbling_disc_keeps_its_energy_and_does_not_slip)
      * circle: it wobbles and wanders */
     static const char *const SETS[] = {"lean=0.5", "s=2", NULL};
     test_results r;
-    CHECK(test_run_model("models/rolling_coin.xml", SETS, NULL, &r) == 0);
-    CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
+    run_ok("models/rolling_coin.xml", SETS, &r);
     double lo = 1, hi = 0, slip = 0, gap = 0;
     for (int i = 0; i < r.n_rows; i++) {
         double lean = -test_value(&r, "axes", 7, i);
@@ -183,8 +185,7 @@ TEST(a_disc_on_a_turntable_rolls_on_the_table)
 {
     const double OmegaT = 1.0;
     test_results r;
-    CHECK(test_run_model("models/disc_on_turntable.xml", NULL, NULL, &r) == 0);
-    CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
+    run_ok("models/disc_on_turntable.xml", NULL, &r);
     /* from the bodies' own motion: the coin's material point at the contact
      * moves with the table's, OmegaT e_z x pC, which is far from zero */
     double slip = 0, table_speed = 1e9;
@@ -224,8 +225,7 @@ TEST(a_two_wheeled_cart_turns_in_a_circle)
 {
     const double b = 0.25, M = 2 + 1 + 1, r = 0.15, V = 1, Omega = 0.5, C = 1 * r * r / 2;
     test_results res;
-    CHECK(test_run_model("models/two_wheel_cart.xml", NULL, NULL, &res) == 0);
-    CHECK_MSG(res.status == MBS_OK, "run failed: %s", res.run.message);
+    run_ok("models/two_wheel_cart.xml", NULL, &res);
     double rho = V / Omega, off = 0;
     for (int i = 0; i < res.n_rows; i++) {
         double t = res.t[i];
@@ -250,8 +250,7 @@ TEST(a_two_wheeled_cart_turns_in_a_circle)
 TEST(an_inactive_disc_falls_freely)
 {
     test_results r;
-    CHECK(test_run_model("tests/physics/models/disc_inactive.xml", NULL, NULL, &r) == 0);
-    CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
+    run_ok("tests/physics/models/disc_inactive.xml", NULL, &r);
     double off = 0;
     for (int i = 0; i < r.n_rows; i++)
         off = fmax(off, fabs(test_value(&r, "centre", 2, i) - (0.1 - 0.5 * G * r.t[i] * r.t[i])));

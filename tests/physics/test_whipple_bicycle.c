@@ -37,6 +37,13 @@ static double complex upper(double complex a, double complex b)
 
 #define TOLERANCE 1e-4
 
+/* Runs a model (with --set style overrides) that must complete. */
+static void run_ok(const char *path, const char *const *sets, test_results *r)
+{
+    CHECK(test_run_model(path, sets, NULL, r) == 0);
+    CHECK_MSG(r->status == MBS_OK, "%s: run failed: %s", path, r->run.message);
+}
+
 static double relative(double got, double want)
 {
     return fabs(got - want) / fabs(want);
@@ -45,8 +52,7 @@ static double relative(double got, double want)
 TEST(weave_and_capsize_at_5_m_per_s_match_table_2)
 {
     test_results r;
-    CHECK(test_run_model("models/whipple_bicycle.xml", NULL, NULL, &r) == 0);
-    CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
+    run_ok("models/whipple_bicycle.xml", NULL, &r);
     double complex rates[3];
     CHECK(lean_modes(&r, 6.0, rates) == 0);
     /* sorted by real part: the weave pair (-0.775), then the capsize (-0.323) */
@@ -84,8 +90,7 @@ TEST(weave_grows_at_3_m_per_s_at_the_rate_of_table_2)
     /* e^(1.707 t) from 1e-6 rad/s: the lean reaches 2e-3 rad at 5 s */
     static const char *const SETS[] = {"v=3", "phidot0=1e-6", NULL};
     test_results r;
-    CHECK(test_run_model("models/whipple_bicycle.xml", SETS, NULL, &r) == 0);
-    CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
+    run_ok("models/whipple_bicycle.xml", SETS, &r);
     CHECK(fabs(test_value(&r, "rear_frame_axes", 7, r.n_rows - 1)) < 1e-2);
     double complex rates[3];
     CHECK(lean_modes(&r, 5.0, rates) == 0);
