@@ -20,8 +20,11 @@
 #include "../support/harness.h"
 #include "../support/run_model.h"
 #include "../support/series.h"
+#include "../../src/solver/residual.h"
+#include "../../src/solver/sense.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const double G = 9.81;
@@ -78,6 +81,56 @@ TEST(a_coin_rolls_straight_and_upright)
     CHECK(worst(&r, "contact_force", 2, UM * G) < 1e-9);
     CHECK_MSG(energy_drift(&r, NULL) < 1e-8, "relative energy drift %.3g", energy_drift(&r, NULL));
     test_results_free(&r);
+}
+
+TEST(a_lifted_skidding_coin_is_put_on_the_floor_and_made_to_roll)
+{
+    /* 1 cm above the floor, the centre 0.1 m/s faster than the spin rolls:
+     * the assembly lowers it straight down (tilting would not lower the
+     * contact of an upright coin) and says so; the projection gives the
+     * closest rolling motion in the kinetic-energy metric, minimising
+     * m (v - v0)^2 + C (w - w0)^2 with v = r w: v = w0 r + 0.1 m r^2 / (m r^2 + C) */
+    static const char *const SETS[] = {"lift=0.01", "slip0=0.1", NULL};
+    test_results r;
+    run_ok("tests/physics/models/coin_upright.xml", SETS, &r);
+    CHECK_MSG(strstr(r.run_diags, "note: Body_Rigid 2 (label 'coin'): moved by 0.01 m and turned by 0 rad at t = 0 "
+                                  "to satisfy the constraints") != NULL, "run diagnostics: %s", r.run_diags);
+    CHECK_NEAR(test_value(&r, "centre", 2, 0), UR, 1e-12);
+    CHECK(fabs(test_value(&r, "contact_point", 2, 0)) < 1e-12);
+    for (int k = 0; k < 3; k++)
+        CHECK(fabs(test_value(&r, "slip", k, 0)) < 1e-12);
+    double C = UM * UR * UR / 2, v = 2 * critical_spin() * UR + 0.1 * UM * UR * UR / (UM * UR * UR + C);
+    CHECK_NEAR(series_at(&r, "centre", 0, 1.0), v, 1e-8);
+    test_results_free(&r);
+}
+
+TEST(the_constraint_violation_includes_the_gap_under_a_disc)
+{
+    /* the residual at the coin's initial pose, 1 cm above the floor */
+    static const char *const SETS[] = {"lift=0.01", NULL};
+    mbs_model *m = NULL;
+    char err[512];
+    CHECK(test_load_model("tests/physics/models/coin_upright.xml", SETS, &m, err, sizeof err) == MBS_OK);
+    if (!m)
+        return;
+    mbs_data *d = mbs_data_create(m);
+    double *y = calloc((size_t)m->ny, sizeof *y), *yp = calloc((size_t)m->ny, sizeof *yp);
+    double *res = calloc((size_t)m->ny, sizeof *res);
+    CHECK(d && y && yp && res);
+    if (d && y && yp && res) {
+        for (int i = 0; i < m->n_bodies; i++)
+            if (m->bodies[i].type == MBS_BODY_RIGID) {
+                memcpy(y + m->bodies[i].q_ofs, m->bodies[i].r0, 3 * sizeof *y);
+                memcpy(y + m->bodies[i].q_ofs + 3, m->bodies[i].p0, 4 * sizeof *y);
+            }
+        mbs_residual(m, d, 0.0, y, yp, res);
+        CHECK_NEAR(mbs_constraint_violation(m, d), 0.01, 1e-15);
+    }
+    free(y);
+    free(yp);
+    free(res);
+    mbs_data_free(d);
+    mbs_model_free(m);
 }
 
 /* lean = a21 = sin(phi) */
@@ -279,7 +332,9 @@ TEST(a_frictionless_disc_falls_flat_and_stops_the_run)
     test_results_free(&r);
 }
 
-TEST_SUITE(rolling_disc, T(a_coin_rolls_straight_and_upright), T(a_coin_slightly_faster_than_critical_stays_up),
+TEST_SUITE(rolling_disc, T(a_coin_rolls_straight_and_upright),
+           T(a_lifted_skidding_coin_is_put_on_the_floor_and_made_to_roll),
+           T(the_constraint_violation_includes_the_gap_under_a_disc), T(a_coin_slightly_faster_than_critical_stays_up),
            T(a_coin_slightly_slower_than_critical_falls), T(a_coin_rolls_in_a_steady_circle),
            T(a_tumbling_disc_keeps_its_energy_and_does_not_slip), T(a_disc_on_a_turntable_rolls_on_the_table),
            T(a_two_wheeled_cart_turns_in_a_circle), T(an_inactive_disc_falls_freely),
