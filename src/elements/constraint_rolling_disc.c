@@ -144,8 +144,9 @@ static int locate_checked(const mbs_component *c, const mbs_eval *ev, contact *k
                               "angle %.3g rad), where the contact point is undefined", k->sine);
         return -1;
     }
+    /* the last accepted step follows the motion of transient analyses only */
     const double *last = mbs_disc(ev, c) + DISC_FORWARD;
-    if (v3_dot(last, last) > 0.0 && v3_dot(last, k->wF) <= 0.0) {
+    if (!ev->d->static_mode && v3_dot(last, last) > 0.0 && v3_dot(last, k->wF) <= 0.0) {
         mbs_eval_fail(ev, c, "the disc axis swept through the plane normal (the disc fell flat)");
         return -1;
     }

@@ -187,10 +187,14 @@ TEST(a_coin_rolls_in_a_steady_circle)
     /* the contact point stays on the circle about (0, R) and the trail
      * turns at Omega: the forward direction (column 1 of the contact frame)
      * has turned by Omega t */
-    double off_circle = 0, off_angle = 0, turned = 0, last = 0;
+    double off_circle = 0, off_angle = 0, turned = 0, last = 0, off_trail = 0;
     for (int i = 0; i < res.n_rows; i++) {
         double x = test_value(&res, "contact_point", 0, i), y = test_value(&res, "contact_point", 1, i) - R;
         off_circle = fmax(off_circle, fabs(hypot(x, y) - R));
+        /* the trail runs along the circle: Omega e_z x (pC - O) */
+        off_trail = fmax(off_trail, hypot(test_value(&res, "trail_velocity", 0, i) + Omega * y,
+                                          test_value(&res, "trail_velocity", 1, i) - Omega * x));
+        off_trail = fmax(off_trail, fabs(test_value(&res, "trail_velocity", 2, i)));
         double angle = atan2(test_value(&res, "contact_frame", 4, i), test_value(&res, "contact_frame", 1, i));
         turned += remainder(angle - last, 2 * MBS_TEST_PI);
         last = angle;
@@ -200,6 +204,7 @@ TEST(a_coin_rolls_in_a_steady_circle)
     CHECK(Omega * t_end > 4.0);
     CHECK_MSG(off_angle < 1e-6 * Omega * t_end, "precession angle off Omega t by %.3g rad", off_angle);
     CHECK_MSG(off_circle < 1e-6 * R, "contact point off the circle by %.3g m", off_circle);
+    CHECK_MSG(off_trail < 1e-6 * Omega * R, "trail velocity off Omega x (pC - O) by %.3g m/s", off_trail);
     CHECK(worst(&res, "axes", 7, -sin(lean)) < 1e-6);                         /* keeps its lean */
     CHECK(worst(&res, "contact_force", 0, m * Omega * Omega * (R - r * sin(lean))) < 1e-6); /* centripetal */
     CHECK(worst(&res, "contact_force", 2, m * G) < 1e-6);
@@ -261,6 +266,24 @@ TEST(a_disc_on_a_turntable_rolls_on_the_table)
     }
     CHECK_MSG(slip < 1e-8, "the coin slips on the table at %.3g m/s", slip);
     CHECK(table_speed > 0.05);
+    /* the trail velocity is that of the contact point over the table:
+     * d(pC)/dt (fourth-order central differences) - OmegaT e_z x pC */
+    double off_trail = 0, trail_max = 0;
+    for (int i = 2; i + 2 < r.n_rows; i++) {
+        double h = r.t[i + 1] - r.t[i], v[3];
+        for (int k = 0; k < 3; k++)
+            v[k] = (8 * (test_value(&r, "contact_point", k, i + 1) - test_value(&r, "contact_point", k, i - 1)) -
+                    (test_value(&r, "contact_point", k, i + 2) - test_value(&r, "contact_point", k, i - 2))) /
+                   (12 * h);
+        v[0] += OmegaT * test_value(&r, "contact_point", 1, i);
+        v[1] -= OmegaT * test_value(&r, "contact_point", 0, i);
+        for (int k = 0; k < 3; k++) {
+            off_trail = fmax(off_trail, fabs(v[k] - test_value(&r, "trail_velocity", k, i)));
+            trail_max = fmax(trail_max, fabs(v[k]));
+        }
+    }
+    CHECK_MSG(off_trail < 1e-3 * trail_max, "trail velocity off the contact point's rate over the table by %.3g m/s",
+              off_trail);
     /* the drive's work (in DissipatedEnergy) closes the balance, and it is
      * not small: the drive works against the coin's inertia */
     double work = 0;
