@@ -175,6 +175,29 @@ TEST(a_coin_slightly_slower_than_critical_falls)
     test_results_free(&r);
 }
 
+TEST(a_coin_rolls_down_an_incline)
+{
+    /* a plane normal other than z: n = (sin alpha, 0, cos alpha) */
+    const double m = 0.5, alpha = 0.2, a = 2.0 / 3.0 * G * sin(alpha), r0 = 0.1;
+    test_results r;
+    run_ok("tests/physics/models/coin_on_incline.xml", NULL, &r);
+    double off = 0;
+    for (int i = 0; i < r.n_rows; i++) {
+        double s = 0.5 * a * r.t[i] * r.t[i];
+        off = fmax(off, fabs(test_value(&r, "centre", 0, i) - (r0 * sin(alpha) + s * cos(alpha))));
+        off = fmax(off, fabs(test_value(&r, "centre", 2, i) - (r0 * cos(alpha) - s * sin(alpha))));
+    }
+    CHECK_MSG(off < 1e-8, "centre off its uniformly accelerated roll by %.3g m", off);
+    CHECK(worst(&r, "centre", 1, 0) < 1e-12);
+    /* friction uphill (against wF), normal force m g cos(alpha); multipliers
+     * are not in the error test: to 1e-5 of the weight */
+    CHECK(series_max_deviation(&r, "contact_force", 1, -m * G * sin(alpha) / 3) < 1e-5 * m * G);
+    CHECK(series_max_deviation(&r, "contact_force", 2, m * G * cos(alpha)) < 1e-5 * m * G);
+    CHECK(worst(&r, "contact_force", 0, 0) < 1e-9);
+    CHECK(worst(&r, "equations", 2, 0) < 1e-10);
+    test_results_free(&r);
+}
+
 /* ---- rolling_coin.xml: m = 1, r = 0.1, lean 0.1, R = 1 ---- */
 
 TEST(a_coin_rolls_in_a_steady_circle)
@@ -357,7 +380,7 @@ TEST(a_frictionless_disc_falls_flat_and_stops_the_run)
 
 TEST_SUITE(rolling_disc, T(a_coin_rolls_straight_and_upright),
            T(a_lifted_skidding_coin_is_put_on_the_floor_and_made_to_roll),
-           T(the_constraint_violation_includes_the_gap_under_a_disc), T(a_coin_slightly_faster_than_critical_stays_up),
+           T(the_constraint_violation_includes_the_gap_under_a_disc), T(a_coin_rolls_down_an_incline), T(a_coin_slightly_faster_than_critical_stays_up),
            T(a_coin_slightly_slower_than_critical_falls), T(a_coin_rolls_in_a_steady_circle),
            T(a_tumbling_disc_keeps_its_energy_and_does_not_slip), T(a_disc_on_a_turntable_rolls_on_the_table),
            T(a_two_wheeled_cart_turns_in_a_circle), T(an_inactive_disc_falls_freely),
