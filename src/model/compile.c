@@ -4,7 +4,9 @@
 #include "builder.h"
 #include "layout.h"
 #include "tfunc.h"
+#include "../core/rotation.h"
 #include "../core/strutil.h"
+#include "../core/vec3.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -305,6 +307,17 @@ void mbs_component_couple_marker(const mbs_model *m, mbs_component *c, int marke
         return;
     }
     mbs_component_couple_body(c, mk->body);
+}
+
+void mbs_marker_initial_pose(const mbs_model *m, int marker, double pos[3], double R[9])
+{
+    const mbs_marker *mk = &m->markers[marker];
+    const mbs_body *body = &m->bodies[mk->body];
+    double A[9], s[3];
+    mbs_quat_to_matrix(body->p0, A);
+    m3_mul_v(s, A, mk->pos);
+    v3_add(pos, body->r0, s);
+    m3_mul(R, A, mk->rot);
 }
 
 void mbs_component_depend(mbs_component *c, int other)

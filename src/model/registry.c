@@ -16,6 +16,7 @@
     X(marker_coordinate)      \
     X(constraint_joint)       \
     X(constraint_coordinate)  \
+    X(constraint_rolling_disc) \
     X(motion_joint)           \
     X(force_gravity)          \
     X(force_spring_damper)    \

@@ -10,6 +10,7 @@
  *                [M G^T; G 0] [dx; nu] = [0; -g], rotations applied exactly
  *   velocities   the closest velocities in the kinetic-energy metric:
  *                [M G^T; G 0] [u; nu] = [M u0; -g_t]
+ *                (a note names every body moved, and by how much)
  *   rates        [M G^T; G 0] [du/dt; lambda] = [f - gyroscopic; -gamma],
  *                gamma = d/dt (G u + g_t) at fixed u (central difference
  *                along the motion), dq/dt = T(q) u, mu = 0, element state
@@ -563,4 +564,48 @@ int mbs_make_consistent(mbs_assembler *a, double t, double *y, double *yp, char 
     if (mbs_project_velocities(a, t, y, msg, msgsize) != 0)
         return -1;
     return mbs_consistent_rates(a, t, y, yp, msg, msgsize);
+}
+
+/* Moves below this (relative to the model's size, or in rad) are rounding. */
+#define MOVE_NOTED 1e-9
+
+void mbs_note_assembly_moves(const mbs_model *m, double t, const double *before, const double *after,
+                             mbs_diags *diag)
+{
+    double L = length_scale(m);
+    for (int i = 0; i < m->n_bodies; i++) {
+        const mbs_body *b = &m->bodies[i];
+        if (b->type == MBS_BODY_GROUND)
+            continue;
+        const double *q0 = before + b->q_ofs, *q1 = after + b->q_ofs;
+        double move = b->type == MBS_BODY_MASS1D ? fabs(q1[0] - q0[0]) : 0.0, turn = 0.0;
+        if (b->type != MBS_BODY_MASS1D) {
+            double d[3];
+            v3_sub(d, q1, q0);
+            move = v3_norm(d);
+        }
+        if (b->type == MBS_BODY_RIGID) {
+            /* angle of the relative rotation A0^T A1 from its skew part and trace */
+            double A0[9], A1[9], R[9];
+            mbs_quat_to_matrix(q0 + 3, A0);
+            mbs_quat_to_matrix(q1 + 3, A1);
+            m3_tmul(R, A0, A1);
+            double s = 0.5 * hypot(hypot(R[7] - R[5], R[2] - R[6]), R[3] - R[1]);
+            turn = atan2(s, 0.5 * (R[0] + R[4] + R[8] - 1.0));
+        }
+        int angle = b->type == MBS_BODY_MASS1D && b->rotational;
+        if (move <= MOVE_NOTED * (angle ? 1.0 : L) && turn <= MOVE_NOTED)
+            continue;
+        char what[256], unit[64];
+        mbs_body_describe(b, what, sizeof what);
+        mbs_units_format(&m->units, angle ? DIM_ANGLE : DIM_LENGTH, angle, unit, sizeof unit);
+        double scale = angle ? 1.0 : mbs_units_to_si(&m->units, DIM_LENGTH);
+        if (b->type == MBS_BODY_RIGID)
+            mbs_diag_add(diag, MBS_SEV_NOTE, m->path, b->line,
+                         "%s: moved by %.3g %s and turned by %.3g rad at t = %g to satisfy the constraints", what,
+                         move / scale, unit, turn, t);
+        else
+            mbs_diag_add(diag, MBS_SEV_NOTE, m->path, b->line,
+                         "%s: moved by %.3g %s at t = %g to satisfy the constraints", what, move / scale, unit, t);
+    }
 }

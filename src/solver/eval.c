@@ -77,6 +77,15 @@ void mbs_marker_angular_acceleration(const mbs_eval *ev, int marker, double al[3
     v3_copy(al, state_of(ev, marker)->alpha);
 }
 
+void mbs_body_point_velocity(const mbs_eval *ev, int body, const double point[3], double v[3])
+{
+    const mbs_body_state *b = &ev->d->bodies[body];
+    double s[3], ws[3];
+    v3_sub(s, point, b->r);
+    v3_cross(ws, b->w, s);
+    v3_add(v, b->v, ws);
+}
+
 /* ---- loads ---- */
 
 void mbs_apply_force_at(mbs_eval *ev, int body, const double point[3], const double f[3])
@@ -169,19 +178,36 @@ static mbs_jterm *term_for(mbs_jac *j, int body)
     return t;
 }
 
-void mbs_jac_add_point(mbs_jac *j, const mbs_eval *ev, int marker, const double dir[3], double sign)
+/* Adds sign * (dir . d(point)) for a point fixed on `body` at offset s
+ * (global axes) from its centre of mass: d(point) = dr + dtheta x s, so
+ * lin = dir and ang = s x dir. */
+static void add_material_point(mbs_jac *j, const mbs_eval *ev, int body, const double s[3], const double dir[3],
+                               double sign)
 {
-    int body = ev->m->markers[marker].body;
     if (ev->m->bodies[body].type == MBS_BODY_GROUND)
         return;
     mbs_jterm *t = term_for(j, body);
     if (!t)
         return;
-    double s[3], sxd[3];
-    mbs_marker_offset(ev, marker, s);
+    double sxd[3];
     v3_cross(sxd, s, dir);
     v3_axpy(t->lin, sign, dir);
     v3_axpy(t->ang, sign, sxd);
+}
+
+void mbs_jac_add_point(mbs_jac *j, const mbs_eval *ev, int marker, const double dir[3], double sign)
+{
+    double s[3];
+    mbs_marker_offset(ev, marker, s);
+    add_material_point(j, ev, ev->m->markers[marker].body, s, dir, sign);
+}
+
+void mbs_jac_add_body_point(mbs_jac *j, const mbs_eval *ev, int body, const double point[3], const double dir[3],
+                            double sign)
+{
+    double s[3];
+    v3_sub(s, point, ev->d->bodies[body].r);
+    add_material_point(j, ev, body, s, dir, sign);
 }
 
 void mbs_jac_add_rotation(mbs_jac *j, const mbs_eval *ev, int body, const double ang[3])

@@ -24,6 +24,8 @@ void mbs_marker_velocity(const mbs_eval *ev, int marker, double v[3]);
 void mbs_marker_angular_velocity(const mbs_eval *ev, int marker, double w[3]);
 void mbs_marker_acceleration(const mbs_eval *ev, int marker, double a[3]);
 void mbs_marker_angular_acceleration(const mbs_eval *ev, int marker, double al[3]);
+/* Velocity of the material point of `body` that is at `point` (global). */
+void mbs_body_point_velocity(const mbs_eval *ev, int body, const double point[3], double v[3]);
 /* Offset of the marker origin from its body's centre of mass, global axes. */
 void mbs_marker_offset(const mbs_eval *ev, int marker, double s[3]);
 int mbs_marker_body(const mbs_eval *ev, int marker);
@@ -47,6 +49,9 @@ mbs_row *mbs_eval_row(mbs_eval *ev, const mbs_component *c, int k);
 /* ---- Jacobians (of rows and coordinates) ---- */
 /* Adds sign * (dir . d(marker origin)) with dir fixed in space. */
 void mbs_jac_add_point(mbs_jac *j, const mbs_eval *ev, int marker, const double dir[3], double sign);
+/* The same for the material point of `body` that is at `point` (global). */
+void mbs_jac_add_body_point(mbs_jac *j, const mbs_eval *ev, int body, const double point[3], const double dir[3],
+                            double sign);
 /* Adds ang . dtheta of a body. */
 void mbs_jac_add_rotation(mbs_jac *j, const mbs_eval *ev, int body, const double ang[3]);
 /* Adds factor * another Jacobian. */

@@ -58,6 +58,7 @@ typedef struct run {
     int sparse;
     int rank_checked; /* the dense redundancy analysis has run */
     double *y, *yp, *yo, *ypo, *row;
+    double *y_given; /* the state before it was made consistent */
     double t;
     double last_row_t; /* time of the last output row, -inf if none */
     mbs_event_log log;
@@ -161,7 +162,7 @@ static int handle_roots(run *r, double t)
 
 /* ---- analyses ---- */
 
-static int make_consistent(run *r)
+static int try_consistent(run *r)
 {
     char msg[512];
     if (mbs_make_consistent(r->assembler, r->t, r->y, r->yp, msg, sizeof msg) == 0)
@@ -176,6 +177,16 @@ static int make_consistent(run *r)
             return 0;
     }
     return fail(r, MBS_E_RUN, msg);
+}
+
+static int make_consistent(run *r)
+{
+    memcpy(r->y_given, r->y, (size_t)r->m->ny * sizeof *r->y);
+    if (try_consistent(r) != 0)
+        return -1;
+    if (r->diag)
+        mbs_note_assembly_moves(r->m, r->t, r->y_given, r->y, r->diag);
+    return 0;
 }
 
 static int ensure_integrator(run *r)
@@ -303,9 +314,11 @@ static int setup(run *r)
     r->yp = calloc(ny, sizeof *r->yp);
     r->yo = calloc(ny, sizeof *r->yo);
     r->ypo = calloc(ny, sizeof *r->ypo);
+    r->y_given = calloc(ny, sizeof *r->y_given);
     r->row = calloc((size_t)mbs_sensor_width(m) + 1, sizeof *r->row);
     r->d = mbs_data_create(m);
-    if (!r->y || !r->yp || !r->yo || !r->ypo || !r->row || !r->d || SUNContext_Create(NULL, &r->ctx) != 0)
+    if (!r->y || !r->yp || !r->yo || !r->ypo || !r->y_given || !r->row || !r->d ||
+        SUNContext_Create(NULL, &r->ctx) != 0)
         return fail(r, MBS_E_RUN, "out of memory");
     r->res->linear_solver = mbs_choose_linear_solver(m);
     r->sparse = r->res->linear_solver == MBS_LS_KLU;
@@ -331,6 +344,7 @@ static void teardown(run *r)
     free(r->yp);
     free(r->yo);
     free(r->ypo);
+    free(r->y_given);
     free(r->row);
 }
 

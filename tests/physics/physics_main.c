@@ -20,6 +20,8 @@
     X(reactions) \
     X(post_request) \
     X(commands) \
+    X(rolling_disc) \
+    X(whipple_bicycle) \
     X(units) \
     X(joint_friction)
 
