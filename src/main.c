@@ -42,8 +42,8 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         if (strcmp(argv[1], COMMANDS[i].name) == 0) {
-            /* `mbsim CMD --help` is `mbsim help CMD` */
-            for (int k = 2; k < argc; k++)
+            /* `mbsim CMD --help` is `mbsim help CMD` (an operand after `--` is not) */
+            for (int k = 2; k < argc && strcmp(argv[k], "--") != 0; k++)
                 if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
                     fputs(mbs_help_text(argv[1]), stdout);
                     return EXIT_OK;

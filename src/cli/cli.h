@@ -30,6 +30,19 @@ void mbs_cli_print_diags(const mbs_diags *d, int quiet);
 /* Reports a usage error for `command` and returns EXIT_BAD_INPUT. */
 int mbs_cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Options by getopt_long, GNU style: options and operands in any order,
+ * `--` ends the options, long options may be abbreviated and take their value
+ * as `--name=value` or `--name value`, short ones may be grouped (`-qo F`).
+ * Call mbs_cli_getopt_begin() once, then mbs_cli_getopt() until it returns
+ * -1; the operands are then argv[optind..argc-1]. Returns an option's code,
+ * or '?' after reporting a usage error (unknown or ambiguous option, missing
+ * value, value given to an option that takes none). shortopts as getopt's. */
+struct option;
+void mbs_cli_getopt_begin(void);
+int mbs_cli_getopt(int argc, char **argv, const char *command, const char *shortopts, const struct option *longopts);
+/* The first operand not yet taken (advancing optind), or NULL. */
+const char *mbs_cli_operand(int argc, char **argv);
+
 /* --set NAME=VALUE options, collected. */
 typedef struct mbs_overrides {
     mbs_override *items;

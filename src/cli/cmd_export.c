@@ -9,6 +9,7 @@
 #include "../output/results_reader.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,22 +27,22 @@ static int parse(int argc, char **argv, export_options *o)
     o->sensors = calloc((size_t)argc + 1, sizeof *o->sensors);
     if (!o->sensors)
         return EXIT_BAD_INPUT;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--csv") == 0) {
-            /* the only format, for now */
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-            if (i + 1 >= argc)
-                return mbs_cli_usage_error("export", "%s needs a file name", a);
-            o->output = argv[++i];
-        } else if (a[0] == '-' && a[1]) {
-            return mbs_cli_usage_error("export", "unknown option '%s'", a);
-        } else if (!o->results) {
-            o->results = a;
-        } else {
-            o->sensors[o->n_sensors++] = a;
-        }
+    static const struct option options[] = {
+        {"csv", no_argument, NULL, 'C'},
+        {"output", required_argument, NULL, 'o'},
+        {NULL, 0, NULL, 0},
+    };
+    mbs_cli_getopt_begin();
+    int code;
+    while ((code = mbs_cli_getopt(argc, argv, "export", "o:", options)) != -1) {
+        if (code == 'o')
+            o->output = optarg;
+        else if (code != 'C') /* --csv: the only format, for now */
+            return EXIT_BAD_INPUT;
     }
+    o->results = mbs_cli_operand(argc, argv);
+    for (const char *s; (s = mbs_cli_operand(argc, argv));)
+        o->sensors[o->n_sensors++] = s;
     if (!o->results)
         return mbs_cli_usage_error("export", "no results file given");
     return 0;

@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -75,16 +76,27 @@ static long default_jobs(void)
     return n > 0 ? n : 1;
 }
 
-/* Options of `mbsim run` that every point gets, with whether they take a value. */
-static int pass_through(const char *a)
-{
-    static const char *const with_value[] = {"--end-time", "--print-interval", "--rtol", "--atol",
-                                             "--linear-solver"};
-    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
-        if (strcmp(a, with_value[i]) == 0)
-            return 1;
-    return 0;
-}
+enum { OPT_VARY = 256, OPT_EMIT, OPT_SET, OPT_END_TIME, OPT_PRINT_INTERVAL, OPT_RTOL, OPT_ATOL, OPT_LINEAR_SOLVER };
+
+static const struct option SWEEP_OPTIONS[] = {
+    {"vary", required_argument, NULL, OPT_VARY},
+    {"jobs", required_argument, NULL, 'j'},
+    {"output", required_argument, NULL, 'o'},
+    {"emit-commands", no_argument, NULL, OPT_EMIT},
+    {"quiet", no_argument, NULL, 'q'},
+    {"set", required_argument, NULL, OPT_SET},
+    /* options of `mbsim run` that every point gets */
+    {"end-time", required_argument, NULL, OPT_END_TIME},
+    {"print-interval", required_argument, NULL, OPT_PRINT_INTERVAL},
+    {"rtol", required_argument, NULL, OPT_RTOL},
+    {"atol", required_argument, NULL, OPT_ATOL},
+    {"linear-solver", required_argument, NULL, OPT_LINEAR_SOLVER},
+    {NULL, 0, NULL, 0},
+};
+
+/* How the options handed on are spelled for `mbsim run`, from OPT_END_TIME on. */
+static const char *const RUN_OPTION_NAMES[] = {"--end-time", "--print-interval", "--rtol", "--atol",
+                                               "--linear-solver"};
 
 static int parse(int argc, char **argv, sweep_options *o)
 {
@@ -93,48 +105,41 @@ static int parse(int argc, char **argv, sweep_options *o)
     if (!o->pass)
         return EXIT_BAD_INPUT;
     char err[512];
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--vary") == 0) {
-            if (!next)
-                return mbs_cli_usage_error("sweep", "--vary needs NAME=V1,V2,... or NAME=START:STOP:COUNT");
-            if (mbs_sweep_add_axis(&o->plan, argv[++i], err, sizeof err) != 0)
+    mbs_cli_getopt_begin();
+    int code;
+    while ((code = mbs_cli_getopt(argc, argv, "sweep", "j:o:q", SWEEP_OPTIONS)) != -1) {
+        switch (code) {
+        case OPT_VARY:
+            if (mbs_sweep_add_axis(&o->plan, optarg, err, sizeof err) != 0)
                 return mbs_cli_usage_error("sweep", "%s", err);
-        } else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
-            if (!next || mbs_parse_long(next, &o->jobs) != 0 || o->jobs < 1)
-                return mbs_cli_usage_error("sweep", "%s needs a number of jobs >= 1", a);
-            i++;
-        } else if (strncmp(a, "-j", 2) == 0 && a[2]) {
-            if (mbs_parse_long(a + 2, &o->jobs) != 0 || o->jobs < 1)
-                return mbs_cli_usage_error("sweep", "-j needs a number of jobs >= 1");
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-            if (!next)
-                return mbs_cli_usage_error("sweep", "%s needs a directory", a);
-            o->dir = argv[++i];
-        } else if (strcmp(a, "--emit-commands") == 0) {
-            o->emit = 1;
-        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
-            o->quiet = 1;
-        } else if (strcmp(a, "--set") == 0) {
-            if (!next)
-                return mbs_cli_usage_error("sweep", "--set needs NAME=VALUE");
-            if (mbs_cli_add_override(&o->sets, "sweep", next) != 0)
+            break;
+        case 'j':
+            if (mbs_parse_long(optarg, &o->jobs) != 0 || o->jobs < 1)
+                return mbs_cli_usage_error("sweep", "--jobs needs a number of jobs >= 1");
+            break;
+        case 'o': o->dir = optarg; break;
+        case OPT_EMIT: o->emit = 1; break;
+        case 'q': o->quiet = 1; break;
+        case OPT_SET:
+            if (mbs_cli_add_override(&o->sets, "sweep", optarg) != 0)
                 return EXIT_BAD_INPUT;
-            o->pass[o->n_pass++] = a;
-            o->pass[o->n_pass++] = argv[++i];
-        } else if (pass_through(a)) {
-            if (!next)
-                return mbs_cli_usage_error("sweep", "%s needs a value", a);
-            o->pass[o->n_pass++] = a;
-            o->pass[o->n_pass++] = argv[++i];
-        } else if (a[0] == '-' && a[1]) {
-            return mbs_cli_usage_error("sweep", "unknown option '%s'", a);
-        } else if (o->model) {
-            return mbs_cli_usage_error("sweep", "only one model file, please");
-        } else {
-            o->model = a;
+            o->pass[o->n_pass++] = "--set";
+            o->pass[o->n_pass++] = optarg;
+            break;
+        case OPT_END_TIME:
+        case OPT_PRINT_INTERVAL:
+        case OPT_RTOL:
+        case OPT_ATOL:
+        case OPT_LINEAR_SOLVER:
+            o->pass[o->n_pass++] = RUN_OPTION_NAMES[code - OPT_END_TIME];
+            o->pass[o->n_pass++] = optarg;
+            break;
+        default: return EXIT_BAD_INPUT;
         }
     }
+    o->model = mbs_cli_operand(argc, argv);
+    if (o->model && optind < argc)
+        return mbs_cli_usage_error("sweep", "only one model file, please");
     if (!o->model)
         return mbs_cli_usage_error("sweep", "no model file given");
     if (o->plan.n_axes == 0)

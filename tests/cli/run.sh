@@ -4,7 +4,7 @@
 # kill -9, reading a file while it is written, help texts against docs/cli.md.
 # usage: tests/cli/run.sh path/to/mbsim path/to/build   (the build holds h5edit, ptyrun)
 set -u
-mbsim=${1:?usage: run.sh MBSIM BUILD}
+mbsim=$(cd "$(dirname "${1:?usage: run.sh MBSIM BUILD}")" && pwd)/$(basename "$1")
 build=${2:?usage: run.sh MBSIM BUILD}
 h5edit=$build/h5edit
 ptyrun=$build/ptyrun
@@ -277,6 +277,25 @@ check "kill: the rows agree, the status does not" has "$tmp/out" "^result: DIFFE
 status "run: unwritable output" 2 "$mbsim" run "$model" -o "$tmp/no/such/dir/x.h5"
 check "run: unwritable output message" has "$tmp/err" "cannot create results file"
 check "run: no file left" test ! -e "$tmp/no"
+
+# ---- options: GNU syntax (getopt_long) ----
+status "options: --name=value, grouped short options" 0 "$mbsim" run "$model" --end-time=0.5 -qo "$tmp/opt.h5"
+check "options: ... ran to 0.5" sh -c "'$mbsim' info '$tmp/opt.h5' | grep -q '^rows: *51, t = 0 .. 0.5 s'"
+check "options: -qo: quiet" test ! -s "$tmp/err"
+status "options: abbreviated, options after the operand" 0 "$mbsim" run "$model" --end=0.2 --print-i 0.1 --qui -o "$tmp/opt.h5"
+check "options: ... ran to 0.2 every 0.1" sh -c "'$mbsim' info '$tmp/opt.h5' | grep -q '^rows: *3, t = 0 .. 0.2 s'"
+status "options: ambiguous abbreviation" 2 "$mbsim" sweep "$model" --vary m=1,2 --e 1
+check "options: ambiguous names the candidates" has "$tmp/err" "ambiguous option '--e' (could be --emit-commands, --end-time)"
+status "options: unknown option" 2 "$mbsim" run "$model" --no-such
+check "options: unknown option message" has "$tmp/err" "^mbsim run: error: unknown option '--no-such' (see 'mbsim help run')$"
+status "options: missing value" 2 "$mbsim" run "$model" --end-time
+check "options: missing value message" has "$tmp/err" "error: --end-time needs a value"
+status "options: value to a flag" 2 "$mbsim" run "$model" --quiet=yes
+check "options: value to a flag message" has "$tmp/err" "error: --quiet takes no value"
+cp "$model" "$tmp/-dash.xml"
+status "options: -- ends the options" 0 sh -c "cd '$tmp' && '$mbsim' run -q -o dash.h5 -- -dash.xml"
+check "options: ... and a file named like an option runs" test -f "$tmp/dash.h5"
+status "options: --help after -- is an operand" 2 "$mbsim" validate -- --help
 
 # ---- validate: the summary counts degrees of freedom as the run solves them ----
 "$mbsim" validate models/four_bar.xml >"$tmp/out" 2>"$tmp/err"
