@@ -7,6 +7,10 @@ PKGS    := libxml-2.0 hdf5-serial libmatheval
 SUNDIALS_LIBS := -lsundials_ida -lsundials_kinsol -lsundials_nvecserial \
                  -lsundials_sunmatrixdense -lsundials_sunmatrixsparse \
                  -lsundials_sunlinsoldense -lsundials_sunlinsolklu -lklu
+# SUNDIALS 7 keeps the shared parts in libsundials_core (6 has none).
+ifneq ($(wildcard $(shell $(CC) -print-file-name=libsundials_core.so)),)
+SUNDIALS_LIBS += -lsundials_core
+endif
 
 # Debian packages the build and the tests need (see `make deps`).
 DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev libmatheval-dev \

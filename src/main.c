@@ -37,7 +37,7 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("mbsim %s\n", MBS_VERSION_STRING);
+        mbs_cli_print_version();
         return EXIT_OK;
     }
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)

@@ -56,6 +56,9 @@ void mbs_cli_free_overrides(mbs_overrides *o);
 struct mbs_model;
 struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, int quiet);
 
+/* `mbsim --version`: mbsim's and the libraries' versions it was built with. */
+void mbs_cli_print_version(void);
+
 /* Help texts. */
 const char *mbs_help_text(const char *command);
 

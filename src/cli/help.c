@@ -1,5 +1,7 @@
 /* Help texts: `mbsim --help` and `mbsim help COMMAND` (docs/cli.md says the same). */
 #include "cli.h"
+#include "../output/results_writer.h"
+#include "../solver/simulate.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -203,4 +205,11 @@ int mbs_cmd_help(int argc, char **argv)
     }
     fputs(text, stdout);
     return EXIT_OK;
+}
+
+void mbs_cli_print_version(void)
+{
+    printf("mbsim %s\n", MBS_VERSION_STRING);
+    printf("built with SUNDIALS %s, HDF5 %s, libxml2 %s\n", mbs_sundials_version(), mbs_hdf5_version(),
+           mbs_xml_library_version());
 }

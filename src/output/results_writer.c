@@ -176,9 +176,7 @@ mbs_results_writer *mbs_results_create(const char *path, const mbs_model *m, cha
         w->width += m->sensors[i].ncols;
     w->time_scale = 1.0 / mbs_units_to_si(&m->units, DIM_TIME);
     w->last_flush = mbs_wall_seconds();
-    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-    /* SWMR needs the 1.10 file format */
-    H5Pset_libver_bounds(fapl, H5F_LIBVER_V110, H5F_LIBVER_LATEST);
+    hid_t fapl = mbs_h5_results_fapl();
     errno = 0;
     w->file = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
     int create_errno = errno;
@@ -353,4 +351,12 @@ void mbs_results_discard(mbs_results_writer *w)
     close_file(w);
     remove(w->path);
     free_writer(w);
+}
+
+#define TEXT_OF(x) #x
+#define VALUE_TEXT(x) TEXT_OF(x)
+
+const char *mbs_hdf5_version(void)
+{
+    return VALUE_TEXT(H5_VERS_MAJOR) "." VALUE_TEXT(H5_VERS_MINOR) "." VALUE_TEXT(H5_VERS_RELEASE);
 }

@@ -49,4 +49,7 @@ int mbs_results_close(mbs_results_writer *w, const mbs_results_summary *s, char 
 /* Closes and deletes the file (nothing worth keeping); frees w. */
 void mbs_results_discard(mbs_results_writer *w);
 
+/* The HDF5 version mbsim was built with, e.g. "1.10.8". */
+const char *mbs_hdf5_version(void);
+
 #endif

@@ -12,6 +12,7 @@
 #include "sense.h"
 #include "sparsity.h"
 #include "statics.h"
+#include "sundials_compat.h"
 #include "../core/rotation.h"
 #include "../core/strutil.h"
 #include "../core/vec3.h"
@@ -305,7 +306,7 @@ static int setup(run *r)
     r->ypo = calloc(ny, sizeof *r->ypo);
     r->row = calloc((size_t)mbs_sensor_width(m) + 1, sizeof *r->row);
     r->d = mbs_data_create(m);
-    if (!r->y || !r->yp || !r->yo || !r->ypo || !r->row || !r->d || SUNContext_Create(NULL, &r->ctx) != 0)
+    if (!r->y || !r->yp || !r->yo || !r->ypo || !r->row || !r->d || mbs_sun_context_create(&r->ctx) != 0)
         return fail(r, MBS_E_RUN, "out of memory");
     r->res->linear_solver = mbs_choose_linear_solver(m);
     r->sparse = r->res->linear_solver == MBS_LS_KLU;

@@ -13,6 +13,7 @@
  * (friction with inactive="STATIC" switches itself off). */
 #include "statics.h"
 #include "residual.h"
+#include "sundials_compat.h"
 
 #include <kinsol/kinsol.h>
 #include <math.h>
@@ -73,11 +74,8 @@ static int equations(N_Vector xv, N_Vector fv, void *user)
     return s->d->eval_failed ? 1 : 0;
 }
 
-static void kinsol_error(int code, const char *module, const char *function, char *msg, void *user)
+static void kinsol_error(const char *msg, void *user)
 {
-    (void)code;
-    (void)module;
-    (void)function;
     statics *s = user;
     snprintf(s->kin_message, sizeof s->kin_message, "%s", msg);
 }
@@ -95,6 +93,8 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
                            char *msg, size_t msgsize)
 {
     statics s = {m, d, t, y, yp, NULL, m->nq + m->n_hol, ""};
+    mbs_sun_error_hook errors = {kinsol_error, &s};
+    int hooked = 0;
     s.res = calloc((size_t)m->ny + 1, sizeof *s.res);
     N_Vector x = N_VNew_Serial(s.n, ctx), scale_u = N_VNew_Serial(s.n, ctx), scale_f = N_VNew_Serial(s.n, ctx);
     SUNMatrix J = SUNDenseMatrix(s.n, s.n, ctx);
@@ -114,7 +114,7 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
         sf[i] = i < m->nu ? 1.0 / F : 1.0;  /* force rows / F, constraint rows as they are */
     }
     if (KINInit(kin, equations, x) != KIN_SUCCESS || KINSetUserData(kin, &s) != KIN_SUCCESS ||
-        KINSetErrHandlerFn(kin, kinsol_error, &s) != KIN_SUCCESS || KINSetLinearSolver(kin, LS, J) != KIN_SUCCESS ||
+        !(hooked = mbs_sun_kinsol_errors(kin, ctx, &errors) == 0) || KINSetLinearSolver(kin, LS, J) != KIN_SUCCESS ||
         KINSetMaxSetupCalls(kin, 1) != KIN_SUCCESS || KINSetFuncNormTol(kin, 1e-10) != KIN_SUCCESS ||
         KINSetScaledStepTol(kin, 1e-13) != KIN_SUCCESS || KINSetNumMaxIters(kin, 200) != KIN_SUCCESS) {
         snprintf(msg, msgsize, "cannot set up KINSOL: %s", s.kin_message);
@@ -130,6 +130,8 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
     rc = 0;
 done:
     d->static_mode = 0;
+    if (hooked)
+        mbs_sun_errors_end(ctx);
     if (kin)
         KINFree(&kin);
     if (LS)

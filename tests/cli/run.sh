@@ -297,6 +297,12 @@ status "options: -- ends the options" 0 sh -c "cd '$tmp' && '$mbsim' run -q -o d
 check "options: ... and a file named like an option runs" test -f "$tmp/dash.h5"
 status "options: --help after -- is an operand" 2 "$mbsim" validate -- --help
 
+status "--version" 0 "$mbsim" --version
+check "--version: the libraries' versions" grep -Eq "^built with SUNDIALS [0-9]+\.[0-9]+\.[0-9]+, HDF5 1\.[0-9]+\.[0-9]+, libxml2 2\.[0-9]+\.[0-9]+$" "$tmp/out"
+
+# the file format is pinned to HDF5 1.10's: superblock version 3 (what SWMR needs, what 1.10 reads)
+check "results file: HDF5 1.10 superblock" test "$(od -An -tu1 -j8 -N1 "$a" | tr -d ' ')" = 3
+
 # ---- validate: the summary counts degrees of freedom as the run solves them ----
 "$mbsim" validate models/four_bar.xml >"$tmp/out" 2>"$tmp/err"
 if grep -q "degrees of freedom 1 (18 velocity coordinates - 20 constraint equations, 3 of them redundant)" "$tmp/out" &&
