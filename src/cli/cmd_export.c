@@ -48,22 +48,6 @@ static int parse(int argc, char **argv, export_options *o)
     return 0;
 }
 
-/* CSV field: quoted when it holds a comma, a quote or a line break. */
-static void put_field(FILE *out, const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
 static void put_number(FILE *out, double v)
 {
     char text[40];
@@ -74,7 +58,7 @@ static void put_number(FILE *out, double v)
 static void put_header(FILE *out, const mbs_results *r, const int *chosen, int n)
 {
     char *time = r->time_unit[0] ? mbs_sprintf_alloc("time [%s]", r->time_unit) : mbs_strdup("time");
-    put_field(out, time ? time : "time");
+    mbs_csv_field(out, time ? time : "time");
     free(time);
     for (int c = 0; c < n; c++) {
         const mbs_rsensor *s = &r->sensors[chosen[c]];
@@ -82,7 +66,7 @@ static void put_header(FILE *out, const mbs_results *r, const int *chosen, int n
             char *name = s->units[k][0] ? mbs_sprintf_alloc("%s.%s [%s]", s->name, s->columns[k], s->units[k])
                                         : mbs_sprintf_alloc("%s.%s", s->name, s->columns[k]);
             fputc(',', out);
-            put_field(out, name ? name : "");
+            mbs_csv_field(out, name ? name : "");
             free(name);
         }
     }

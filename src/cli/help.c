@@ -67,8 +67,10 @@ static const char VALIDATE[] =
 static const char SWEEP[] =
     "usage: mbsim sweep MODEL.xml --vary NAME=VALUES [--vary NAME=VALUES]...\n"
     "                   [-j JOBS] [-o DIR] [--emit-commands] [--set NAME=VALUE]...\n"
-    "                   [--end-time T] [--print-interval DT] [--rtol R] [--atol A]\n"
+    "                   [--summary SENSOR:COLUMN:STAT]... [--end-time T]\n"
+    "                   [--print-interval DT] [--rtol R] [--atol A]\n"
     "                   [--linear-solver S] [--quiet]\n"
+    "       mbsim sweep --collect DIR [--summary SENSOR:COLUMN:STAT]... [--quiet]\n"
     "\n"
     "Runs the model at every point of the Cartesian product of the --vary values\n"
     "(the last --vary changes fastest), each point an 'mbsim run' of its own, up\n"
@@ -83,7 +85,16 @@ static const char SWEEP[] =
     "  -o, --output DIR       where the files go (default: MODEL_sweep)\n"
     "  --emit-commands        print one 'mbsim run' command per point instead of\n"
     "                         running them (GNU parallel, a Slurm job array);\n"
-    "                         DIR and DIR/sweep.csv (status pending) are created\n"
+    "                         DIR and DIR/sweep.csv (status pending) are created;\n"
+    "                         mbsim is called by its absolute path unless it is\n"
+    "                         the mbsim found on PATH\n"
+    "  --collect DIR          rebuild DIR/sweep.csv from the results files the\n"
+    "                         emitted commands left (status, exit_code,\n"
+    "                         wall_time_s, message; 'missing' without a file)\n"
+    "  --summary SENSOR:COLUMN:STAT\n"
+    "                         add a column to sweep.csv: STAT (max, min, last or\n"
+    "                         mean over the output rows) of that column of each\n"
+    "                         point's file (repeatable)\n"
     "  --set NAME=VALUE       a fixed parameter value for every point\n"
     "  --end-time, --print-interval, --rtol, --atol, --linear-solver\n"
     "                         handed on to every 'mbsim run'\n"
@@ -95,7 +106,7 @@ static const char SWEEP[] =
     "with status \"interrupted\", the rest are \"not run\".\n"
     "\n"
     "exit status: 0 every point completed, 1 some point did not, 2 bad input\n"
-    "(nothing run), 130 / 143 interrupted\n";
+    "(nothing run; --collect: no sweep.csv), 130 / 143 interrupted\n";
 
 static const char INFO[] =
     "usage: mbsim info RESULTS.h5 [--events]\n"

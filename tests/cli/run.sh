@@ -180,12 +180,37 @@ check "sweep: every file completed" sh -c "for f in $sw/*.h5; do $mbsim info \$f
 
 status "sweep: emit commands" 0 "$mbsim" sweep "$model" --vary L=1,2 --vary m=0.5:1.5:3 -o "$tmp/emit" --emit-commands --end-time 1
 check "sweep: one command per point" test "$(wc -l <"$tmp/out")" -eq 6
-check "sweep: the last --vary fastest" test "$(sed -n '2p' "$tmp/out")" = \
-    "mbsim run $model -o $tmp/emit/swing_001.h5 --quiet --set L=1 --set m=1 --end-time 1"
+check "sweep: the last --vary fastest, the binary by its absolute path" test "$(sed -n '2p' "$tmp/out")" = \
+    "$mbsim run $model -o $tmp/emit/swing_001.h5 --quiet --set L=1 --set m=1 --end-time 1"
 check "sweep: emit runs nothing" test "$(ls "$tmp/emit" | grep -c '\.h5$')" -eq 0
 check "sweep: emit writes the index" test "$(grep -c ',pending,' "$tmp/emit/sweep.csv")" -eq 6
-status "sweep: an emitted command runs" 0 sh -c "$(sed -n '6p' "$tmp/out" | sed "s|^mbsim|$mbsim|")"
+cp "$tmp/out" "$tmp/commands"
+status "sweep: an emitted command runs as printed" 0 sh -c "$(sed -n '6p' "$tmp/commands")"
 check "sweep: ... and writes its file" test -f "$tmp/emit/swing_005.h5"
+# GNU parallel runs them, with no mbsim on PATH
+status "sweep: emitted commands under GNU parallel" 0 env PATH=/usr/bin:/bin parallel -j 2 <"$tmp/commands"
+check "sweep: ... every point's file" test "$(ls "$tmp/emit" | grep -c '\.h5$')" -eq 6
+rm "$tmp/emit/swing_002.h5"
+status "sweep: --collect with one file missing" 1 "$mbsim" sweep --collect "$tmp/emit" --summary angle:angle:max \
+    --summary energy:value:mean
+c=$tmp/emit/sweep.csv
+check "sweep: --collect header" test "$(head -n 1 "$c")" = \
+    "index,L,m,status,exit_code,wall_time_s,file,message,angle:angle:max,energy:value:mean"
+check "sweep: --collect: 5 completed" test "$(grep -c ',completed,0,[0-9.]*,swing_00[0-9].h5,,' "$c")" -eq 5
+check "sweep: --collect: the missing one" grep -q '^2,1,1.5,missing,,,swing_002.h5,no results file,,$' "$c"
+# the summaries are the file's own: max of the angle, mean of the energy over the rows
+want=$("$mbsim" export "$tmp/emit/swing_004.h5" angle energy | awk -F, 'NR == 2 { mx = $2 } NR > 1 { if ($2 > mx) mx = $2; s += $3; n++ } END { printf "%.12g %.12g", mx, s / n }')
+got=$(awk -F, '$1 == 4 { printf "%.12g %.12g", $9, $10 }' "$c")
+check "sweep: --summary max and mean ($got, want $want)" test "$got" = "$want"
+status "sweep: a summary of a sensor the model lacks" 2 "$mbsim" sweep "$model" --vary m=1,2 --summary nosuch:x:max -o "$tmp/nosweep"
+check "sweep: ... names the sensors" has "$tmp/err" "has no sensor 'nosuch' (it has: rod_position, angle, energy)"
+status "sweep: a bad statistic" 2 "$mbsim" sweep "$model" --vary m=1,2 --summary angle:angle:median -o "$tmp/nosweep"
+status "sweep: --collect without a table" 2 "$mbsim" sweep --collect "$tmp/nonexistent"
+status "sweep: summaries of a sweep run here" 0 "$mbsim" sweep "$model" --vary m=1,2 --end-time 0.5 -o "$tmp/sum" \
+    --summary rod_position:y:min --summary angle:angle:last
+check "sweep: ... in sweep.csv" test "$(awk -F, 'NR > 1 && $8 != "" && $9 != ""' "$tmp/sum/sweep.csv" | wc -l)" -eq 2
+want=$("$mbsim" export "$tmp/sum/swing_001.h5" angle | tail -n 1 | cut -d, -f2)
+check "sweep: ... the last value" test "$(awk -F, '$1 == 1 { print $9 }' "$tmp/sum/sweep.csv")" = "$want"
 
 status "sweep: undeclared parameter" 2 "$mbsim" sweep "$model" --vary k=1,2 -o "$tmp/nosweep"
 check "sweep: names the declared ones" has "$tmp/err" "declared: L, m"
