@@ -2,7 +2,7 @@
 
 CC      ?= gcc
 BUILD   ?= build
-PKGS    := libxml-2.0 hdf5-serial libmatheval
+PKGS    := libxml-2.0 hdf5-serial libmatheval plplot
 # Debian's SUNDIALS ships no pkg-config files: the libraries are named here.
 SUNDIALS_LIBS := -lsundials_ida -lsundials_kinsol -lsundials_nvecserial \
                  -lsundials_sunmatrixdense -lsundials_sunmatrixsparse \
@@ -14,7 +14,8 @@ endif
 
 # Debian packages the build and the tests need (see `make deps`).
 DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev libmatheval-dev \
-                libsundials-dev libsuitesparse-dev parallel
+                libsundials-dev libsuitesparse-dev libplplot-dev plplot-driver-cairo \
+                parallel libpng-dev
 
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
 CFLAGS  ?= -O2 -g
@@ -95,11 +96,14 @@ bad: $(MBSIM)
 models: $(MBSIM)
 	tests/run_models.sh $(MBSIM)
 
-# Test helpers of the command-line tests (HDF5 only).
-CLI_TOOLS := $(BUILD)/h5edit $(BUILD)/ptyrun
+# Test helpers of the command-line tests (HDF5; pngstat: libpng).
+CLI_TOOLS := $(BUILD)/h5edit $(BUILD)/ptyrun $(BUILD)/pngstat
 $(BUILD)/h5edit $(BUILD)/ptyrun: $(BUILD)/%: tests/cli/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LDLIBS)
+$(BUILD)/pngstat: tests/cli/pngstat.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< -lpng
 
 cli-tests: $(MBSIM) $(CLI_TOOLS)
 	tests/cli/run.sh $(MBSIM) $(BUILD)

@@ -17,6 +17,7 @@ static const char OVERVIEW[] =
     "  sweep MODEL.xml         run a model over a grid of parameter values\n"
     "  info RESULTS.h5         what a results file holds: status, sensors, statistics\n"
     "  export RESULTS.h5       sensors as CSV\n"
+    "  plot RESULTS.h5...      sensors as a picture (PNG, SVG, PDF)\n"
     "  compare REF.h5 NEW.h5   compare two results files within tolerances\n"
     "  schema                  print the XML schema of the model format\n"
     "  reference               print the element reference (Markdown)\n"
@@ -133,6 +134,26 @@ static const char EXPORT[] =
     "exit status: 0 written, 1 the output could not be written, 2 bad input\n"
     "(unreadable file, unknown sensor)\n";
 
+static const char PLOT[] =
+    "usage: mbsim plot RESULTS.h5... [SENSOR[:COLUMN]]... -o FILE.png|svg|pdf\n"
+    "                  [--x SENSOR:COLUMN] [--size WIDTHxHEIGHT]\n"
+    "\n"
+    "Draws the given sensors (default: every sensor of the first file), one panel\n"
+    "each, against time: every column of a sensor, or the one named. The axes\n"
+    "carry the units written in the file; the events of each file are dotted\n"
+    "verticals. Several files are overlaid, one dash pattern each and named in\n"
+    "the legend (a reference and a new run, the points of a sweep). An operand\n"
+    "that ends in .h5 or names a file is a results file, the others sensors.\n"
+    "\n"
+    "  -o, --output FILE      the picture; its extension says the format\n"
+    "  --x SENSOR:COLUMN      that column as the x axis instead of time (a phase\n"
+    "                         plot)\n"
+    "  --size WxH             the page in pixels (PNG) or points (SVG, PDF);\n"
+    "                         default 1000 wide, 260 high per panel (500 for one)\n"
+    "\n"
+    "exit status: 0 written, 1 the picture could not be written, 2 bad input\n"
+    "(unreadable file, unknown sensor or column, another format)\n";
+
 static const char COMPARE[] =
     "usage: mbsim compare REF.h5 NEW.h5 [--rtol R] [--atol A] [--scaled-atol S]\n"
     "                     [--sensor NAME]... [--interpolate] [--time-tol T] [--quiet]\n"
@@ -187,6 +208,7 @@ static const help_entry ENTRIES[] = {
     {"sweep", SWEEP},
     {"info", INFO},
     {"export", EXPORT},
+    {"plot", PLOT},
     {"compare", COMPARE},
     {"schema", SCHEMA},
     {"reference", REFERENCE},

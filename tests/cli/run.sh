@@ -164,6 +164,39 @@ status "export: unknown sensor" 2 "$mbsim" export "$a" nosuch -o "$tmp/no.csv"
 check "export: unknown sensor leaves no file" test ! -e "$tmp/no.csv"
 check "export: lists the sensors" has "$tmp/err" "it has: rod_position, angle, energy"
 
+# ---- plot ----
+pngstat=$build/pngstat
+blue="31 119 180 40" # the first line colour
+status "plot: every sensor, PNG" 0 "$mbsim" plot "$a" -o "$tmp/all.png"
+check "plot: PNG of 1000 x 3 * 260 pixels" test "$("$pngstat" "$tmp/all.png" | cut -d' ' -f1,2)" = "1000 780"
+for i in 0 1 2; do
+    n=$("$pngstat" "$tmp/all.png" $blue 0 $((i * 260)) 1000 $(((i + 1) * 260)) | cut -d' ' -f3)
+    check "plot: panel $i has its line ($n pixels)" test "$n" -gt 300
+done
+status "plot: --size, one column" 0 "$mbsim" plot "$a" rod_position:y --size=640x480 -o "$tmp/y.png"
+check "plot: --size" test "$("$pngstat" "$tmp/y.png" | cut -d' ' -f1,2)" = "640 480"
+# the bob swings about y = -0.5 (L = 1): its line spans most of the panel's height
+check "plot: the line spans the panel" sh -c "'$pngstat' '$tmp/y.png' $blue | awk '{ exit !(\$3 > 500) }'"
+svgtext() { perl -0ne 'while (/<text[^>]*>(.*?)<\/text>/gs) { my $t = $1; $t =~ s/<[^>]*>//g; $t =~ s/&#x([0-9A-Fa-f]+);/chr(hex($1))/ge; print "$t\n"; }' "$1"; }
+status "plot: SVG" 0 "$mbsim" plot "$a" angle energy -o "$tmp/p.svg"
+svgtext "$tmp/p.svg" >"$tmp/svgtext"
+check "plot: SVG names the time axis with its unit" grep -qx "time \[s\]" "$tmp/svgtext"
+check "plot: SVG names the y axes with their units" sh -c "grep -qx 'angle \[rad\]' '$tmp/svgtext' && grep -qx 'energy \[N\*m\]' '$tmp/svgtext'"
+status "plot: PDF" 0 "$mbsim" plot "$a" angle -o "$tmp/p.pdf"
+check "plot: a PDF" test "$(head -c 5 "$tmp/p.pdf")" = "%PDF-"
+status "plot: two files overlaid, a phase plot" 0 "$mbsim" plot "$a" "$tmp/coarse.h5" angle --x rod_position:x -o "$tmp/phase.svg"
+svgtext "$tmp/phase.svg" >"$tmp/svgtext"
+check "plot: the legend names both files" sh -c "grep -qx '$a' '$tmp/svgtext' && grep -qx '$tmp/coarse.h5' '$tmp/svgtext'"
+check "plot: --x labels the x axis" grep -qx "rod_position:x" "$tmp/svgtext"
+status "plot: events marked" 0 "$mbsim" plot "$tmp/stop.h5" -o "$tmp/stop.png"
+check "plot: the event lines" sh -c "'$pngstat' '$tmp/stop.png' 200 0 200 60 | awk '{ exit !(\$3 > 100) }'"
+status "plot: unknown sensor" 2 "$mbsim" plot "$a" nosuch -o "$tmp/no.png"
+check "plot: ... names the sensors" has "$tmp/err" "has no sensor 'nosuch' (it has: rod_position, angle, energy)"
+check "plot: ... and writes nothing" test ! -e "$tmp/no.png"
+status "plot: unknown column" 2 "$mbsim" plot "$a" rod_position:w -o "$tmp/no.png"
+status "plot: another format" 2 "$mbsim" plot "$a" -o "$tmp/no.gif"
+status "plot: no -o" 2 "$mbsim" plot "$a"
+
 # ---- sweep ----
 sw=$tmp/sweep
 status "sweep: 6 points, one invalid" 1 "$mbsim" sweep "$model" --vary m=1,2,-1,3,4,5 -j 2 -o "$sw"
@@ -349,7 +382,7 @@ doc_block() {
         cap { print }
     ' docs/cli.md
 }
-for cmd in run validate sweep info export compare schema reference help; do
+for cmd in run validate sweep info export plot compare schema reference help; do
     "$mbsim" help $cmd >"$tmp/help"
     doc_block "^usage: mbsim $cmd( |\$)" >"$tmp/doc"
     if cmp -s "$tmp/help" "$tmp/doc"; then ok; else
