@@ -304,7 +304,7 @@ static int setup(run *r)
     r->yp = calloc(ny, sizeof *r->yp);
     r->yo = calloc(ny, sizeof *r->yo);
     r->ypo = calloc(ny, sizeof *r->ypo);
-    r->row = calloc((size_t)mbs_sensor_width(m) + 1, sizeof *r->row);
+    r->row = calloc((size_t)mbs_row_width(m) + 1, sizeof *r->row);
     r->d = mbs_data_create(m);
     if (!r->y || !r->yp || !r->yo || !r->ypo || !r->row || !r->d || mbs_sun_context_create(&r->ctx) != 0)
         return fail(r, MBS_E_RUN, "out of memory");

@@ -12,7 +12,7 @@
 
 typedef struct mbs_sink {
     void *ctx;
-    /* One output row: time and every sensor's values (mbs_sensor_width). */
+    /* One output row: time, every sensor's values, the bodies' poses (mbs_row_width). */
     int (*row)(void *ctx, double t, const double *values);
     /* An event: time, the element's description, what happened. */
     int (*event)(void *ctx, double t, const char *element, const char *kind);
