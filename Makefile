@@ -15,7 +15,7 @@ endif
 # Debian packages the build and the tests need (see `make deps`).
 DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev libmatheval-dev \
                 libsundials-dev libsuitesparse-dev libplplot-dev plplot-driver-cairo \
-                parallel libpng-dev
+                parallel libpng-dev jq f3d xvfb xauth
 
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
 CFLAGS  ?= -O2 -g

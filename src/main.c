@@ -17,6 +17,7 @@ static const command COMMANDS[] = {
     {"info", mbs_cmd_info},
     {"export", mbs_cmd_export},
     {"plot", mbs_cmd_plot},
+    {"animate", mbs_cmd_animate},
     {"sweep", mbs_cmd_sweep},
     {"schema", mbs_cmd_schema},
     {"reference", mbs_cmd_reference},

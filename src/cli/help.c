@@ -18,6 +18,7 @@ static const char OVERVIEW[] =
     "  info RESULTS.h5         what a results file holds: status, sensors, statistics\n"
     "  export RESULTS.h5       sensors as CSV\n"
     "  plot RESULTS.h5...      sensors as a picture (PNG, SVG, PDF)\n"
+    "  animate RESULTS.h5      the motion as a glTF 2.0 animation (.glb)\n"
     "  compare REF.h5 NEW.h5   compare two results files within tolerances\n"
     "  schema                  print the XML schema of the model format\n"
     "  reference               print the element reference (Markdown)\n"
@@ -154,6 +155,25 @@ static const char PLOT[] =
     "exit status: 0 written, 1 the picture could not be written, 2 bad input\n"
     "(unreadable file, unknown sensor or column, another format)\n";
 
+static const char ANIMATE[] =
+    "usage: mbsim animate RESULTS.h5 -o FILE.glb [--at T] [--markers] [--no-glyphs]\n"
+    "\n"
+    "Writes the motion of the bodies as a glTF 2.0 animation (binary .glb), which\n"
+    "Blender, ParaView, F3D and web glTF viewers open: every body a node with its\n"
+    "shapes (Post_Graphic, else its inertia ellipsoid), translation and rotation\n"
+    "keyframes at every output time; joints as short cylinders along J's z axis,\n"
+    "force elements as lines between their markers. Metres and seconds, the\n"
+    "model's axes (viewers take +y as up).\n"
+    "\n"
+    "  -o, --output FILE      the .glb file\n"
+    "  --at T                 the pose the scene shows where the animation is not\n"
+    "                         played (default: the first output time)\n"
+    "  --markers              also draw Post_Graphic markers (their axes)\n"
+    "  --no-glyphs            leave out the joint and force glyphs\n"
+    "\n"
+    "exit status: 0 written, 1 the file could not be written, 2 bad input\n"
+    "(unreadable results file, one without /geometry)\n";
+
 static const char COMPARE[] =
     "usage: mbsim compare REF.h5 NEW.h5 [--rtol R] [--atol A] [--scaled-atol S]\n"
     "                     [--sensor NAME]... [--interpolate] [--time-tol T] [--quiet]\n"
@@ -209,6 +229,7 @@ static const help_entry ENTRIES[] = {
     {"info", INFO},
     {"export", EXPORT},
     {"plot", PLOT},
+    {"animate", ANIMATE},
     {"compare", COMPARE},
     {"schema", SCHEMA},
     {"reference", REFERENCE},

@@ -1,5 +1,5 @@
 /* Layout (lengths in the model's length unit):
- *   /geometry                 attrs length_unit, length_unit_m, model_size
+ *   /geometry                 attrs length_unit, length_unit_m, time_unit_s, model_size
  *   /geometry/bodies/<name>   float64 [n x 7] x y z e0 e1 e2 e3, appended with
  *                             /time; attrs body_id, columns, units
  *   /geometry/shapes/<NNN>    a group per shape, attrs name, shape, source,
@@ -118,6 +118,7 @@ int mbs_geometry_create(hid_t file, const mbs_model *m, hid_t (*new_dataset)(hid
     if (rc == 0) {
         rc |= mbs_h5_attr_string(geo, "length_unit", unit);
         rc |= mbs_h5_attr_double(geo, "length_unit_m", 1.0 / to_length);
+        rc |= mbs_h5_attr_double(geo, "time_unit_s", mbs_units_to_si(&m->units, DIM_TIME));
         rc |= mbs_h5_attr_double(geo, "model_size", m->size * to_length);
     }
     static const char *const COLUMNS[MBS_POSE_WIDTH] = {"x", "y", "z", "e0", "e1", "e2", "e3"};
@@ -300,6 +301,7 @@ int mbs_geometry_read(const mbs_results *r, mbs_rgeometry *g, char *err, size_t 
     hid_t bodies = geo >= 0 ? H5Gopen2(geo, "bodies", H5P_DEFAULT) : -1;
     hid_t shapes = geo >= 0 ? H5Gopen2(geo, "shapes", H5P_DEFAULT) : -1;
     int rc = geo < 0 || bodies < 0 || shapes < 0 || mbs_h5_read_attr_double(geo, "length_unit_m", &g->length_unit_m) != 0 ||
+             mbs_h5_read_attr_double(geo, "time_unit_s", &g->time_unit_s) != 0 ||
              mbs_h5_read_attr_double(geo, "model_size", &g->model_size) != 0;
     list_ctx names;
     if (rc == 0 && list_group(bodies, &names) == 0) {

@@ -36,6 +36,7 @@ typedef struct mbs_rshape {
 
 typedef struct mbs_rgeometry {
     double length_unit_m; /* metres per model length unit */
+    double time_unit_s;   /* seconds per model time unit */
     double model_size;    /* model length units */
     mbs_rbody *bodies;
     int n_bodies;

@@ -197,6 +197,37 @@ status "plot: unknown column" 2 "$mbsim" plot "$a" rod_position:w -o "$tmp/no.pn
 status "plot: another format" 2 "$mbsim" plot "$a" -o "$tmp/no.gif"
 status "plot: no -o" 2 "$mbsim" plot "$a"
 
+# ---- animate ----
+"$mbsim" run tests/cli/models/bob.xml -q -o "$tmp/bob.h5" || bad "run bob.xml"
+status "animate" 0 "$mbsim" animate "$tmp/bob.h5" -o "$tmp/bob.glb"
+check "animate: a valid glTF 2.0 file" tests/cli/glbcheck.sh "$tmp/bob.glb"
+head -c 1000 "$tmp/bob.glb" >"$tmp/cut.glb"
+check "animate: the structure check finds a cut file" sh -c "! tests/cli/glbcheck.sh '$tmp/cut.glb' >/dev/null"
+json=$(tail -c +21 "$tmp/bob.glb" | head -c "$(od -An -tu4 -j12 -N4 "$tmp/bob.glb" | tr -d ' ')")
+check "animate: 201 keyframes (every output time)" test "$(printf '%s' "$json" | jq '.accessors[.animations[0].samplers[0].input].count')" -eq 201
+check "animate: the bob's node moves, the ground's does not" test \
+    "$(printf '%s' "$json" | jq -r '[.animations[0].channels[].target.node as $n | .nodes[$n].name] | unique | join(",")')" = bob
+check "animate: shapes from Post_Graphic" test \
+    "$(printf '%s' "$json" | jq -r '[.meshes[].name] | map(select(startswith("Post_Graphic"))) | length')" -eq 2
+# Rendered headless by F3D (a VTK viewer) at two times: the red bob is where
+# the results put it. Camera 5 m in front of (0, -0.5, 0), 30 degree view:
+# a point (x, y) in the plane z = 0 is drawn at 200 + k x, 200 - k (y + 0.5)
+# with k = 200 / (5 tan 15 deg).
+for at in 0.25 0.9; do
+    status "animate --at $at" 0 "$mbsim" animate "$tmp/bob.h5" --at $at -o "$tmp/at.glb"
+    timeout 120 xvfb-run -a f3d --output="$tmp/at.png" --resolution=400,400 --camera-position=0,-0.5,5 \
+        --camera-focal-point=0,-0.5,0 --camera-view-up=0,1,0 --camera-view-angle=30 "$tmp/at.glb" >/dev/null 2>&1
+    want=$("$mbsim" export "$tmp/bob.h5" bob | awk -F, -v T=$at 'NR > 1 && $1 <= T { x = $2; y = $3 }
+        END { k = 200 / (5 * sin(atan2(1, 1) / 3) / cos(atan2(1, 1) / 3)); printf "%.2f %.2f", 200 + k * x, 200 - k * (y + 0.5) }')
+    got=$("$pngstat" "$tmp/at.png" 230 20 20 90 2>/dev/null | cut -d' ' -f4,5)
+    check "animate: at t = $at the bob is drawn at $got, the results put it at $want" \
+        awk -v g="$got" -v w="$want" 'BEGIN { split(g, a, " "); split(w, b, " ");
+            exit !(a[1] >= 0 && (a[1] - b[1])^2 + (a[2] - b[2])^2 < 9) }'
+done
+status "animate: a file without /geometry" 2 "$mbsim" animate "$tmp/text.h5" -o "$tmp/no.glb"
+status "animate: not .glb" 2 "$mbsim" animate "$tmp/bob.h5" -o "$tmp/no.gltf"
+check "animate: bad input writes nothing" test ! -e "$tmp/no.glb"
+
 # ---- sweep ----
 sw=$tmp/sweep
 status "sweep: 6 points, one invalid" 1 "$mbsim" sweep "$model" --vary m=1,2,-1,3,4,5 -j 2 -o "$sw"
@@ -382,7 +413,7 @@ doc_block() {
         cap { print }
     ' docs/cli.md
 }
-for cmd in run validate sweep info export plot compare schema reference help; do
+for cmd in run validate sweep info export plot animate compare schema reference help; do
     "$mbsim" help $cmd >"$tmp/help"
     doc_block "^usage: mbsim $cmd( |\$)" >"$tmp/doc"
     if cmp -s "$tmp/help" "$tmp/doc"; then ok; else
