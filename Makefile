@@ -15,7 +15,7 @@ endif
 # Debian packages the build and the tests need (see `make deps`).
 DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev libmatheval-dev \
                 libsundials-dev libsuitesparse-dev libplplot-dev plplot-driver-cairo \
-                parallel libpng-dev jq f3d xvfb xauth
+                parallel libpng-dev jq f3d xvfb xauth man-db
 
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
 CFLAGS  ?= -O2 -g
@@ -37,7 +37,17 @@ PHYS_OBJ := $(PHYS_SRC:%.c=$(BUILD)/%.o)
 
 MBSIM := $(BUILD)/mbsim
 
-.PHONY: all deps demo test check check-asan unit physics bad models cli-tests regression schema \
+# Installation: PREFIX is where it goes, DESTDIR a staging root (packaging).
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR  := $(DESTDIR)$(PREFIX)/bin
+MANDIR  := $(DESTDIR)$(PREFIX)/share/man/man1
+DOCDIR  := $(DESTDIR)$(PREFIX)/share/doc/mbsim
+DATADIR := $(DESTDIR)$(PREFIX)/share/mbsim
+COMPDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+VERSION := $(shell sed -n 's/.*MBS_VERSION_STRING "\(.*\)".*/\1/p' src/core/version.h)
+
+.PHONY: all deps demo test install uninstall check check-asan unit physics bad models cli-tests regression schema \
         schema-check docs docs-check update-references bench clean help
 
 all: $(MBSIM)
@@ -52,6 +62,8 @@ help:
 	@echo "make schema     regenerate schemas/mbsim.xsd from the element tables"
 	@echo "make docs       regenerate docs/elements.md from the element tables"
 	@echo "make bench      run the benchmarks in bench/"
+	@echo "make install    install into PREFIX (default /usr/local; DESTDIR for staging)"
+	@echo "make uninstall  remove what make install put there"
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -83,6 +95,28 @@ demo: deps
 	$(MAKE) $(MBSIM)
 	$(MBSIM) run models/pendulum.xml -o pendulum.h5
 	$(MBSIM) info pendulum.h5
+	$(MBSIM) plot pendulum.h5 angle rod_position energy -o pendulum.png
+	$(MBSIM) animate pendulum.h5 -o pendulum.glb
+	@echo "demo: pendulum.png (a plot) and pendulum.glb (an animation: f3d pendulum.glb, Blender, any glTF viewer)"
+
+# The man page, made from the help texts.
+$(BUILD)/mbsim.1: $(MBSIM) tools/manpage.sh
+	tools/manpage.sh $(MBSIM) $(VERSION) > $@
+
+install: $(MBSIM) $(BUILD)/mbsim.1
+	install -d $(BINDIR) $(MANDIR) $(DOCDIR)/models $(DATADIR) $(COMPDIR)
+	install -m 755 $(MBSIM) $(BINDIR)/mbsim
+	install -m 644 $(BUILD)/mbsim.1 $(MANDIR)/mbsim.1
+	install -m 644 README.md docs/*.md $(DOCDIR)/
+	if ls docs/img/*.png >/dev/null 2>&1; then install -d $(DOCDIR)/img && install -m 644 docs/img/*.png $(DOCDIR)/img/; fi
+	install -m 644 models/*.xml $(DOCDIR)/models/
+	install -m 644 schemas/mbsim.xsd $(DATADIR)/mbsim.xsd
+	install -m 644 completion/mbsim.bash $(COMPDIR)/mbsim
+
+uninstall:
+	rm -f $(BINDIR)/mbsim $(MANDIR)/mbsim.1 $(DATADIR)/mbsim.xsd $(COMPDIR)/mbsim
+	rm -rf $(DOCDIR)
+	-rmdir $(DATADIR) 2>/dev/null
 
 unit: $(BUILD)/unit_tests
 	$(BUILD)/unit_tests
@@ -122,7 +156,11 @@ schema-check: $(MBSIM)
 	    { echo "schemas/mbsim.xsd is out of date: run 'make schema'"; exit 1; }
 	@echo "schema: up to date"
 
-check: unit physics bad models cli-tests regression schema-check docs-check
+# make install into a fresh prefix: the binary runs, the man page reads, uninstall removes it all.
+install-check: $(MBSIM) $(BUILD)/mbsim.1
+	tests/install_check.sh $(BUILD)
+
+check: unit physics bad models cli-tests regression schema-check docs-check install-check
 
 # The README's test command: everything, then everything again under the sanitizers.
 test: deps
