@@ -51,13 +51,15 @@ static void summary(const mbs_model *m)
 
 int mbs_cmd_validate(int argc, char **argv)
 {
-    static const struct option options[] = {{"set", required_argument, NULL, 'S'}, {NULL, 0, NULL, 0}};
+    static const struct option options[] = {
+        {"set", required_argument, NULL, 'S'}, {"strict", no_argument, NULL, 'T'}, {NULL, 0, NULL, 0}};
+    int strict = 0;
     mbs_overrides o = {NULL, 0};
     const char *path = NULL;
     int rc = EXIT_OK, code;
     mbs_cli_getopt_begin();
     while (rc == EXIT_OK && (code = mbs_cli_getopt(argc, argv, "validate", "", options)) != -1)
-        rc = code == 'S' ? mbs_cli_add_override(&o, "validate", optarg) : EXIT_BAD_INPUT;
+        rc = code == 'S' ? mbs_cli_add_override(&o, "validate", optarg) : code == 'T' ? (strict = 1, 0) : EXIT_BAD_INPUT;
     if (rc == EXIT_OK) {
         path = mbs_cli_operand(argc, argv);
         if (path && optind < argc)
@@ -68,7 +70,16 @@ int mbs_cmd_validate(int argc, char **argv)
     if (rc == EXIT_OK) {
         mbs_model *m = mbs_cli_load_model(path, &o, 0);
         if (m) {
-            summary(m);
+            m->settings.strict_assembly = strict;
+            mbs_diags check;
+            mbs_diags_init(&check);
+            int check_rc = mbs_assembly_check(m, &check);
+            mbs_cli_print_diags(&check, 0);
+            mbs_diags_free(&check);
+            if (check_rc == 0)
+                summary(m);
+            else
+                rc = EXIT_BAD_INPUT;
             mbs_model_free(m);
         } else {
             rc = EXIT_BAD_INPUT;

@@ -32,7 +32,7 @@ static const char OVERVIEW[] =
 static const char RUN[] =
     "usage: mbsim run MODEL.xml [-o OUT.h5] [--set NAME=VALUE]... [--end-time T]\n"
     "                 [--print-interval DT] [--rtol R] [--atol A]\n"
-    "                 [--linear-solver auto|dense|klu] [--quiet]\n"
+    "                 [--linear-solver auto|dense|klu] [--strict] [--quiet]\n"
     "\n"
     "Runs the model's analyses (<Simulate> commands; without any, a transient to t = 1)\n"
     "and writes every sensor at every output time to OUT.h5 (default: the model's base\n"
@@ -44,7 +44,14 @@ static const char RUN[] =
     "  --print-interval DT    output spacing of every transient analysis\n"
     "  --rtol R, --atol A     integrator tolerances (atol in model length units)\n"
     "  --linear-solver S      auto (default), dense or klu\n"
+    "  --strict               a body moved by the start's assembly further than\n"
+    "                         the limit is an error, not a warning (exit 2)\n"
     "  -q, --quiet            print nothing but errors\n"
+    "\n"
+    "The positions the model gives are first made to satisfy the constraints;\n"
+    "a note names the bodies that moved most, and a move beyond the limit\n"
+    "(Param_Transient assembly_move_limit, default 1 % of the model's size) is a\n"
+    "warning naming the constraint furthest from closed: a misplaced marker.\n"
     "\n"
     "On a terminal a progress line shows on stderr (simulated time, percent, steps,\n"
     "steps per second, ETA). SIGINT or SIGTERM end the run cleanly: the results so\n"
@@ -56,13 +63,15 @@ static const char RUN[] =
     "2 bad input (no results file), 130 / 143 interrupted by SIGINT / SIGTERM\n";
 
 static const char VALIDATE[] =
-    "usage: mbsim validate MODEL.xml [--set NAME=VALUE]...\n"
+    "usage: mbsim validate MODEL.xml [--set NAME=VALUE]... [--strict]\n"
     "\n"
     "Checks the model against the schema and for semantic errors (dangling ids, bad\n"
     "inertia, ...), reporting every problem as 'file:line: error: ...', then prints a\n"
     "summary: bodies, markers, joints, forces, sensors, degrees of freedom\n"
     "(constraint equations that repeat others, as in planar loops of revolute\n"
-    "joints, are found as a run finds them, warned about and not counted).\n"
+    "joints, are found as a run finds them, warned about and not counted), and\n"
+    "what the start's assembly moves, as 'mbsim run' reports it (--strict: a\n"
+    "move beyond the limit is an error).\n"
     "\n"
     "exit status: 0 valid, 2 invalid\n";
 

@@ -441,6 +441,10 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     }
     if (d->errors == errors_before) {
         mbs_layout(m, d);
+        if (m->n_sensors == 0)
+            mbs_diag_add(d, MBS_SEV_WARNING, m->path, 0,
+                         "the model has no Sensor or Post_Request: the results file will hold no time series "
+                         "(only the bodies' motion, under /geometry, for mbsim animate)");
         if (mbs_geometry_complete(spec, m) != 0)
             mbs_diag_add(d, MBS_SEV_ERROR, m->path, 0, "out of memory");
     }

@@ -242,6 +242,8 @@ typedef struct mbs_solver_settings {
     int max_order;         /* 1..5 */
     mbs_linear_solver linear_solver;
     int interpolate;       /* outputs interpolated between steps (else stepped to exactly) */
+    double assembly_move_limit; /* m; 0 = 1 % of the model's size (assembly_report.c) */
+    int strict_assembly;   /* a move beyond the limit is an error (--strict) */
     int line;              /* where Param_Transient stands, 0 if absent */
 } mbs_solver_settings;
 

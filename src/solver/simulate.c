@@ -8,6 +8,7 @@
  * and the analysis' end time. */
 #include "simulate.h"
 #include "assemble.h"
+#include "assembly_report.h"
 #include "residual.h"
 #include "sense.h"
 #include "sparsity.h"
@@ -367,6 +368,33 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
     result->events = r.log.count;
     teardown(&r);
     return result->status;
+}
+
+int mbs_assembly_check(const mbs_model *m, mbs_diags *diag)
+{
+    mbs_run_result result;
+    memset(&result, 0, sizeof result);
+    run r;
+    memset(&r, 0, sizeof r);
+    r.m = m;
+    r.res = &result;
+    r.last_row_t = -INFINITY;
+    int rc = 0;
+    if (setup(&r) == 0) {
+        initial_state(&r);
+        /* the run's own redundancy analysis, its warnings left to the run */
+        mbs_diags quiet;
+        mbs_diags_init(&quiet);
+        mbs_find_redundant(r.assembler, r.t, r.y, 0, &quiet);
+        mbs_diags_free(&quiet);
+        memcpy(r.yo, r.y, (size_t)m->ny * sizeof *r.y);
+        char msg[512];
+        /* a start that cannot be assembled is reported by the run itself */
+        if (mbs_assemble_positions(r.assembler, r.t, r.y, msg, sizeof msg) == 0)
+            rc = mbs_assembly_report(m, r.d, r.t, r.yo, r.y, diag);
+    }
+    teardown(&r);
+    return rc;
 }
 
 int mbs_redundant_rows(const mbs_model *m, mbs_diags *diag)

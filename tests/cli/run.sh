@@ -404,6 +404,24 @@ if grep -q "degrees of freedom 1 (6 velocity coordinates - 5 constraint equation
     bad "validate: the pendulum's degrees of freedom"
 fi
 
+# ---- the assembly report: a joint whose markers are 5 m apart ----
+mis=tests/cli/models/misplaced.xml
+status "assembly: validate warns" 0 "$mbsim" validate "$mis"
+check "assembly: the warning names the joint and the move" grep -q \
+    "misplaced.xml:13: warning: Constraint_Joint 7 (label 'hinge'): the assembly at the start moved body 2 ('link') by 5 m" "$tmp/err"
+check "assembly: a note lists the moves" grep -q "note: assembly at the start moved body 2 ('link') by 5 m, 0 deg" "$tmp/err"
+status "assembly: run warns, and runs" 0 "$mbsim" run "$mis" -o "$tmp/mis.h5"
+check "assembly: run's warning" grep -q "warning: Constraint_Joint 7 (label 'hinge'): the assembly at the start moved" "$tmp/err"
+status "assembly: validate --strict" 2 "$mbsim" validate --strict "$mis"
+check "assembly: --strict makes it an error" grep -q "misplaced.xml:13: error: Constraint_Joint 7 (label 'hinge')" "$tmp/err"
+status "assembly: run --strict" 2 "$mbsim" run --strict "$mis" -o "$tmp/mis_strict.h5"
+check "assembly: run --strict leaves no file" test ! -e "$tmp/mis_strict.h5"
+status "assembly: a consistent model is quiet" 0 "$mbsim" run models/pendulum.xml -o "$tmp/quiet.h5"
+check "assembly: ... no note" sh -c "! grep -q 'assembly' '$tmp/err'"
+sed 's|<Simulate |<Param_Transient assembly_move_limit="6"/><Simulate |' "$mis" >"$tmp/limit.xml"
+status "assembly: a larger limit" 0 "$mbsim" run --strict "$tmp/limit.xml" -o "$tmp/limit.h5"
+check "assembly: ... only the note" sh -c "grep -q 'note: assembly' '$tmp/err' && ! grep -q 'warning' '$tmp/err'"
+
 # ---- help texts are those of docs/cli.md ----
 # doc_block PATTERN: the first fenced block of docs/cli.md whose first line matches
 doc_block() {
