@@ -47,7 +47,7 @@ DATADIR := $(DESTDIR)$(PREFIX)/share/mbsim
 COMPDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 VERSION := $(shell sed -n 's/.*MBS_VERSION_STRING "\(.*\)".*/\1/p' src/core/version.h)
 
-.PHONY: all deps demo test install uninstall check check-asan unit physics bad models cli-tests regression schema \
+.PHONY: all deps demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests regression schema \
         schema-check docs docs-check update-references bench clean help
 
 all: $(MBSIM)
@@ -98,6 +98,16 @@ demo: deps
 	$(MBSIM) plot pendulum.h5 angle rod_position energy -o pendulum.png
 	$(MBSIM) animate pendulum.h5 -o pendulum.glb
 	@echo "demo: pendulum.png (a plot) and pendulum.glb (an animation: f3d pendulum.glb, Blender, any glTF viewer)"
+
+# The pictures of docs/results-viewing.md, made by mbsim plot.
+doc-pictures: $(MBSIM)
+	@mkdir -p $(BUILD)/doc-pictures docs/img
+	cd $(BUILD)/doc-pictures && mbsim=$(CURDIR)/$(MBSIM) && \
+	  $$mbsim run $(CURDIR)/models/pendulum.xml -q -o pendulum.h5 && \
+	  $$mbsim run $(CURDIR)/models/pendulum.xml -q --set L=2 -o pendulum_L2.h5 && \
+	  $$mbsim plot pendulum.h5 angle rod_position -o $(CURDIR)/docs/img/pendulum.png --size 900x520 && \
+	  $$mbsim plot pendulum.h5 pendulum_L2.h5 angle -o $(CURDIR)/docs/img/overlay.png --size 900x300 && \
+	  $$mbsim plot pendulum.h5 rod_position:y --x rod_position:x -o $(CURDIR)/docs/img/phase.png --size 500x400
 
 # The man page, made from the help texts.
 $(BUILD)/mbsim.1: $(MBSIM) tools/manpage.sh
