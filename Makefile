@@ -179,7 +179,7 @@ test: deps
 
 # The same tests with AddressSanitizer and UBSan, in a separate build tree.
 check-asan: deps
-	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fno-omit-frame-pointer" \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 $(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fno-omit-frame-pointer" \
 	    SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=undefined" check
 
 schema: $(MBSIM)
