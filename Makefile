@@ -11,6 +11,11 @@ SUNDIALS_LIBS := -lsundials_ida -lsundials_kinsol -lsundials_nvecserial \
 ifneq ($(wildcard $(shell $(CC) -print-file-name=libsundials_core.so)),)
 SUNDIALS_LIBS += -lsundials_core
 endif
+# A SUNDIALS built with MPI (Debian 13's) includes mpi.h in its headers.
+ifneq ($(shell grep -s '^\#define SUNDIALS_MPI_ENABLED 1' /usr/include/sundials/sundials_config.h),)
+SUNDIALS_CFLAGS := $(shell pkg-config --cflags mpi-c)
+SUNDIALS_LIBS += $(shell pkg-config --libs mpi-c)
+endif
 
 # Debian packages the build and the tests need (see `make deps`).
 DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev libmatheval-dev \
@@ -20,7 +25,7 @@ DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev libmatheva
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
 CFLAGS  ?= -O2 -g
 SANITIZE ?=
-ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANITIZE) -D_POSIX_C_SOURCE=200809L -I/usr/include/suitesparse \
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANITIZE) -D_POSIX_C_SOURCE=200809L -I/usr/include/suitesparse $(SUNDIALS_CFLAGS) \
              $(shell pkg-config --cflags $(PKGS) 2>/dev/null) -MMD -MP
 LDLIBS  = $(shell pkg-config --libs $(PKGS) 2>/dev/null) $(SUNDIALS_LIBS) -lm
 

@@ -94,7 +94,7 @@ static void error_fn(const char *msg, void *user)
 static int klu_setup_recoverable(SUNLinearSolver S, SUNMatrix A)
 {
     int rc = SUNLinSolSetup_KLU(S, A);
-    return rc == SUNLS_PACKAGE_FAIL_UNREC ? SUNLS_LUFACT_FAIL : rc;
+    return rc == MBS_SUNLS_PACKAGE_FAIL ? SUNLS_LUFACT_FAIL : rc;
 }
 
 static void set_tolerances(mbs_integrator *it)

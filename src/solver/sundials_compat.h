@@ -2,12 +2,23 @@
  * place: how a context is created (7: a SUNComm, SUN_COMM_NULL without MPI)
  * and how IDA's and KINSOL's error messages reach the program (6: a handler
  * per solver, IDASetErrHandlerFn / KINSetErrHandlerFn; 7: a stack of
- * handlers on the context, whose default prints to stderr). Linking: 7 puts
+ * handlers on the context, whose default prints to stderr), and one error
+ * code of the linear solvers. Linking: 7 puts
  * the shared parts in libsundials_core (the Makefile adds it when present). */
 #ifndef MBS_SUNDIALS_COMPAT_H
 #define MBS_SUNDIALS_COMPAT_H
 
+#include <sundials/sundials_config.h>
 #include <sundials/sundials_context.h>
+#include <sundials/sundials_linearsolver.h>
+
+/* What a linear solver's setup returns when its external package (KLU)
+ * fails for good: 7 replaced SUNLS_PACKAGE_FAIL_UNREC by SUN_ERR_EXT_FAIL. */
+#if SUNDIALS_VERSION_MAJOR >= 7
+#define MBS_SUNLS_PACKAGE_FAIL SUN_ERR_EXT_FAIL
+#else
+#define MBS_SUNLS_PACKAGE_FAIL SUNLS_PACKAGE_FAIL_UNREC
+#endif
 
 /* Receives one error message of a solver. */
 typedef void (*mbs_sun_error_fn)(const char *msg, void *user);
