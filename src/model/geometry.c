@@ -14,6 +14,7 @@
 #include "geometry.h"
 #include "builder.h"
 #include "../core/strutil.h"
+#include "../core/dense.h"
 #include "../core/rotation.h"
 #include "../core/vec3.h"
 
@@ -68,49 +69,6 @@ static void model_size(mbs_model *m)
     m->size = isfinite(v3_norm(d)) && v3_norm(d) > 1e-9 ? v3_norm(d) : 1.0;
 }
 
-/* Eigenvalues and eigenvectors (columns of V) of a symmetric 3x3 matrix by
- * Jacobi rotations. */
-static void sym3_eigen(const double S[9], double eig[3], double V[9])
-{
-    double A[9];
-    memcpy(A, S, sizeof A);
-    m3_identity(V);
-    for (int sweep = 0; sweep < 50; sweep++) {
-        double off = A[1] * A[1] + A[2] * A[2] + A[5] * A[5];
-        if (off < 1e-30 * (A[0] * A[0] + A[4] * A[4] + A[8] * A[8]) || off == 0.0)
-            break;
-        for (int p = 0; p < 2; p++)
-            for (int q = p + 1; q < 3; q++) {
-                double apq = A[3 * p + q];
-                if (apq == 0.0)
-                    continue;
-                double theta = (A[3 * q + q] - A[3 * p + p]) / (2 * apq);
-                double t = (theta >= 0 ? 1.0 : -1.0) / (fabs(theta) + sqrt(theta * theta + 1));
-                double c = 1 / sqrt(t * t + 1), s = t * c;
-                for (int k = 0; k < 3; k++) { /* A = J^T A J, V = V J */
-                    double akp = A[3 * k + p], akq = A[3 * k + q];
-                    A[3 * k + p] = c * akp - s * akq;
-                    A[3 * k + q] = s * akp + c * akq;
-                }
-                for (int k = 0; k < 3; k++) {
-                    double apk = A[3 * p + k], aqk = A[3 * q + k];
-                    A[3 * p + k] = c * apk - s * aqk;
-                    A[3 * q + k] = s * apk + c * aqk;
-                }
-                for (int k = 0; k < 3; k++) {
-                    double vkp = V[3 * k + p], vkq = V[3 * k + q];
-                    V[3 * k + p] = c * vkp - s * vkq;
-                    V[3 * k + q] = s * vkp + c * vkq;
-                }
-            }
-    }
-    for (int k = 0; k < 3; k++)
-        eig[k] = A[4 * k];
-    if (mbs_m3_det(V) < 0) /* a rotation, not a reflection */
-        for (int k = 0; k < 3; k++)
-            V[3 * k + 2] = -V[3 * k + 2];
-}
-
 static int add(mbs_model *m, const mbs_graphic *g)
 {
     mbs_graphic *grown = realloc(m->graphics, (size_t)(m->n_graphics + 1) * sizeof *grown);
@@ -136,7 +94,10 @@ static int body_shape(mbs_model *m, int i)
         g.size[0] = g.size[1] = g.size[2] = 0.02 * m->size;
     } else {
         double I[3];
-        sym3_eigen(b->inertia, I, g.rot);
+        mbs_sym3_eigen(b->inertia, I, g.rot);
+        if (mbs_m3_det(g.rot) < 0) /* a rotation, not a reflection */
+            for (int k = 0; k < 3; k++)
+                g.rot[3 * k + 2] = -g.rot[3 * k + 2];
         g.shape = MBS_SHAPE_ELLIPSOID;
         for (int k = 0; k < 3; k++) {
             double s2 = 5.0 * (I[(k + 1) % 3] + I[(k + 2) % 3] - I[k]) / (2.0 * b->mass);
