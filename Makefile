@@ -2,20 +2,30 @@
 
 CC      ?= gcc
 BUILD   ?= build
-PKGS    := libxml-2.0 hdf5-serial libmatheval
+PKGS    := libxml-2.0 hdf5-serial libmatheval plplot
 # Debian's SUNDIALS ships no pkg-config files: the libraries are named here.
 SUNDIALS_LIBS := -lsundials_ida -lsundials_kinsol -lsundials_nvecserial \
                  -lsundials_sunmatrixdense -lsundials_sunmatrixsparse \
                  -lsundials_sunlinsoldense -lsundials_sunlinsolklu -lklu
+# SUNDIALS 7 keeps the shared parts in libsundials_core (6 has none).
+ifneq ($(wildcard $(shell $(CC) -print-file-name=libsundials_core.so)),)
+SUNDIALS_LIBS += -lsundials_core
+endif
+# A SUNDIALS built with MPI (Debian 13's) includes mpi.h in its headers.
+ifneq ($(shell grep -s '^\#define SUNDIALS_MPI_ENABLED 1' /usr/include/sundials/sundials_config.h),)
+SUNDIALS_CFLAGS := $(shell pkg-config --cflags mpi-c)
+SUNDIALS_LIBS += $(shell pkg-config --libs mpi-c)
+endif
 
 # Debian packages the build and the tests need (see `make deps`).
 DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev libmatheval-dev \
-                libsundials-dev libsuitesparse-dev
+                libsundials-dev libsuitesparse-dev libplplot-dev plplot-driver-cairo \
+                parallel libpng-dev jq f3d xvfb xauth man-db
 
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
 CFLAGS  ?= -O2 -g
 SANITIZE ?=
-ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANITIZE) -D_POSIX_C_SOURCE=200809L -I/usr/include/suitesparse \
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANITIZE) -D_POSIX_C_SOURCE=200809L -I/usr/include/suitesparse $(SUNDIALS_CFLAGS) \
              $(shell pkg-config --cflags $(PKGS) 2>/dev/null) -MMD -MP
 LDLIBS  = $(shell pkg-config --libs $(PKGS) 2>/dev/null) $(SUNDIALS_LIBS) -lm
 
@@ -32,7 +42,17 @@ PHYS_OBJ := $(PHYS_SRC:%.c=$(BUILD)/%.o)
 
 MBSIM := $(BUILD)/mbsim
 
-.PHONY: all deps demo test check check-asan unit physics bad models cli-tests regression schema \
+# Installation: PREFIX is where it goes, DESTDIR a staging root (packaging).
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR  := $(DESTDIR)$(PREFIX)/bin
+MANDIR  := $(DESTDIR)$(PREFIX)/share/man/man1
+DOCDIR  := $(DESTDIR)$(PREFIX)/share/doc/mbsim
+DATADIR := $(DESTDIR)$(PREFIX)/share/mbsim
+COMPDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+VERSION := $(shell sed -n 's/.*MBS_VERSION_STRING "\(.*\)".*/\1/p' src/core/version.h)
+
+.PHONY: all deps demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests regression schema \
         schema-check docs docs-check update-references bench clean help
 
 all: $(MBSIM)
@@ -47,6 +67,8 @@ help:
 	@echo "make schema     regenerate schemas/mbsim.xsd from the element tables"
 	@echo "make docs       regenerate docs/elements.md from the element tables"
 	@echo "make bench      run the benchmarks in bench/"
+	@echo "make install    install into PREFIX (default /usr/local; DESTDIR for staging)"
+	@echo "make uninstall  remove what make install put there"
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -78,6 +100,38 @@ demo: deps
 	$(MAKE) $(MBSIM)
 	$(MBSIM) run models/pendulum.xml -o pendulum.h5
 	$(MBSIM) info pendulum.h5
+	$(MBSIM) plot pendulum.h5 angle rod_position energy -o pendulum.png
+	$(MBSIM) animate pendulum.h5 -o pendulum.glb
+	@echo "demo: pendulum.png (a plot) and pendulum.glb (an animation: f3d pendulum.glb, Blender, any glTF viewer)"
+
+# The pictures of docs/results-viewing.md, made by mbsim plot.
+doc-pictures: $(MBSIM)
+	@mkdir -p $(BUILD)/doc-pictures docs/img
+	cd $(BUILD)/doc-pictures && mbsim=$(CURDIR)/$(MBSIM) && \
+	  $$mbsim run $(CURDIR)/models/pendulum.xml -q -o pendulum.h5 && \
+	  $$mbsim run $(CURDIR)/models/pendulum.xml -q --set L=2 -o pendulum_L2.h5 && \
+	  $$mbsim plot pendulum.h5 angle rod_position -o $(CURDIR)/docs/img/pendulum.png --size 900x520 && \
+	  $$mbsim plot pendulum.h5 pendulum_L2.h5 angle -o $(CURDIR)/docs/img/overlay.png --size 900x300 && \
+	  $$mbsim plot pendulum.h5 rod_position:y --x rod_position:x -o $(CURDIR)/docs/img/phase.png --size 500x400
+
+# The man page, made from the help texts.
+$(BUILD)/mbsim.1: $(MBSIM) tools/manpage.sh
+	tools/manpage.sh $(MBSIM) $(VERSION) > $@
+
+install: $(MBSIM) $(BUILD)/mbsim.1
+	install -d $(BINDIR) $(MANDIR) $(DOCDIR)/models $(DATADIR) $(COMPDIR)
+	install -m 755 $(MBSIM) $(BINDIR)/mbsim
+	install -m 644 $(BUILD)/mbsim.1 $(MANDIR)/mbsim.1
+	install -m 644 README.md docs/*.md $(DOCDIR)/
+	if ls docs/img/*.png >/dev/null 2>&1; then install -d $(DOCDIR)/img && install -m 644 docs/img/*.png $(DOCDIR)/img/; fi
+	install -m 644 models/*.xml $(DOCDIR)/models/
+	install -m 644 schemas/mbsim.xsd $(DATADIR)/mbsim.xsd
+	install -m 644 completion/mbsim.bash $(COMPDIR)/mbsim
+
+uninstall:
+	rm -f $(BINDIR)/mbsim $(MANDIR)/mbsim.1 $(DATADIR)/mbsim.xsd $(COMPDIR)/mbsim
+	rm -rf $(DOCDIR)
+	-rmdir $(DATADIR) 2>/dev/null
 
 unit: $(BUILD)/unit_tests
 	$(BUILD)/unit_tests
@@ -91,11 +145,14 @@ bad: $(MBSIM)
 models: $(MBSIM)
 	tests/run_models.sh $(MBSIM)
 
-# Test helpers of the command-line tests (HDF5 only).
-CLI_TOOLS := $(BUILD)/h5edit $(BUILD)/ptyrun
+# Test helpers of the command-line tests (HDF5; pngstat: libpng).
+CLI_TOOLS := $(BUILD)/h5edit $(BUILD)/ptyrun $(BUILD)/pngstat
 $(BUILD)/h5edit $(BUILD)/ptyrun: $(BUILD)/%: tests/cli/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LDLIBS)
+$(BUILD)/pngstat: tests/cli/pngstat.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< -lpng
 
 cli-tests: $(MBSIM) $(CLI_TOOLS)
 	tests/cli/run.sh $(MBSIM) $(BUILD)
@@ -114,7 +171,11 @@ schema-check: $(MBSIM)
 	    { echo "schemas/mbsim.xsd is out of date: run 'make schema'"; exit 1; }
 	@echo "schema: up to date"
 
-check: unit physics bad models cli-tests regression schema-check docs-check
+# make install into a fresh prefix: the binary runs, the man page reads, uninstall removes it all.
+install-check: $(MBSIM) $(BUILD)/mbsim.1
+	tests/install_check.sh $(BUILD)
+
+check: unit physics bad models cli-tests regression schema-check docs-check install-check
 
 # The README's test command: everything, then everything again under the sanitizers.
 test: deps
@@ -123,7 +184,7 @@ test: deps
 
 # The same tests with AddressSanitizer and UBSan, in a separate build tree.
 check-asan: deps
-	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fno-omit-frame-pointer" \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 $(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fno-omit-frame-pointer" \
 	    SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=undefined" check
 
 schema: $(MBSIM)

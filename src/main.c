@@ -16,6 +16,8 @@ static const command COMMANDS[] = {
     {"compare", mbs_cmd_compare},
     {"info", mbs_cmd_info},
     {"export", mbs_cmd_export},
+    {"plot", mbs_cmd_plot},
+    {"animate", mbs_cmd_animate},
     {"sweep", mbs_cmd_sweep},
     {"schema", mbs_cmd_schema},
     {"reference", mbs_cmd_reference},
@@ -37,13 +39,13 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("mbsim %s\n", MBS_VERSION_STRING);
+        mbs_cli_print_version();
         return EXIT_OK;
     }
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         if (strcmp(argv[1], COMMANDS[i].name) == 0) {
-            /* `mbsim CMD --help` is `mbsim help CMD` */
-            for (int k = 2; k < argc; k++)
+            /* `mbsim CMD --help` is `mbsim help CMD` (an operand after `--` is not) */
+            for (int k = 2; k < argc && strcmp(argv[k], "--") != 0; k++)
                 if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
                     fputs(mbs_help_text(argv[1]), stdout);
                     return EXIT_OK;

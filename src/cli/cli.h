@@ -21,6 +21,8 @@ int mbs_cmd_sweep(int argc, char **argv);
 int mbs_cmd_schema(int argc, char **argv);
 int mbs_cmd_reference(int argc, char **argv);
 int mbs_cmd_help(int argc, char **argv);
+int mbs_cmd_plot(int argc, char **argv);
+int mbs_cmd_animate(int argc, char **argv);
 
 /* argv[0] of mbsim, for running itself where /proc/self/exe is missing. */
 extern const char *mbs_cli_program;
@@ -29,6 +31,19 @@ extern const char *mbs_cli_program;
 void mbs_cli_print_diags(const mbs_diags *d, int quiet);
 /* Reports a usage error for `command` and returns EXIT_BAD_INPUT. */
 int mbs_cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Options by getopt_long, GNU style: options and operands in any order,
+ * `--` ends the options, long options may be abbreviated and take their value
+ * as `--name=value` or `--name value`, short ones may be grouped (`-qo F`).
+ * Call mbs_cli_getopt_begin() once, then mbs_cli_getopt() until it returns
+ * -1; the operands are then argv[optind..argc-1]. Returns an option's code,
+ * or '?' after reporting a usage error (unknown or ambiguous option, missing
+ * value, value given to an option that takes none). shortopts as getopt's. */
+struct option;
+void mbs_cli_getopt_begin(void);
+int mbs_cli_getopt(int argc, char **argv, const char *command, const char *shortopts, const struct option *longopts);
+/* The first operand not yet taken (advancing optind), or NULL. */
+const char *mbs_cli_operand(int argc, char **argv);
 
 /* --set NAME=VALUE options, collected. */
 typedef struct mbs_overrides {
@@ -42,6 +57,9 @@ void mbs_cli_free_overrides(mbs_overrides *o);
 /* Reads and compiles a model; prints diagnostics. Returns the model or NULL. */
 struct mbs_model;
 struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, int quiet);
+
+/* `mbsim --version`: mbsim's and the libraries' versions it was built with. */
+void mbs_cli_print_version(void);
 
 /* Help texts. */
 const char *mbs_help_text(const char *command);

@@ -8,6 +8,7 @@
 #include "../output/results_compare.h"
 #include "../output/results_reader.h"
 
+#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,8 +26,6 @@ typedef struct compare_options {
 
 static int tolerance_arg(const char *opt, const char *value, double *out)
 {
-    if (!value)
-        return mbs_cli_usage_error("compare", "%s needs a value", opt);
     if (mbs_parse_double(value, out) != 0 || !(*out >= 0) || isinf(*out))
         return mbs_cli_usage_error("compare", "%s needs a number >= 0, got '%s'", opt, value);
     return 0;
@@ -41,37 +40,38 @@ static int parse(int argc, char **argv, compare_options *o)
     o->sensors = calloc((size_t)argc + 1, sizeof *o->sensors);
     if (!o->sensors)
         return EXIT_BAD_INPUT;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+    enum { OPT_RTOL = 256, OPT_ATOL, OPT_SCALED_ATOL, OPT_TIME_TOL, OPT_SENSOR, OPT_INTERPOLATE };
+    static const struct option options[] = {
+        {"rtol", required_argument, NULL, OPT_RTOL},
+        {"atol", required_argument, NULL, OPT_ATOL},
+        {"scaled-atol", required_argument, NULL, OPT_SCALED_ATOL},
+        {"time-tol", required_argument, NULL, OPT_TIME_TOL},
+        {"sensor", required_argument, NULL, OPT_SENSOR},
+        {"interpolate", no_argument, NULL, OPT_INTERPOLATE},
+        {"quiet", no_argument, NULL, 'q'},
+        {NULL, 0, NULL, 0},
+    };
+    mbs_cli_getopt_begin();
+    int code;
+    while ((code = mbs_cli_getopt(argc, argv, "compare", "q", options)) != -1) {
         int rc = 0;
-        if (strcmp(a, "--rtol") == 0) {
-            rc = tolerance_arg(a, next, &o->cmp.rtol), i++;
-        } else if (strcmp(a, "--atol") == 0) {
-            rc = tolerance_arg(a, next, &o->cmp.atol), i++;
-        } else if (strcmp(a, "--scaled-atol") == 0) {
-            rc = tolerance_arg(a, next, &o->cmp.scaled_atol), i++;
-        } else if (strcmp(a, "--time-tol") == 0) {
-            rc = tolerance_arg(a, next, &o->cmp.time_tol), i++;
-        } else if (strcmp(a, "--sensor") == 0) {
-            if (!next)
-                return mbs_cli_usage_error("compare", "--sensor needs a sensor name");
-            o->sensors[o->cmp.n_sensors++] = argv[++i];
-        } else if (strcmp(a, "--interpolate") == 0) {
-            o->cmp.interpolate = 1;
-        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
-            o->quiet = 1;
-        } else if (a[0] == '-' && a[1]) {
-            return mbs_cli_usage_error("compare", "unknown option '%s'", a);
-        } else if (!o->ref) {
-            o->ref = a;
-        } else if (!o->cur) {
-            o->cur = a;
-        } else {
-            return mbs_cli_usage_error("compare", "two results files, please (REF.h5 NEW.h5)");
+        switch (code) {
+        case OPT_RTOL: rc = tolerance_arg("--rtol", optarg, &o->cmp.rtol); break;
+        case OPT_ATOL: rc = tolerance_arg("--atol", optarg, &o->cmp.atol); break;
+        case OPT_SCALED_ATOL: rc = tolerance_arg("--scaled-atol", optarg, &o->cmp.scaled_atol); break;
+        case OPT_TIME_TOL: rc = tolerance_arg("--time-tol", optarg, &o->cmp.time_tol); break;
+        case OPT_SENSOR: o->sensors[o->cmp.n_sensors++] = optarg; break;
+        case OPT_INTERPOLATE: o->cmp.interpolate = 1; break;
+        case 'q': o->quiet = 1; break;
+        default: return EXIT_BAD_INPUT;
         }
         if (rc != 0)
             return rc;
     }
+    o->ref = mbs_cli_operand(argc, argv);
+    o->cur = mbs_cli_operand(argc, argv);
+    if (o->cur && optind < argc)
+        return mbs_cli_usage_error("compare", "two results files, please (REF.h5 NEW.h5)");
     if (!o->cur)
         return mbs_cli_usage_error("compare", "needs two results files: REF.h5 NEW.h5");
     o->cmp.sensors = o->sensors;

@@ -9,6 +9,7 @@
 #include "../output/results_reader.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,41 +27,25 @@ static int parse(int argc, char **argv, export_options *o)
     o->sensors = calloc((size_t)argc + 1, sizeof *o->sensors);
     if (!o->sensors)
         return EXIT_BAD_INPUT;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--csv") == 0) {
-            /* the only format, for now */
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-            if (i + 1 >= argc)
-                return mbs_cli_usage_error("export", "%s needs a file name", a);
-            o->output = argv[++i];
-        } else if (a[0] == '-' && a[1]) {
-            return mbs_cli_usage_error("export", "unknown option '%s'", a);
-        } else if (!o->results) {
-            o->results = a;
-        } else {
-            o->sensors[o->n_sensors++] = a;
-        }
+    static const struct option options[] = {
+        {"csv", no_argument, NULL, 'C'},
+        {"output", required_argument, NULL, 'o'},
+        {NULL, 0, NULL, 0},
+    };
+    mbs_cli_getopt_begin();
+    int code;
+    while ((code = mbs_cli_getopt(argc, argv, "export", "o:", options)) != -1) {
+        if (code == 'o')
+            o->output = optarg;
+        else if (code != 'C') /* --csv: the only format, for now */
+            return EXIT_BAD_INPUT;
     }
+    o->results = mbs_cli_operand(argc, argv);
+    for (const char *s; (s = mbs_cli_operand(argc, argv));)
+        o->sensors[o->n_sensors++] = s;
     if (!o->results)
         return mbs_cli_usage_error("export", "no results file given");
     return 0;
-}
-
-/* CSV field: quoted when it holds a comma, a quote or a line break. */
-static void put_field(FILE *out, const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
 }
 
 static void put_number(FILE *out, double v)
@@ -73,7 +58,7 @@ static void put_number(FILE *out, double v)
 static void put_header(FILE *out, const mbs_results *r, const int *chosen, int n)
 {
     char *time = r->time_unit[0] ? mbs_sprintf_alloc("time [%s]", r->time_unit) : mbs_strdup("time");
-    put_field(out, time ? time : "time");
+    mbs_csv_field(out, time ? time : "time");
     free(time);
     for (int c = 0; c < n; c++) {
         const mbs_rsensor *s = &r->sensors[chosen[c]];
@@ -81,7 +66,7 @@ static void put_header(FILE *out, const mbs_results *r, const int *chosen, int n
             char *name = s->units[k][0] ? mbs_sprintf_alloc("%s.%s [%s]", s->name, s->columns[k], s->units[k])
                                         : mbs_sprintf_alloc("%s.%s", s->name, s->columns[k]);
             fputc(',', out);
-            put_field(out, name ? name : "");
+            mbs_csv_field(out, name ? name : "");
             free(name);
         }
     }

@@ -8,6 +8,7 @@
 #include "../output/results_reader.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -150,16 +151,17 @@ int mbs_cmd_info(int argc, char **argv)
 {
     const char *path = NULL;
     int list_events = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--events") == 0)
-            list_events = 1;
-        else if (argv[i][0] == '-' && argv[i][1])
-            return mbs_cli_usage_error("info", "unknown option '%s'", argv[i]);
-        else if (path)
-            return mbs_cli_usage_error("info", "one results file, please");
-        else
-            path = argv[i];
+    static const struct option options[] = {{"events", no_argument, NULL, 'e'}, {NULL, 0, NULL, 0}};
+    mbs_cli_getopt_begin();
+    int code;
+    while ((code = mbs_cli_getopt(argc, argv, "info", "", options)) != -1) {
+        if (code != 'e')
+            return EXIT_BAD_INPUT;
+        list_events = 1;
     }
+    path = mbs_cli_operand(argc, argv);
+    if (path && optind < argc)
+        return mbs_cli_usage_error("info", "one results file, please");
     if (!path)
         return mbs_cli_usage_error("info", "no results file given");
     mbs_results r;

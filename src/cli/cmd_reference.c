@@ -3,13 +3,16 @@
 #include "cli.h"
 #include "../io/docgen.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 int mbs_cmd_reference(int argc, char **argv)
 {
-    (void)argv;
-    if (argc > 1)
+    mbs_cli_getopt_begin();
+    if (mbs_cli_getopt(argc, argv, "reference", "", NULL) != -1)
+        return EXIT_BAD_INPUT;
+    if (optind < argc)
         return mbs_cli_usage_error("reference", "no arguments expected");
     char *text = mbs_reference_markdown();
     if (!text)

@@ -9,6 +9,7 @@
 #include "../output/results_writer.h"
 #include "../solver/simulate.h"
 
+#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,7 @@ typedef struct run_options {
     mbs_overrides sets;
     double end_time, print_interval, rtol, atol; /* < 0: from the model */
     int linear_solver;                           /* -1: from the model */
-    int quiet;
+    int quiet, strict;
 } run_options;
 
 static int number_arg(const char *opt, const char *value, double *out)
@@ -39,51 +40,54 @@ static int number_arg(const char *opt, const char *value, double *out)
     return 0;
 }
 
+enum { OPT_SET = 256, OPT_END_TIME, OPT_PRINT_INTERVAL, OPT_RTOL, OPT_ATOL, OPT_LINEAR_SOLVER, OPT_STRICT };
+
+static const struct option RUN_OPTIONS[] = {
+    {"output", required_argument, NULL, 'o'},
+    {"set", required_argument, NULL, OPT_SET},
+    {"end-time", required_argument, NULL, OPT_END_TIME},
+    {"print-interval", required_argument, NULL, OPT_PRINT_INTERVAL},
+    {"rtol", required_argument, NULL, OPT_RTOL},
+    {"atol", required_argument, NULL, OPT_ATOL},
+    {"linear-solver", required_argument, NULL, OPT_LINEAR_SOLVER},
+    {"quiet", no_argument, NULL, 'q'},
+    {"strict", no_argument, NULL, OPT_STRICT},
+    {NULL, 0, NULL, 0},
+};
+
 static int parse(int argc, char **argv, run_options *o)
 {
     memset(o, 0, sizeof *o);
     o->end_time = o->print_interval = o->rtol = o->atol = -1.0;
     o->linear_solver = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+    mbs_cli_getopt_begin();
+    int code;
+    while ((code = mbs_cli_getopt(argc, argv, "run", "o:q", RUN_OPTIONS)) != -1) {
         int rc = 0;
-        if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-            if (!next)
-                return mbs_cli_usage_error("run", "%s needs a file name", a);
-            o->output = argv[++i];
-        } else if (strcmp(a, "--set") == 0) {
-            if (!next)
-                return mbs_cli_usage_error("run", "--set needs NAME=VALUE");
-            rc = mbs_cli_add_override(&o->sets, "run", argv[++i]);
-        } else if (strcmp(a, "--end-time") == 0) {
-            rc = number_arg(a, next, &o->end_time), i++;
-        } else if (strcmp(a, "--print-interval") == 0) {
-            rc = number_arg(a, next, &o->print_interval), i++;
-        } else if (strcmp(a, "--rtol") == 0) {
-            rc = number_arg(a, next, &o->rtol), i++;
-        } else if (strcmp(a, "--atol") == 0) {
-            rc = number_arg(a, next, &o->atol), i++;
-        } else if (strcmp(a, "--linear-solver") == 0) {
-            int k = next ? mbs_choice_index("auto|dense|klu", next) : -1;
-            if (k < 0)
-                return mbs_cli_usage_error("run", "--linear-solver needs auto, dense or klu");
-            o->linear_solver = k;
-            i++;
-        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
-            o->quiet = 1;
-        } else if (a[0] == '-' && a[1]) {
-            return mbs_cli_usage_error("run", "unknown option '%s'", a);
-        } else if (o->model) {
-            return mbs_cli_usage_error("run", "only one model file, please");
-        } else {
-            o->model = a;
+        switch (code) {
+        case 'o': o->output = optarg; break;
+        case 'q': o->quiet = 1; break;
+        case OPT_STRICT: o->strict = 1; break;
+        case OPT_SET: rc = mbs_cli_add_override(&o->sets, "run", optarg); break;
+        case OPT_END_TIME: rc = number_arg("--end-time", optarg, &o->end_time); break;
+        case OPT_PRINT_INTERVAL: rc = number_arg("--print-interval", optarg, &o->print_interval); break;
+        case OPT_RTOL: rc = number_arg("--rtol", optarg, &o->rtol); break;
+        case OPT_ATOL: rc = number_arg("--atol", optarg, &o->atol); break;
+        case OPT_LINEAR_SOLVER:
+            o->linear_solver = mbs_choice_index("auto|dense|klu", optarg);
+            if (o->linear_solver < 0)
+                rc = mbs_cli_usage_error("run", "--linear-solver needs auto, dense or klu");
+            break;
+        default: return EXIT_BAD_INPUT;
         }
         if (rc != 0)
             return rc;
     }
+    o->model = mbs_cli_operand(argc, argv);
     if (!o->model)
         return mbs_cli_usage_error("run", "no model file given");
+    if (optind < argc)
+        return mbs_cli_usage_error("run", "only one model file, please");
     return 0;
 }
 
@@ -230,6 +234,18 @@ int mbs_cmd_run(int argc, char **argv)
     if (!m)
         return EXIT_BAD_INPUT;
     apply_options(m, &o);
+    /* what the start's assembly moves, reported before any file exists: with
+     * --strict a misplaced marker is bad input */
+    m->settings.strict_assembly = o.strict;
+    mbs_diags check;
+    mbs_diags_init(&check);
+    int check_rc = mbs_assembly_check(m, &check);
+    mbs_cli_print_diags(&check, o.quiet);
+    mbs_diags_free(&check);
+    if (check_rc != 0) {
+        mbs_model_free(m);
+        return EXIT_BAD_INPUT;
+    }
     char *out = o.output ? mbs_strdup(o.output) : default_output(o.model);
     rc = simulate_to_file(m, &o, out);
     free(out);

@@ -3,13 +3,16 @@
 #include "cli.h"
 #include "../io/schema.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 int mbs_cmd_schema(int argc, char **argv)
 {
-    (void)argv;
-    if (argc > 1)
+    mbs_cli_getopt_begin();
+    if (mbs_cli_getopt(argc, argv, "schema", "", NULL) != -1)
+        return EXIT_BAD_INPUT;
+    if (optind < argc)
         return mbs_cli_usage_error("schema", "no arguments expected");
     char *text = mbs_schema_text();
     if (!text)

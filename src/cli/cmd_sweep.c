@@ -10,12 +10,14 @@
 #include "cli.h"
 #include "progress.h"
 #include "sweep_plan.h"
+#include "sweep_collect.h"
 #include "textout.h"
 #include "../core/strutil.h"
 #include "../model/model.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -38,6 +40,8 @@ typedef struct sweep_options {
     mbs_sweep_plan plan;
     long jobs;
     int emit, quiet;
+    const char *collect;  /* --collect DIR */
+    mbs_summaries summaries;
     mbs_overrides sets;   /* fixed --set, for checking the model */
     const char **pass;    /* arguments handed on to every `mbsim run` */
     int n_pass;
@@ -52,6 +56,7 @@ typedef struct point {
     int exit_code; /* -1: killed by a signal (signo) */
     int signo;
     char *file, *log, *message;
+    double *summary; /* [summaries.n] once done with a file, else NULL */
 } point;
 
 typedef struct sweep {
@@ -75,16 +80,29 @@ static long default_jobs(void)
     return n > 0 ? n : 1;
 }
 
-/* Options of `mbsim run` that every point gets, with whether they take a value. */
-static int pass_through(const char *a)
-{
-    static const char *const with_value[] = {"--end-time", "--print-interval", "--rtol", "--atol",
-                                             "--linear-solver"};
-    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
-        if (strcmp(a, with_value[i]) == 0)
-            return 1;
-    return 0;
-}
+enum { OPT_VARY = 256, OPT_EMIT, OPT_COLLECT, OPT_SUMMARY, OPT_SET, OPT_END_TIME, OPT_PRINT_INTERVAL, OPT_RTOL, OPT_ATOL, OPT_LINEAR_SOLVER };
+
+static const struct option SWEEP_OPTIONS[] = {
+    {"vary", required_argument, NULL, OPT_VARY},
+    {"jobs", required_argument, NULL, 'j'},
+    {"output", required_argument, NULL, 'o'},
+    {"emit-commands", no_argument, NULL, OPT_EMIT},
+    {"collect", required_argument, NULL, OPT_COLLECT},
+    {"summary", required_argument, NULL, OPT_SUMMARY},
+    {"quiet", no_argument, NULL, 'q'},
+    {"set", required_argument, NULL, OPT_SET},
+    /* options of `mbsim run` that every point gets */
+    {"end-time", required_argument, NULL, OPT_END_TIME},
+    {"print-interval", required_argument, NULL, OPT_PRINT_INTERVAL},
+    {"rtol", required_argument, NULL, OPT_RTOL},
+    {"atol", required_argument, NULL, OPT_ATOL},
+    {"linear-solver", required_argument, NULL, OPT_LINEAR_SOLVER},
+    {NULL, 0, NULL, 0},
+};
+
+/* How the options handed on are spelled for `mbsim run`, from OPT_END_TIME on. */
+static const char *const RUN_OPTION_NAMES[] = {"--end-time", "--print-interval", "--rtol", "--atol",
+                                               "--linear-solver"};
 
 static int parse(int argc, char **argv, sweep_options *o)
 {
@@ -93,47 +111,50 @@ static int parse(int argc, char **argv, sweep_options *o)
     if (!o->pass)
         return EXIT_BAD_INPUT;
     char err[512];
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--vary") == 0) {
-            if (!next)
-                return mbs_cli_usage_error("sweep", "--vary needs NAME=V1,V2,... or NAME=START:STOP:COUNT");
-            if (mbs_sweep_add_axis(&o->plan, argv[++i], err, sizeof err) != 0)
+    mbs_cli_getopt_begin();
+    int code;
+    while ((code = mbs_cli_getopt(argc, argv, "sweep", "j:o:q", SWEEP_OPTIONS)) != -1) {
+        switch (code) {
+        case OPT_VARY:
+            if (mbs_sweep_add_axis(&o->plan, optarg, err, sizeof err) != 0)
                 return mbs_cli_usage_error("sweep", "%s", err);
-        } else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
-            if (!next || mbs_parse_long(next, &o->jobs) != 0 || o->jobs < 1)
-                return mbs_cli_usage_error("sweep", "%s needs a number of jobs >= 1", a);
-            i++;
-        } else if (strncmp(a, "-j", 2) == 0 && a[2]) {
-            if (mbs_parse_long(a + 2, &o->jobs) != 0 || o->jobs < 1)
-                return mbs_cli_usage_error("sweep", "-j needs a number of jobs >= 1");
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-            if (!next)
-                return mbs_cli_usage_error("sweep", "%s needs a directory", a);
-            o->dir = argv[++i];
-        } else if (strcmp(a, "--emit-commands") == 0) {
-            o->emit = 1;
-        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
-            o->quiet = 1;
-        } else if (strcmp(a, "--set") == 0) {
-            if (!next)
-                return mbs_cli_usage_error("sweep", "--set needs NAME=VALUE");
-            if (mbs_cli_add_override(&o->sets, "sweep", next) != 0)
+            break;
+        case 'j':
+            if (mbs_parse_long(optarg, &o->jobs) != 0 || o->jobs < 1)
+                return mbs_cli_usage_error("sweep", "--jobs needs a number of jobs >= 1");
+            break;
+        case 'o': o->dir = optarg; break;
+        case OPT_EMIT: o->emit = 1; break;
+        case OPT_COLLECT: o->collect = optarg; break;
+        case OPT_SUMMARY:
+            if (mbs_summary_add(&o->summaries, optarg, err, sizeof err) != 0)
+                return mbs_cli_usage_error("sweep", "%s", err);
+            break;
+        case 'q': o->quiet = 1; break;
+        case OPT_SET:
+            if (mbs_cli_add_override(&o->sets, "sweep", optarg) != 0)
                 return EXIT_BAD_INPUT;
-            o->pass[o->n_pass++] = a;
-            o->pass[o->n_pass++] = argv[++i];
-        } else if (pass_through(a)) {
-            if (!next)
-                return mbs_cli_usage_error("sweep", "%s needs a value", a);
-            o->pass[o->n_pass++] = a;
-            o->pass[o->n_pass++] = argv[++i];
-        } else if (a[0] == '-' && a[1]) {
-            return mbs_cli_usage_error("sweep", "unknown option '%s'", a);
-        } else if (o->model) {
-            return mbs_cli_usage_error("sweep", "only one model file, please");
-        } else {
-            o->model = a;
+            o->pass[o->n_pass++] = "--set";
+            o->pass[o->n_pass++] = optarg;
+            break;
+        case OPT_END_TIME:
+        case OPT_PRINT_INTERVAL:
+        case OPT_RTOL:
+        case OPT_ATOL:
+        case OPT_LINEAR_SOLVER:
+            o->pass[o->n_pass++] = RUN_OPTION_NAMES[code - OPT_END_TIME];
+            o->pass[o->n_pass++] = optarg;
+            break;
+        default: return EXIT_BAD_INPUT;
         }
+    }
+    o->model = mbs_cli_operand(argc, argv);
+    if (o->model && optind < argc)
+        return mbs_cli_usage_error("sweep", "only one model file, please");
+    if (o->collect) {
+        if (o->model || o->plan.n_axes > 0 || o->emit || o->n_pass > 0 || o->dir)
+            return mbs_cli_usage_error("sweep", "--collect DIR takes only --summary and --quiet");
+        return 0;
     }
     if (!o->model)
         return mbs_cli_usage_error("sweep", "no model file given");
@@ -147,6 +168,35 @@ static int parse(int argc, char **argv, sweep_options *o)
     if (o->jobs == 0)
         o->jobs = default_jobs();
     return 0;
+}
+
+/* A --summary must name a sensor of the model and one of its columns. */
+static int check_summary(const mbs_model *m, const char *model, const mbs_summary *s)
+{
+    const mbs_sensor *found = NULL;
+    for (int k = 0; k < m->n_sensors && !found; k++)
+        if (strcmp(m->sensors[k].name, s->sensor) == 0)
+            found = &m->sensors[k];
+    mbs_buf names;
+    mbs_buf_init(&names);
+    int rc = 0;
+    if (!found) {
+        for (int k = 0; k < m->n_sensors; k++)
+            mbs_buf_appendf(&names, "%s%s", k ? ", " : "", m->sensors[k].name);
+        rc = mbs_cli_usage_error("sweep", "--summary %s: %s has no sensor '%s' (it has: %s)", s->text, model,
+                                 s->sensor, names.data ? names.data : "none");
+    } else {
+        int col = 0;
+        for (int k = 0; k < found->ncols; k++) {
+            col |= strcmp(found->columns[k], s->column) == 0;
+            mbs_buf_appendf(&names, "%s%s", k ? ", " : "", found->columns[k]);
+        }
+        if (!col)
+            rc = mbs_cli_usage_error("sweep", "--summary %s: sensor '%s' has no column '%s' (it has: %s)", s->text,
+                                     s->sensor, s->column, names.data ? names.data : "none");
+    }
+    mbs_buf_free(&names);
+    return rc;
 }
 
 /* The model must load as given (with the fixed --set values) and declare
@@ -173,6 +223,8 @@ static int check_model(const sweep_options *o)
             mbs_buf_free(&names);
         }
     }
+    for (int i = 0; i < o->summaries.n && rc == 0; i++)
+        rc = check_summary(m, o->model, &o->summaries.items[i]);
     mbs_model_free(m);
     return rc;
 }
@@ -240,21 +292,6 @@ static const char *point_status(const point *p)
     }
 }
 
-static void csv_field(FILE *f, const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 /* Written to a temporary file and renamed: a reader never sees half a table. */
 static int write_csv(sweep *s)
 {
@@ -268,16 +305,21 @@ static int write_csv(sweep *s)
         fputs("index", f);
         for (int a = 0; a < plan->n_axes; a++) {
             fputc(',', f);
-            csv_field(f, plan->axes[a].name);
+            mbs_csv_field(f, plan->axes[a].name);
         }
-        fputs(",status,exit_code,wall_time_s,file,message\n", f);
+        fputs(",status,exit_code,wall_time_s,file,message", f);
+        for (int k = 0; k < s->o->summaries.n; k++) {
+            fputc(',', f);
+            mbs_csv_field(f, s->o->summaries.items[k].text);
+        }
+        fputc('\n', f);
         for (long i = 0; i < s->n; i++) {
             const point *p = &s->points[i];
             mbs_sweep_point(plan, i, which);
             fprintf(f, "%ld", i);
             for (int a = 0; a < plan->n_axes; a++) {
                 fputc(',', f);
-                csv_field(f, plan->axes[a].values[which[a]]);
+                mbs_csv_field(f, plan->axes[a].values[which[a]]);
             }
             fprintf(f, ",%s,", point_status(p));
             if (p->state == POINT_DONE)
@@ -289,9 +331,15 @@ static int write_csv(sweep *s)
             int has_file = p->state == POINT_DONE ? access(p->file, F_OK) == 0
                                                   : !(p->state == POINT_PENDING && stop_signal);
             if (has_file)
-                csv_field(f, file_part(p->file));
+                mbs_csv_field(f, file_part(p->file));
             fputc(',', f);
-            csv_field(f, p->message ? p->message : "");
+            mbs_csv_field(f, p->message ? p->message : "");
+            for (int k = 0; k < s->o->summaries.n; k++) {
+                char text[40] = "";
+                if (p->summary)
+                    mbs_format_exact(text, sizeof text, p->summary[k]);
+                fprintf(f, ",%s", text);
+            }
             fputc('\n', f);
         }
     }
@@ -420,6 +468,20 @@ static char *log_message(const char *log)
     return found ? found : last[0] ? mbs_strdup(last) : NULL;
 }
 
+/* The --summary values of a point that left a results file. */
+static void point_summary(sweep *s, point *p)
+{
+    const mbs_summaries *sum = &s->o->summaries;
+    mbs_results r;
+    char err[512];
+    if (sum->n == 0 || access(p->file, F_OK) != 0 || mbs_results_open(p->file, &r, err, sizeof err) != 0)
+        return;
+    p->summary = calloc((size_t)sum->n, sizeof *p->summary);
+    if (p->summary)
+        mbs_summaries_compute(sum, &r, p->summary, err, sizeof err);
+    mbs_results_free(&r);
+}
+
 static void finish_point(sweep *s, long i, int status)
 {
     point *p = &s->points[i];
@@ -433,6 +495,7 @@ static void finish_point(sweep *s, long i, int status)
     }
     s->running--;
     s->done++;
+    point_summary(s, p);
     struct stat st;
     int empty_log = stat(p->log, &st) == 0 && st.st_size == 0;
     if (p->exit_code == EXIT_OK) {
@@ -528,12 +591,53 @@ static int run_points(sweep *s)
     return write_csv(s);
 }
 
+/* The file a command name runs, found on PATH as a shell would; NULL if none. */
+static char *on_path(const char *name)
+{
+    const char *path = getenv("PATH");
+    char *found = NULL;
+    while (path && *path && !found) {
+        size_t len = strcspn(path, ":");
+        char *candidate = len ? mbs_sprintf_alloc("%.*s/%s", (int)len, path, name) : mbs_sprintf_alloc("./%s", name);
+        if (candidate && access(candidate, X_OK) == 0)
+            found = realpath(candidate, NULL);
+        free(candidate);
+        path += len + (path[len] == ':');
+    }
+    return found;
+}
+
+/* How the emitted commands call mbsim: "mbsim" where that runs this very
+ * binary (it is installed), else this binary's absolute path, so that the
+ * commands run as printed (under GNU parallel, in a job script). */
+static char *self_command(void)
+{
+    char *self = realpath("/proc/self/exe", NULL);
+    if (!self)
+        self = realpath(mbs_cli_program, NULL);
+    if (!self)
+        return mbs_strdup("mbsim");
+    char *installed = on_path("mbsim");
+    int same = installed && strcmp(installed, self) == 0;
+    free(installed);
+    if (same) {
+        free(self);
+        return mbs_strdup("mbsim");
+    }
+    return self;
+}
+
 static int emit_commands(sweep *s)
 {
+    char *program = self_command();
+    if (!program)
+        return EXIT_BAD_INPUT;
     for (long i = 0; i < s->n; i++) {
-        char **args = run_args(s, i, "mbsim");
-        if (!args)
+        char **args = run_args(s, i, program);
+        if (!args) {
+            free(program);
             return EXIT_BAD_INPUT;
+        }
         for (int k = 0; args[k]; k++) {
             char *word = mbs_shell_quote(args[k]);
             printf("%s%s", k ? " " : "", word ? word : "");
@@ -542,6 +646,7 @@ static int emit_commands(sweep *s)
         putchar('\n');
         free_args(args);
     }
+    free(program);
     return fflush(stdout) == 0 ? EXIT_OK : EXIT_FAILED;
 }
 
@@ -605,6 +710,7 @@ done:
         free(s.points[i].file);
         free(s.points[i].log);
         free(s.points[i].message);
+        free(s.points[i].summary);
     }
     free(s.points);
     free(s.base);
@@ -616,6 +722,10 @@ int mbs_cmd_sweep(int argc, char **argv)
     sweep_options o;
     int rc = parse(argc, argv, &o);
     char *dir = NULL;
+    if (rc == 0 && o.collect) {
+        rc = mbs_sweep_collect(o.collect, &o.summaries, o.quiet);
+        goto done;
+    }
     if (rc == 0)
         rc = check_model(&o);
     if (rc == 0 && o.dir) {
@@ -634,9 +744,11 @@ int mbs_cmd_sweep(int argc, char **argv)
         }
         rc = o.dir ? run_sweep(&o) : EXIT_BAD_INPUT;
     }
+done:
     free(dir);
     mbs_cli_free_overrides(&o.sets);
     mbs_sweep_plan_free(&o.plan);
+    mbs_summaries_free(&o.summaries);
     free(o.pass);
     return rc;
 }

@@ -5,6 +5,7 @@
 #include "../solver/assemble.h"
 #include "../solver/simulate.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,31 +51,35 @@ static void summary(const mbs_model *m)
 
 int mbs_cmd_validate(int argc, char **argv)
 {
+    static const struct option options[] = {
+        {"set", required_argument, NULL, 'S'}, {"strict", no_argument, NULL, 'T'}, {NULL, 0, NULL, 0}};
+    int strict = 0;
     mbs_overrides o = {NULL, 0};
     const char *path = NULL;
-    int rc = EXIT_OK;
-    for (int i = 1; i < argc && rc == EXIT_OK; i++) {
-        if (strcmp(argv[i], "--set") == 0) {
-            if (i + 1 >= argc)
-                rc = mbs_cli_usage_error("validate", "--set needs NAME=VALUE");
-            else
-                rc = mbs_cli_add_override(&o, "validate", argv[++i]);
-        } else if (strncmp(argv[i], "--set=", 6) == 0) {
-            rc = mbs_cli_add_override(&o, "validate", argv[i] + 6);
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            rc = mbs_cli_usage_error("validate", "unknown option '%s'", argv[i]);
-        } else if (path) {
+    int rc = EXIT_OK, code;
+    mbs_cli_getopt_begin();
+    while (rc == EXIT_OK && (code = mbs_cli_getopt(argc, argv, "validate", "", options)) != -1)
+        rc = code == 'S' ? mbs_cli_add_override(&o, "validate", optarg) : code == 'T' ? (strict = 1, 0) : EXIT_BAD_INPUT;
+    if (rc == EXIT_OK) {
+        path = mbs_cli_operand(argc, argv);
+        if (path && optind < argc)
             rc = mbs_cli_usage_error("validate", "only one model file, please");
-        } else {
-            path = argv[i];
-        }
     }
     if (rc == EXIT_OK && !path)
         rc = mbs_cli_usage_error("validate", "no model file given");
     if (rc == EXIT_OK) {
         mbs_model *m = mbs_cli_load_model(path, &o, 0);
         if (m) {
-            summary(m);
+            m->settings.strict_assembly = strict;
+            mbs_diags check;
+            mbs_diags_init(&check);
+            int check_rc = mbs_assembly_check(m, &check);
+            mbs_cli_print_diags(&check, 0);
+            mbs_diags_free(&check);
+            if (check_rc == 0)
+                summary(m);
+            else
+                rc = EXIT_BAD_INPUT;
             mbs_model_free(m);
         } else {
             rc = EXIT_BAD_INPUT;

@@ -3,6 +3,7 @@
 #include "../model/compile.h"
 #include "../model/spec.h"
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,4 +75,78 @@ struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, i
     mbs_cli_print_diags(&d, quiet);
     mbs_diags_free(&d);
     return model;
+}
+
+void mbs_cli_getopt_begin(void)
+{
+    optind = 0; /* glibc: start afresh, with the option string read again */
+    opterr = 0; /* mbsim's own messages */
+}
+
+/* "--name[=value]" of a long option as typed -> the length of name. */
+static size_t typed_name_length(const char *word)
+{
+    return strcspn(word + 2, "=");
+}
+
+/* The long options whose names begin with what was typed, as "--a, --b". */
+static void matching_names(const struct option *longopts, const char *typed, size_t len, mbs_buf *out, int *count)
+{
+    *count = 0;
+    for (const struct option *o = longopts; o && o->name; o++)
+        if (strncmp(o->name, typed, len) == 0) {
+            if (strlen(o->name) == len) { /* an exact match is never ambiguous */
+                *count = 1;
+                mbs_buf_free(out);
+                mbs_buf_appendf(out, "--%s", o->name);
+                return;
+            }
+            mbs_buf_appendf(out, "%s--%s", (*count)++ ? ", " : "", o->name);
+        }
+}
+
+static int option_error(int code, char **argv, const char *command, const struct option *longopts)
+{
+    const char *word = optind > 0 ? argv[optind - 1] : "";
+    int is_long = word && strncmp(word, "--", 2) == 0;
+    if (!is_long) {
+        if (code == ':')
+            return mbs_cli_usage_error(command, "-%c needs a value", optopt);
+        return mbs_cli_usage_error(command, "unknown option '-%c'", optopt);
+    }
+    size_t len = typed_name_length(word);
+    mbs_buf names;
+    mbs_buf_init(&names);
+    int count;
+    matching_names(longopts, word + 2, len, &names, &count);
+    const char *full = names.data ? names.data : word;
+    if (count == 0)
+        mbs_cli_usage_error(command, "unknown option '%.*s'", (int)len + 2, word);
+    else if (count > 1)
+        mbs_cli_usage_error(command, "ambiguous option '%.*s' (could be %s)", (int)len + 2, word, full);
+    else if (code == ':')
+        mbs_cli_usage_error(command, "%s needs a value", full);
+    else
+        mbs_cli_usage_error(command, "%s takes no value", full);
+    mbs_buf_free(&names);
+    return '?';
+}
+
+int mbs_cli_getopt(int argc, char **argv, const char *command, const char *shortopts, const struct option *longopts)
+{
+    static const struct option none[] = {{NULL, 0, NULL, 0}};
+    char spec[64];
+    /* ':' first: a missing value is told apart from an unknown option */
+    snprintf(spec, sizeof spec, ":%s", shortopts ? shortopts : "");
+    int code = getopt_long(argc, argv, spec, longopts ? longopts : none, NULL);
+    if (code == '?' || code == ':') {
+        option_error(code, argv, command, longopts);
+        return '?';
+    }
+    return code;
+}
+
+const char *mbs_cli_operand(int argc, char **argv)
+{
+    return optind < argc ? argv[optind++] : NULL;
 }

@@ -1,5 +1,7 @@
 /* Help texts: `mbsim --help` and `mbsim help COMMAND` (docs/cli.md says the same). */
 #include "cli.h"
+#include "../output/results_writer.h"
+#include "../solver/simulate.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +17,8 @@ static const char OVERVIEW[] =
     "  sweep MODEL.xml         run a model over a grid of parameter values\n"
     "  info RESULTS.h5         what a results file holds: status, sensors, statistics\n"
     "  export RESULTS.h5       sensors as CSV\n"
+    "  plot RESULTS.h5...      sensors as a picture (PNG, SVG, PDF)\n"
+    "  animate RESULTS.h5      the motion as a glTF 2.0 animation (.glb)\n"
     "  compare REF.h5 NEW.h5   compare two results files within tolerances\n"
     "  schema                  print the XML schema of the model format\n"
     "  reference               print the element reference (Markdown)\n"
@@ -28,7 +32,7 @@ static const char OVERVIEW[] =
 static const char RUN[] =
     "usage: mbsim run MODEL.xml [-o OUT.h5] [--set NAME=VALUE]... [--end-time T]\n"
     "                 [--print-interval DT] [--rtol R] [--atol A]\n"
-    "                 [--linear-solver auto|dense|klu] [--quiet]\n"
+    "                 [--linear-solver auto|dense|klu] [--strict] [--quiet]\n"
     "\n"
     "Runs the model's analyses (<Simulate> commands; without any, a transient to t = 1)\n"
     "and writes every sensor at every output time to OUT.h5 (default: the model's base\n"
@@ -40,7 +44,14 @@ static const char RUN[] =
     "  --print-interval DT    output spacing of every transient analysis\n"
     "  --rtol R, --atol A     integrator tolerances (atol in model length units)\n"
     "  --linear-solver S      auto (default), dense or klu\n"
+    "  --strict               a body moved by the start's assembly further than\n"
+    "                         the limit is an error, not a warning (exit 2)\n"
     "  -q, --quiet            print nothing but errors\n"
+    "\n"
+    "The positions the model gives are first made to satisfy the constraints;\n"
+    "a note names the bodies that moved most, and a move beyond the limit\n"
+    "(Param_Transient assembly_move_limit, default 1 % of the model's size) is a\n"
+    "warning naming the constraint furthest from closed: a misplaced marker.\n"
     "\n"
     "On a terminal a progress line shows on stderr (simulated time, percent, steps,\n"
     "steps per second, ETA). SIGINT or SIGTERM end the run cleanly: the results so\n"
@@ -52,21 +63,25 @@ static const char RUN[] =
     "2 bad input (no results file), 130 / 143 interrupted by SIGINT / SIGTERM\n";
 
 static const char VALIDATE[] =
-    "usage: mbsim validate MODEL.xml [--set NAME=VALUE]...\n"
+    "usage: mbsim validate MODEL.xml [--set NAME=VALUE]... [--strict]\n"
     "\n"
     "Checks the model against the schema and for semantic errors (dangling ids, bad\n"
     "inertia, ...), reporting every problem as 'file:line: error: ...', then prints a\n"
     "summary: bodies, markers, joints, forces, sensors, degrees of freedom\n"
     "(constraint equations that repeat others, as in planar loops of revolute\n"
-    "joints, are found as a run finds them, warned about and not counted).\n"
+    "joints, are found as a run finds them, warned about and not counted), and\n"
+    "what the start's assembly moves, as 'mbsim run' reports it (--strict: a\n"
+    "move beyond the limit is an error).\n"
     "\n"
     "exit status: 0 valid, 2 invalid\n";
 
 static const char SWEEP[] =
     "usage: mbsim sweep MODEL.xml --vary NAME=VALUES [--vary NAME=VALUES]...\n"
     "                   [-j JOBS] [-o DIR] [--emit-commands] [--set NAME=VALUE]...\n"
-    "                   [--end-time T] [--print-interval DT] [--rtol R] [--atol A]\n"
+    "                   [--summary SENSOR:COLUMN:STAT]... [--end-time T]\n"
+    "                   [--print-interval DT] [--rtol R] [--atol A]\n"
     "                   [--linear-solver S] [--quiet]\n"
+    "       mbsim sweep --collect DIR [--summary SENSOR:COLUMN:STAT]... [--quiet]\n"
     "\n"
     "Runs the model at every point of the Cartesian product of the --vary values\n"
     "(the last --vary changes fastest), each point an 'mbsim run' of its own, up\n"
@@ -81,7 +96,16 @@ static const char SWEEP[] =
     "  -o, --output DIR       where the files go (default: MODEL_sweep)\n"
     "  --emit-commands        print one 'mbsim run' command per point instead of\n"
     "                         running them (GNU parallel, a Slurm job array);\n"
-    "                         DIR and DIR/sweep.csv (status pending) are created\n"
+    "                         DIR and DIR/sweep.csv (status pending) are created;\n"
+    "                         mbsim is called by its absolute path unless it is\n"
+    "                         the mbsim found on PATH\n"
+    "  --collect DIR          rebuild DIR/sweep.csv from the results files the\n"
+    "                         emitted commands left (status, exit_code,\n"
+    "                         wall_time_s, message; 'missing' without a file)\n"
+    "  --summary SENSOR:COLUMN:STAT\n"
+    "                         add a column to sweep.csv: STAT (max, min, last or\n"
+    "                         mean over the output rows) of that column of each\n"
+    "                         point's file (repeatable)\n"
     "  --set NAME=VALUE       a fixed parameter value for every point\n"
     "  --end-time, --print-interval, --rtol, --atol, --linear-solver\n"
     "                         handed on to every 'mbsim run'\n"
@@ -93,7 +117,7 @@ static const char SWEEP[] =
     "with status \"interrupted\", the rest are \"not run\".\n"
     "\n"
     "exit status: 0 every point completed, 1 some point did not, 2 bad input\n"
-    "(nothing run), 130 / 143 interrupted\n";
+    "(nothing run; --collect: no sweep.csv), 130 / 143 interrupted\n";
 
 static const char INFO[] =
     "usage: mbsim info RESULTS.h5 [--events]\n"
@@ -119,6 +143,45 @@ static const char EXPORT[] =
     "\n"
     "exit status: 0 written, 1 the output could not be written, 2 bad input\n"
     "(unreadable file, unknown sensor)\n";
+
+static const char PLOT[] =
+    "usage: mbsim plot RESULTS.h5... [SENSOR[:COLUMN]]... -o FILE.png|svg|pdf\n"
+    "                  [--x SENSOR:COLUMN] [--size WIDTHxHEIGHT]\n"
+    "\n"
+    "Draws the given sensors (default: every sensor of the first file), one panel\n"
+    "each, against time: every column of a sensor, or the one named. The axes\n"
+    "carry the units written in the file; the events of each file are dotted\n"
+    "verticals. Several files are overlaid, one dash pattern each and named in\n"
+    "the legend (a reference and a new run, the points of a sweep). An operand\n"
+    "that ends in .h5 or names a file is a results file, the others sensors.\n"
+    "\n"
+    "  -o, --output FILE      the picture; its extension says the format\n"
+    "  --x SENSOR:COLUMN      that column as the x axis instead of time (a phase\n"
+    "                         plot)\n"
+    "  --size WxH             the page in pixels (PNG) or points (SVG, PDF);\n"
+    "                         default 1000 wide, 260 high per panel (500 for one)\n"
+    "\n"
+    "exit status: 0 written, 1 the picture could not be written, 2 bad input\n"
+    "(unreadable file, unknown sensor or column, another format)\n";
+
+static const char ANIMATE[] =
+    "usage: mbsim animate RESULTS.h5 -o FILE.glb [--at T] [--markers] [--no-glyphs]\n"
+    "\n"
+    "Writes the motion of the bodies as a glTF 2.0 animation (binary .glb), which\n"
+    "Blender, ParaView, F3D and web glTF viewers open: every body a node with its\n"
+    "shapes (Post_Graphic, else its inertia ellipsoid), translation and rotation\n"
+    "keyframes at every output time; joints as short cylinders along J's z axis,\n"
+    "force elements as lines between their markers. Metres and seconds, the\n"
+    "model's axes (viewers take +y as up).\n"
+    "\n"
+    "  -o, --output FILE      the .glb file\n"
+    "  --at T                 the pose the scene shows where the animation is not\n"
+    "                         played (default: the first output time)\n"
+    "  --markers              also draw Post_Graphic markers (their axes)\n"
+    "  --no-glyphs            leave out the joint and force glyphs\n"
+    "\n"
+    "exit status: 0 written, 1 the file could not be written, 2 bad input\n"
+    "(unreadable results file, one without /geometry)\n";
 
 static const char COMPARE[] =
     "usage: mbsim compare REF.h5 NEW.h5 [--rtol R] [--atol A] [--scaled-atol S]\n"
@@ -174,6 +237,8 @@ static const help_entry ENTRIES[] = {
     {"sweep", SWEEP},
     {"info", INFO},
     {"export", EXPORT},
+    {"plot", PLOT},
+    {"animate", ANIMATE},
     {"compare", COMPARE},
     {"schema", SCHEMA},
     {"reference", REFERENCE},
@@ -203,4 +268,11 @@ int mbs_cmd_help(int argc, char **argv)
     }
     fputs(text, stdout);
     return EXIT_OK;
+}
+
+void mbs_cli_print_version(void)
+{
+    printf("mbsim %s\n", MBS_VERSION_STRING);
+    printf("built with SUNDIALS %s, HDF5 %s, libxml2 %s\n", mbs_sundials_version(), mbs_hdf5_version(),
+           mbs_xml_library_version());
 }

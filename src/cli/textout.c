@@ -95,3 +95,85 @@ char *mbs_shell_quote(const char *s)
     mbs_buf_append(&b, "'");
     return b.data;
 }
+
+void mbs_csv_field(FILE *out, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+static int add_field(char ***fields, int *n, mbs_buf *b)
+{
+    char **grown = realloc(*fields, (size_t)(*n + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    *fields = grown;
+    grown[(*n)++] = b->data ? b->data : mbs_strdup("");
+    mbs_buf_init(b); /* the text now belongs to the field */
+    return 0;
+}
+
+int mbs_csv_read(FILE *f, char ***fields, int *n)
+{
+    *fields = NULL;
+    *n = 0;
+    int c = fgetc(f);
+    if (c == EOF)
+        return 0;
+    mbs_buf b;
+    mbs_buf_init(&b);
+    int quoted = 0, rc = 1;
+    for (;; c = fgetc(f)) {
+        if (quoted) {
+            if (c == EOF) {
+                rc = -1; /* an open quote at the end */
+                break;
+            }
+            if (c == '"') {
+                int next = fgetc(f);
+                if (next != '"') {
+                    quoted = 0;
+                    ungetc(next, f);
+                    continue;
+                }
+            }
+            char ch[2] = {(char)c, '\0'};
+            mbs_buf_append(&b, ch);
+            continue;
+        }
+        if (c == EOF || c == '\n' || c == ',') {
+            if (add_field(fields, n, &b) != 0)
+                rc = -1;
+            if (c != ',' || rc < 0)
+                break;
+        } else if (c == '"') {
+            quoted = 1;
+        } else if (c != '\r') {
+            char ch[2] = {(char)c, '\0'};
+            mbs_buf_append(&b, ch);
+        }
+    }
+    mbs_buf_free(&b);
+    if (rc < 0) {
+        mbs_csv_free(*fields, *n);
+        *fields = NULL;
+        *n = 0;
+    }
+    return rc;
+}
+
+void mbs_csv_free(char **fields, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(fields[i]);
+    free(fields);
+}

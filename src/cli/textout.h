@@ -1,5 +1,6 @@
 /* Text output of the command line: aligned tables (mbsim info, compare),
- * numbers that read back exactly (export, sweep), shell quoting (sweep). */
+ * numbers that read back exactly (export, sweep), CSV (export, sweep), shell
+ * quoting (sweep). */
 #ifndef MBS_TEXTOUT_H
 #define MBS_TEXTOUT_H
 
@@ -20,6 +21,15 @@ void mbs_table_free(mbs_table *t);
 
 /* The shortest of %.15g, %.16g, %.17g that reads back as v; nan, inf, -inf. */
 void mbs_format_exact(char *out, size_t size, double v);
+
+/* One CSV field: quoted (quotes doubled) when it holds a comma, a quote or
+ * a line break. */
+void mbs_csv_field(FILE *out, const char *s);
+/* Splits one CSV record (RFC 4180, the form mbs_csv_field writes) read from
+ * f into fields (new allocations, *n of them; free with mbs_csv_free).
+ * Returns 1 for a record, 0 at the end of the file, -1 on a malformed one. */
+int mbs_csv_read(FILE *f, char ***fields, int *n);
+void mbs_csv_free(char **fields, int n);
 
 /* s as one shell word: unchanged when it is safe, else in single quotes. */
 char *mbs_shell_quote(const char *s);

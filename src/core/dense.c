@@ -127,10 +127,12 @@ int mbs_qr_rank(double *A, int m, int n, double tol, int *perm)
     return rank;
 }
 
-void mbs_sym3_eigenvalues(const double S[9], double eig[3])
+void mbs_sym3_eigen(const double S[9], double eig[3], double V[9])
 {
     double a[9];
     memcpy(a, S, sizeof a);
+    for (int k = 0; k < 9; k++)
+        V[k] = k % 4 == 0 ? 1.0 : 0.0;
     for (int sweep = 0; sweep < 50; sweep++) {
         double off = a[1] * a[1] + a[2] * a[2] + a[5] * a[5];
         if (off < 1e-30 * (a[0] * a[0] + a[4] * a[4] + a[8] * a[8]) || off == 0.0)
@@ -154,11 +156,22 @@ void mbs_sym3_eigenvalues(const double S[9], double eig[3])
                 a[3 * p + k] = c * apk - s * aqk;
                 a[3 * q + k] = s * apk + c * aqk;
             }
+            for (int k = 0; k < 3; k++) { /* V = V J: the columns follow the rotations */
+                double vkp = V[3 * k + p], vkq = V[3 * k + q];
+                V[3 * k + p] = c * vkp - s * vkq;
+                V[3 * k + q] = s * vkp + c * vkq;
+            }
         }
     }
     eig[0] = a[0];
     eig[1] = a[4];
     eig[2] = a[8];
+}
+
+void mbs_sym3_eigenvalues(const double S[9], double eig[3])
+{
+    double V[9];
+    mbs_sym3_eigen(S, eig, V);
     for (int i = 0; i < 2; i++)
         for (int j = i + 1; j < 3; j++)
             if (eig[j] < eig[i]) {

@@ -16,5 +16,8 @@ int mbs_qr_rank(double *A, int m, int n, double tol, int *perm);
 
 /* Eigenvalues of a symmetric 3x3 matrix (cyclic Jacobi), ascending. */
 void mbs_sym3_eigenvalues(const double S[9], double eig[3]);
+/* The same by Jacobi rotations, unsorted, with the eigenvectors as the
+ * columns of V (row-major), in the order of eig. */
+void mbs_sym3_eigen(const double S[9], double eig[3], double V[9]);
 
 #endif

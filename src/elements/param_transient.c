@@ -29,6 +29,9 @@ static const mbs_attr ATTRS[] = {
     {"dae_jacob_init", MBS_ATTR_INT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
     {"dae_interpolation", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL,
      "TRUE: interpolate outputs between steps (cheaper); FALSE: step to every output time (exact states)", NULL},
+    {"assembly_move_limit", MBS_ATTR_REAL, NULL, DIM_LENGTH, 0, NULL,
+     "a body moved further than this by the assembly at the start is warned about (an error with --strict); "
+     "default 1 % of the model's size", NULL},
     {"newmark_beta", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
     {"newmark_gamma", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
     {"hht_alpha", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
@@ -64,6 +67,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     bad |= positive(b, e, "h_max", &s->h_max);
     bad |= positive(b, e, "h_min", &s->h_min);
     bad |= positive(b, e, "h0_max", &s->h0);
+    bad |= positive(b, e, "assembly_move_limit", &s->assembly_move_limit);
     s->max_order = (int)mbs_spec_int(e, "max_order");
     if (s->max_order < 1 || s->max_order > 5)
         bad |= mbs_build_error(b, e, "max_order must be 1..5 (is %d)", s->max_order);

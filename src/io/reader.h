@@ -22,4 +22,7 @@ mbs_status mbs_read_model(const char *path, const mbs_override *overrides, int n
  * `mbsim schema --check`). */
 mbs_status mbs_validate_text(const char *name, const char *xml_text, size_t len, mbs_diags *d);
 
+/* The libxml2 version mbsim was built with, e.g. "2.9.14". */
+const char *mbs_xml_library_version(void);
+
 #endif

@@ -1,4 +1,5 @@
 #include "xml_load.h"
+#include "reader.h"
 #include "schema.h"
 #include "../core/strutil.h"
 #include "../model/registry.h"
@@ -9,6 +10,15 @@
 #include <stdint.h>
 #include <libxml/parser.h>
 #include <libxml/xmlschemas.h>
+#include <libxml/xmlversion.h>
+
+/* libxml2 2.12 made the error handed to structured error handlers const;
+ * the one place that knows. */
+#if LIBXML_VERSION >= 21200
+typedef const xmlError *mbs_xml_error;
+#else
+typedef xmlErrorPtr mbs_xml_error;
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,7 +105,7 @@ static void strip_newline(char *s)
             *p = ' ';
 }
 
-static void on_parse_error(void *user, xmlErrorPtr err)
+static void on_parse_error(void *user, mbs_xml_error err)
 {
     error_sink *sink = user;
     if (err->level < XML_ERR_ERROR || sink->reported || sink->doctype_line)
@@ -586,7 +596,7 @@ static char *translate_schema_error(xmlNodePtr node, const char *raw)
     return result;
 }
 
-static void on_schema_error(void *user, xmlErrorPtr err)
+static void on_schema_error(void *user, mbs_xml_error err)
 {
     error_sink *sink = user;
     if (err->level < XML_ERR_ERROR)
@@ -606,7 +616,7 @@ static void on_schema_error(void *user, xmlErrorPtr err)
     free(msg);
 }
 
-static void ignore_error(void *user, xmlErrorPtr err)
+static void ignore_error(void *user, mbs_xml_error err)
 {
     (void)user;
     (void)err;
@@ -663,4 +673,9 @@ mbs_status mbs_xml_load(const char *path, const char *text, size_t len, mbs_diag
     }
     *out = doc;
     return MBS_OK;
+}
+
+const char *mbs_xml_library_version(void)
+{
+    return LIBXML_DOTTED_VERSION;
 }

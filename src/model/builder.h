@@ -53,6 +53,8 @@ int mbs_add_sensor(mbs_builder *b, const mbs_sensor *s);
 int mbs_add_output_sensor(mbs_builder *b, const mbs_spec_elem *e, const char *type, int element_id,
                           const mbs_output_desc *o, mbs_sensor_source source, int index, int output);
 int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a);
+/* Takes g (its name and points are the model's from now on). */
+int mbs_add_graphic(mbs_builder *b, const mbs_graphic *g);
 
 /* Compiles a run-time expression attribute of `e` (variables listed in the
  * attribute's `choices`), scaled from model units to SI: the value by the

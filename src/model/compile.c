@@ -1,5 +1,6 @@
 /* The compiler: spec -> model. Checks ids, builds elements stage by stage
  * (referenced elements are built on demand), then lays out the variables. */
+#include "geometry.h"
 #include "compile.h"
 #include "builder.h"
 #include "layout.h"
@@ -337,6 +338,14 @@ int mbs_add_sensor(mbs_builder *b, const mbs_sensor *s)
     return m->n_sensors++;
 }
 
+int mbs_add_graphic(mbs_builder *b, const mbs_graphic *g)
+{
+    mbs_model *m = b->m;
+    GROW(m->graphics, m->n_graphics);
+    m->graphics[m->n_graphics] = *g;
+    return m->n_graphics++;
+}
+
 int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a)
 {
     mbs_model *m = b->m;
@@ -443,8 +452,15 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
         mbs_analysis a = {MBS_ANALYSIS_TRANSIENT, 1.0, 0.01, 0};
         mbs_add_analysis(&b, &a);
     }
-    if (d->errors == errors_before)
+    if (d->errors == errors_before) {
         mbs_layout(m, d);
+        if (m->n_sensors == 0)
+            mbs_diag_add(d, MBS_SEV_WARNING, m->path, 0,
+                         "the model has no Sensor or Post_Request: the results file will hold no time series "
+                         "(only the bodies' motion, under /geometry, for mbsim animate)");
+        if (mbs_geometry_complete(spec, m) != 0)
+            mbs_diag_add(d, MBS_SEV_ERROR, m->path, 0, "out of memory");
+    }
     free(b.state);
     free(b.result);
     free(b.ids);

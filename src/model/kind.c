@@ -19,13 +19,13 @@ const mbs_attr *mbs_kind_attr(const mbs_kind *k, const char *name)
 
 const char *mbs_family_plural(mbs_family f)
 {
-    static const char *names[] = {"elements", "bodies", "markers", "constraints", "motions", "forces", "sensors"};
+    static const char *names[] = {"elements", "bodies", "markers", "constraints", "motions", "forces", "sensors", "graphics"};
     return f < MBS_FAMILY_COUNT ? names[f] : "elements";
 }
 
 const char *mbs_family_name(mbs_family f)
 {
-    static const char *names[] = {"element", "body", "marker", "constraint", "motion", "force", "sensor"};
+    static const char *names[] = {"element", "body", "marker", "constraint", "motion", "force", "sensor", "graphic"};
     return f < MBS_FAMILY_COUNT ? names[f] : "element";
 }
 

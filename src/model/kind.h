@@ -51,6 +51,7 @@ typedef enum mbs_family {
     MBS_FAMILY_MOTION,
     MBS_FAMILY_FORCE,
     MBS_FAMILY_SENSOR,
+    MBS_FAMILY_GRAPHIC,
     MBS_FAMILY_COUNT
 } mbs_family;
 

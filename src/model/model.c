@@ -30,6 +30,11 @@ void mbs_model_free(mbs_model *m)
         free(s->dims);
         free(s->to_model);
     }
+    for (int i = 0; i < m->n_graphics; i++) {
+        free(m->graphics[i].name);
+        free(m->graphics[i].points);
+    }
+    free(m->graphics);
     for (int i = 0; i < m->n_params; i++)
         free(m->params[i].name);
     free(m->params);

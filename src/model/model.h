@@ -198,6 +198,41 @@ typedef struct mbs_sensor {
     unsigned angle_cols;
 } mbs_sensor;
 
+/* ---- geometry (for pictures only: no effect on the dynamics) ------------------------ */
+
+typedef enum mbs_shape {
+    MBS_SHAPE_BOX,       /* size = edge lengths along x y z, centred on the shape frame */
+    MBS_SHAPE_CYLINDER,  /* size = (radius, radius, length): base centred on the origin, along +z */
+    MBS_SHAPE_FRUSTUM,   /* size = (bottom radius, top radius, length), as the cylinder */
+    MBS_SHAPE_SPHERE,    /* size = (radius, radius, radius) */
+    MBS_SHAPE_ELLIPSOID, /* size = semi-axes along x y z */
+    MBS_SHAPE_OUTLINE,   /* a polyline through points (body frame) */
+    MBS_SHAPE_MARKER,    /* axes of a frame: size[0] = their length */
+    MBS_SHAPE_SPRING,    /* a line from pos on body to pos2 on body2 */
+    MBS_SHAPE_COUNT
+} mbs_shape;
+
+typedef enum mbs_shape_source {
+    MBS_FROM_POST_GRAPHIC,   /* written in the model */
+    MBS_FROM_INERTIA,        /* a body without one: its inertia ellipsoid (a sphere for a point mass) */
+    MBS_FROM_JOINT,          /* a glyph at a joint's J marker */
+    MBS_FROM_FORCE           /* a glyph between a force element's markers */
+} mbs_shape_source;
+
+typedef struct mbs_graphic {
+    char *name;            /* "Post_Graphic 5 (label 'arm')", "body 'rod'", ... */
+    mbs_shape shape;
+    mbs_shape_source source;
+    int body;              /* body index; its frame carries the shape */
+    double pos[3], rot[9]; /* shape frame in the body frame (origin, axes as columns), SI */
+    double size[3];        /* SI, see mbs_shape */
+    double color[3];       /* 0..1 */
+    double *points;        /* OUTLINE: [n_points x 3] in the body frame */
+    int n_points;
+    int body2;             /* SPRING: the other end's body and point in its frame */
+    double pos2[3];
+} mbs_graphic;
+
 /* ---- analyses and solver settings --------------------------------------------------- */
 
 typedef enum mbs_analysis_type { MBS_ANALYSIS_TRANSIENT, MBS_ANALYSIS_STATIC, MBS_ANALYSIS_ASSEMBLY } mbs_analysis_type;
@@ -219,6 +254,8 @@ typedef struct mbs_solver_settings {
     int max_order;         /* 1..5 */
     mbs_linear_solver linear_solver;
     int interpolate;       /* outputs interpolated between steps (else stepped to exactly) */
+    double assembly_move_limit; /* m; 0 = 1 % of the model's size (assembly_report.c) */
+    int strict_assembly;   /* a move beyond the limit is an error (--strict) */
     int line;              /* where Param_Transient stands, 0 if absent */
 } mbs_solver_settings;
 
@@ -242,6 +279,9 @@ typedef struct mbs_model {
     int n_comps;
     mbs_sensor *sensors;    /* [n_sensors] */
     int n_sensors;
+    mbs_graphic *graphics;  /* [n_graphics] */
+    int n_graphics;
+    double size;            /* extent of the model at t = 0 (m), for glyphs and the assembly report */
     mbs_analysis *analyses; /* [n_analyses], in the order they run */
     int n_analyses;
     mbs_solver_settings settings;

@@ -28,6 +28,7 @@
     X(force_coordinate)       \
     X(sensor)                 \
     X(post_request)           \
+    X(post_graphic)           \
     X(param_transient)        \
     X(simulate)
 

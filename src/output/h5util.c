@@ -9,6 +9,14 @@ void mbs_h5_quiet(void)
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
 }
 
+hid_t mbs_h5_results_fapl(void)
+{
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+    /* H5F_LIBVER_V110 exists from 1.10.2 on; with 1.10 it is also the latest */
+    H5Pset_libver_bounds(fapl, H5F_LIBVER_V110, H5F_LIBVER_V110);
+    return fapl;
+}
+
 hid_t mbs_h5_vlen_string(void)
 {
     hid_t t = H5Tcopy(H5T_C_S1);

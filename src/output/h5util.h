@@ -7,6 +7,11 @@
 /* Stops HDF5 from printing its error stacks (errors are reported by us). */
 void mbs_h5_quiet(void);
 
+/* File access properties for creating a results file: the file format of
+ * HDF5 1.10 at both ends, so that a file written with HDF5 1.14 reads with
+ * 1.10 (and SWMR, which needs at least that format, works). Caller closes. */
+hid_t mbs_h5_results_fapl(void);
+
 /* Attributes, replaced if they exist. Return 0 or -1. */
 int mbs_h5_attr_string(hid_t loc, const char *name, const char *value);
 int mbs_h5_attr_strings(hid_t loc, const char *name, const char *const *values, int n);

@@ -89,8 +89,7 @@ static int compact_copy(const char *path, const char *tmp, const mbs_results_sum
     if (from < 0)
         return -1;
     /* the same file format as the writer's, for the same readers */
-    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-    H5Pset_libver_bounds(fapl, H5F_LIBVER_V110, H5F_LIBVER_LATEST);
+    hid_t fapl = mbs_h5_results_fapl();
     hid_t to = H5Fcreate(tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
     H5Pclose(fapl);
     int rc = to < 0 ? -1 : 0;

@@ -1,6 +1,8 @@
 #include "results_writer.h"
 #include "h5util.h"
 #include "results_finish.h"
+#include "results_geometry.h"
+#include "../solver/sense.h"
 #include "../core/clock.h"
 #include "../core/sha256.h"
 #include "../core/version.h"
@@ -21,7 +23,7 @@ struct mbs_results_writer {
     char *path;
     hid_t file;
     hid_t time_ds;
-    hid_t *sensor_ds; /* [n_sensors] */
+    hid_t *sensor_ds; /* [n_sensors]: the sensors', then the bodies' poses */
     int n_sensors;
     int *ncols;
     int width;
@@ -52,6 +54,11 @@ static hid_t chunked_dataset(hid_t loc, const char *name, hid_t type, int cols, 
     H5Pclose(dcpl);
     H5Sclose(space);
     return ds;
+}
+
+static hid_t pose_dataset(hid_t loc, const char *name, int cols)
+{
+    return chunked_dataset(loc, name, H5T_NATIVE_DOUBLE, cols, 512);
 }
 
 static void iso8601_now(char *out, size_t size)
@@ -156,6 +163,11 @@ static int create_layout(mbs_results_writer *w, const mbs_model *m)
     H5Gclose(solver);
     H5Pclose(gcpl);
 
+    /* the bodies' poses follow the sensors in a row, and in the arrays of datasets */
+    rc |= mbs_geometry_create(file, m, pose_dataset, w->sensor_ds + m->n_sensors);
+    for (int i = m->n_sensors; i < w->n_sensors; i++)
+        w->ncols[i] = MBS_POSE_WIDTH;
+
     hid_t model = H5Gcreate2(file, "model", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     rc |= mbs_h5_string_dataset(model, "source", m->source);
     H5Gclose(model);
@@ -169,16 +181,16 @@ mbs_results_writer *mbs_results_create(const char *path, const mbs_model *m, cha
     if (!w)
         return NULL;
     w->path = mbs_strdup(path);
-    w->n_sensors = m->n_sensors;
-    w->sensor_ds = calloc((size_t)m->n_sensors + 1, sizeof *w->sensor_ds);
-    w->ncols = calloc((size_t)m->n_sensors + 1, sizeof *w->ncols);
-    for (int i = 0; i < m->n_sensors; i++)
-        w->width += m->sensors[i].ncols;
+    int n_poses = 0;
+    for (int i = 0; i < m->n_bodies; i++)
+        n_poses += mbs_pose_body(&m->bodies[i]);
+    w->n_sensors = m->n_sensors + n_poses; /* the datasets a row fills */
+    w->sensor_ds = calloc((size_t)w->n_sensors + 1, sizeof *w->sensor_ds);
+    w->ncols = calloc((size_t)w->n_sensors + 1, sizeof *w->ncols);
+    w->width = mbs_row_width(m);
     w->time_scale = 1.0 / mbs_units_to_si(&m->units, DIM_TIME);
     w->last_flush = mbs_wall_seconds();
-    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-    /* SWMR needs the 1.10 file format */
-    H5Pset_libver_bounds(fapl, H5F_LIBVER_V110, H5F_LIBVER_LATEST);
+    hid_t fapl = mbs_h5_results_fapl();
     errno = 0;
     w->file = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
     int create_errno = errno;
@@ -353,4 +365,12 @@ void mbs_results_discard(mbs_results_writer *w)
     close_file(w);
     remove(w->path);
     free_writer(w);
+}
+
+#define TEXT_OF(x) #x
+#define VALUE_TEXT(x) TEXT_OF(x)
+
+const char *mbs_hdf5_version(void)
+{
+    return VALUE_TEXT(H5_VERS_MAJOR) "." VALUE_TEXT(H5_VERS_MINOR) "." VALUE_TEXT(H5_VERS_RELEASE);
 }

@@ -36,7 +36,7 @@ typedef struct mbs_results_writer mbs_results_writer;
 /* Creates (truncates) `path` for model m. NULL with a reason on failure. */
 mbs_results_writer *mbs_results_create(const char *path, const mbs_model *m, char *err, size_t errsize);
 
-/* One output row: t in seconds (converted here) and mbs_sensor_width values. */
+/* One output row: t in seconds (converted here) and mbs_row_width values. */
 int mbs_results_append(mbs_results_writer *w, double t, const double *values);
 /* One event (t in seconds); flushes. */
 int mbs_results_event(mbs_results_writer *w, double t, const char *element, const char *kind);
@@ -48,5 +48,8 @@ int mbs_results_poll(mbs_results_writer *w);
 int mbs_results_close(mbs_results_writer *w, const mbs_results_summary *s, char *err, size_t errsize);
 /* Closes and deletes the file (nothing worth keeping); frees w. */
 void mbs_results_discard(mbs_results_writer *w);
+
+/* The HDF5 version mbsim was built with, e.g. "1.10.8". */
+const char *mbs_hdf5_version(void);
 
 #endif

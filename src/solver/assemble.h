@@ -27,9 +27,4 @@ int mbs_consistent_rates(mbs_assembler *a, double t, double *y, double *yp, char
 /* All three in order. */
 int mbs_make_consistent(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize);
 
-/* A note for every body the position assembly moved (positions `before`
- * and `after` it, both y vectors), saying by how much. */
-void mbs_note_assembly_moves(const mbs_model *m, double t, const double *before, const double *after,
-                             mbs_diags *diag);
-
 #endif

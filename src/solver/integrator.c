@@ -6,6 +6,7 @@
 #include "integrator.h"
 #include "jacobian.h"
 #include "residual.h"
+#include "sundials_compat.h"
 
 #include <ida/ida.h>
 #include <math.h>
@@ -35,6 +36,8 @@ struct mbs_integrator {
     int start_retries;
     mbs_integrator_stats done; /* from previous starts */
     char ida_message[512];
+    mbs_sun_error_hook errors; /* IDA's errors -> ida_message */
+    int errors_hooked;
 };
 
 /* ---- callbacks ---- */
@@ -76,13 +79,11 @@ static int roots_fn(double t, N_Vector y, N_Vector yp, double *g, void *user)
     return 0;
 }
 
-static void error_fn(int code, const char *module, const char *function, char *msg, void *user)
+/* IDA's errors (not its warnings), kept for the results file */
+static void error_fn(const char *msg, void *user)
 {
-    (void)module;
-    (void)function;
     mbs_integrator *it = user;
-    if (code < 0) /* keep errors, not warnings, for the results file */
-        snprintf(it->ida_message, sizeof it->ida_message, "%s", msg);
+    snprintf(it->ida_message, sizeof it->ida_message, "%s", msg);
 }
 
 /* ---- set-up ---- */
@@ -93,7 +94,7 @@ static void error_fn(int code, const char *module, const char *function, char *m
 static int klu_setup_recoverable(SUNLinearSolver S, SUNMatrix A)
 {
     int rc = SUNLinSolSetup_KLU(S, A);
-    return rc == SUNLS_PACKAGE_FAIL_UNREC ? SUNLS_LUFACT_FAIL : rc;
+    return rc == MBS_SUNLS_PACKAGE_FAIL ? SUNLS_LUFACT_FAIL : rc;
 }
 
 static void set_tolerances(mbs_integrator *it)
@@ -172,6 +173,8 @@ void mbs_integrator_free(mbs_integrator *it)
 {
     if (!it)
         return;
+    if (it->errors_hooked)
+        mbs_sun_errors_end(it->ctx);
     if (it->mem)
         IDAFree(&it->mem);
     if (it->LS)
@@ -239,7 +242,9 @@ static int configure(mbs_integrator *it, char *err, size_t errsize)
     void *mem = it->mem;
     int rc = 0;
     rc |= IDASetUserData(mem, it);
-    rc |= IDASetErrHandlerFn(mem, error_fn, it);
+    it->errors = (mbs_sun_error_hook){error_fn, it};
+    it->errors_hooked = mbs_sun_ida_errors(mem, it->ctx, &it->errors) == 0;
+    rc |= !it->errors_hooked;
     rc |= IDASVtolerances(mem, s->rtol, it->atol);
     rc |= IDASetId(mem, it->id);
     rc |= IDASetSuppressAlg(mem, SUNTRUE);

@@ -15,6 +15,19 @@ int mbs_sensor_width(const mbs_model *m)
     return n;
 }
 
+int mbs_pose_body(const mbs_body *b)
+{
+    return b->type == MBS_BODY_RIGID || b->type == MBS_BODY_POINT;
+}
+
+int mbs_row_width(const mbs_model *m)
+{
+    int n = mbs_sensor_width(m);
+    for (int i = 0; i < m->n_bodies; i++)
+        n += mbs_pose_body(&m->bodies[i]) ? MBS_POSE_WIDTH : 0;
+    return n;
+}
+
 static double body_kinetic_energy(const mbs_body *b, const mbs_body_state *s)
 {
     switch (b->type) {
@@ -213,5 +226,17 @@ void mbs_sense(const mbs_model *m, mbs_data *d, double t, const double *y, const
         for (int k = 0; k < s->ncols && k < 64; k++)
             out[k] = buf[k] * s->to_model[k];
         out += s->ncols;
+    }
+    double to_length = 1.0 / mbs_units_to_si(&m->units, DIM_LENGTH);
+    for (int i = 0; i < m->n_bodies; i++) {
+        const mbs_body *b = &m->bodies[i];
+        if (!mbs_pose_body(b))
+            continue;
+        v3_scale(out, d->bodies[i].r, to_length);
+        if (b->type == MBS_BODY_RIGID)
+            memcpy(out + 3, y + b->q_ofs + 3, 4 * sizeof *out);
+        else
+            out[3] = 1.0, out[4] = out[5] = out[6] = 0.0;
+        out += MBS_POSE_WIDTH;
     }
 }

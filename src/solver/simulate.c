@@ -8,10 +8,12 @@
  * and the analysis' end time. */
 #include "simulate.h"
 #include "assemble.h"
+#include "assembly_report.h"
 #include "residual.h"
 #include "sense.h"
 #include "sparsity.h"
 #include "statics.h"
+#include "sundials_compat.h"
 #include "../core/rotation.h"
 #include "../core/strutil.h"
 #include "../core/vec3.h"
@@ -58,7 +60,6 @@ typedef struct run {
     int sparse;
     int rank_checked; /* the dense redundancy analysis has run */
     double *y, *yp, *yo, *ypo, *row;
-    double *y_given; /* the state before it was made consistent */
     double t;
     double last_row_t; /* time of the last output row, -inf if none */
     mbs_event_log log;
@@ -162,7 +163,7 @@ static int handle_roots(run *r, double t)
 
 /* ---- analyses ---- */
 
-static int try_consistent(run *r)
+static int make_consistent(run *r)
 {
     char msg[512];
     if (mbs_make_consistent(r->assembler, r->t, r->y, r->yp, msg, sizeof msg) == 0)
@@ -179,15 +180,6 @@ static int try_consistent(run *r)
     return fail(r, MBS_E_RUN, msg);
 }
 
-static int make_consistent(run *r)
-{
-    memcpy(r->y_given, r->y, (size_t)r->m->ny * sizeof *r->y);
-    if (try_consistent(r) != 0)
-        return -1;
-    if (r->diag)
-        mbs_note_assembly_moves(r->m, r->t, r->y_given, r->y, r->diag);
-    return 0;
-}
 
 static int ensure_integrator(run *r)
 {
@@ -314,11 +306,9 @@ static int setup(run *r)
     r->yp = calloc(ny, sizeof *r->yp);
     r->yo = calloc(ny, sizeof *r->yo);
     r->ypo = calloc(ny, sizeof *r->ypo);
-    r->y_given = calloc(ny, sizeof *r->y_given);
-    r->row = calloc((size_t)mbs_sensor_width(m) + 1, sizeof *r->row);
+    r->row = calloc((size_t)mbs_row_width(m) + 1, sizeof *r->row);
     r->d = mbs_data_create(m);
-    if (!r->y || !r->yp || !r->yo || !r->ypo || !r->y_given || !r->row || !r->d ||
-        SUNContext_Create(NULL, &r->ctx) != 0)
+    if (!r->y || !r->yp || !r->yo || !r->ypo || !r->row || !r->d || mbs_sun_context_create(&r->ctx) != 0)
         return fail(r, MBS_E_RUN, "out of memory");
     r->res->linear_solver = mbs_choose_linear_solver(m);
     r->sparse = r->res->linear_solver == MBS_LS_KLU;
@@ -344,7 +334,6 @@ static void teardown(run *r)
     free(r->yp);
     free(r->yo);
     free(r->ypo);
-    free(r->y_given);
     free(r->row);
 }
 
@@ -380,6 +369,33 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
     result->events = r.log.count;
     teardown(&r);
     return result->status;
+}
+
+int mbs_assembly_check(const mbs_model *m, mbs_diags *diag)
+{
+    mbs_run_result result;
+    memset(&result, 0, sizeof result);
+    run r;
+    memset(&r, 0, sizeof r);
+    r.m = m;
+    r.res = &result;
+    r.last_row_t = -INFINITY;
+    int rc = 0;
+    if (setup(&r) == 0) {
+        initial_state(&r);
+        /* the run's own redundancy analysis, its warnings left to the run */
+        mbs_diags quiet;
+        mbs_diags_init(&quiet);
+        mbs_find_redundant(r.assembler, r.t, r.y, 0, &quiet);
+        mbs_diags_free(&quiet);
+        memcpy(r.yo, r.y, (size_t)m->ny * sizeof *r.y);
+        char msg[512];
+        /* a start that cannot be assembled is reported by the run itself */
+        if (mbs_assemble_positions(r.assembler, r.t, r.y, msg, sizeof msg) == 0)
+            rc = mbs_assembly_report(m, r.d, r.t, r.yo, r.y, diag);
+    }
+    teardown(&r);
+    return rc;
 }
 
 int mbs_redundant_rows(const mbs_model *m, mbs_diags *diag)

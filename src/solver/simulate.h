@@ -12,7 +12,7 @@
 
 typedef struct mbs_sink {
     void *ctx;
-    /* One output row: time and every sensor's values (mbs_sensor_width). */
+    /* One output row: time, every sensor's values, the bodies' poses (mbs_row_width). */
     int (*row)(void *ctx, double t, const double *values);
     /* An event: time, the element's description, what happened. */
     int (*event)(void *ctx, double t, const char *element, const char *kind);
@@ -43,6 +43,11 @@ typedef struct mbs_run_result {
 mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_atomic_t *stop, mbs_diags *diag,
                         mbs_run_result *result);
 
+/* Assembles the model's start as a run would and reports what it moved
+ * (solver/assembly_report.h) to diag. -1 when that is an error
+ * (settings.strict_assembly and a move beyond the limit), else 0. */
+int mbs_assembly_check(const mbs_model *m, mbs_diags *diag);
+
 /* The constraint rows that repeat others at the initial configuration (the
  * analysis a run starts with), with their warnings: the count, -2 when the
  * model is too large for the dense analysis, -1 when out of memory. */
@@ -50,5 +55,8 @@ int mbs_redundant_rows(const mbs_model *m, mbs_diags *diag);
 
 /* The linear solver AUTO chooses for m. */
 mbs_linear_solver mbs_choose_linear_solver(const mbs_model *m);
+
+/* The SUNDIALS version mbsim was built with, e.g. "6.4.1". */
+const char *mbs_sundials_version(void);
 
 #endif

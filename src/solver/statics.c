@@ -19,6 +19,7 @@
  * inactive="STATIC" switches itself off). */
 #include "statics.h"
 #include "residual.h"
+#include "sundials_compat.h"
 
 #include <kinsol/kinsol.h>
 #include <math.h>
@@ -135,11 +136,8 @@ static double state_scale(const mbs_model *m, int i)
     return 1.0;
 }
 
-static void kinsol_error(int code, const char *module, const char *function, char *msg, void *user)
+static void kinsol_error(const char *msg, void *user)
 {
-    (void)code;
-    (void)module;
-    (void)function;
     statics *s = user;
     snprintf(s->kin_message, sizeof s->kin_message, "%s", msg);
 }
@@ -157,6 +155,8 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
                            char *msg, size_t msgsize)
 {
     statics s = {m, d, t, y, yp, NULL, NULL, m->nq + m->n_hol + m->nz, ""};
+    mbs_sun_error_hook errors = {kinsol_error, &s};
+    int hooked = 0;
     s.res = calloc((size_t)m->ny + 1, sizeof *s.res);
     s.z_start = malloc(((size_t)m->nz + 1) * sizeof *s.z_start);
     N_Vector x = N_VNew_Serial(s.n, ctx), scale_u = N_VNew_Serial(s.n, ctx), scale_f = N_VNew_Serial(s.n, ctx);
@@ -184,7 +184,7 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
         sf[i] = i < m->nu ? 1.0 / F : i < n_rows ? 1.0 : 1.0 / zs;
     }
     if (KINInit(kin, equations, x) != KIN_SUCCESS || KINSetUserData(kin, &s) != KIN_SUCCESS ||
-        KINSetErrHandlerFn(kin, kinsol_error, &s) != KIN_SUCCESS || KINSetLinearSolver(kin, LS, J) != KIN_SUCCESS ||
+        !(hooked = mbs_sun_kinsol_errors(kin, ctx, &errors) == 0) || KINSetLinearSolver(kin, LS, J) != KIN_SUCCESS ||
         KINSetMaxSetupCalls(kin, 1) != KIN_SUCCESS || KINSetFuncNormTol(kin, 1e-10) != KIN_SUCCESS ||
         KINSetScaledStepTol(kin, 1e-13) != KIN_SUCCESS || KINSetNumMaxIters(kin, 200) != KIN_SUCCESS) {
         snprintf(msg, msgsize, "cannot set up KINSOL: %s", s.kin_message);
@@ -212,6 +212,8 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
     rc = 0;
 done:
     d->static_mode = 0;
+    if (hooked)
+        mbs_sun_errors_end(ctx);
     if (kin)
         KINFree(&kin);
     if (LS)

@@ -4,7 +4,7 @@
 # kill -9, reading a file while it is written, help texts against docs/cli.md.
 # usage: tests/cli/run.sh path/to/mbsim path/to/build   (the build holds h5edit, ptyrun)
 set -u
-mbsim=${1:?usage: run.sh MBSIM BUILD}
+mbsim=$(cd "$(dirname "${1:?usage: run.sh MBSIM BUILD}")" && pwd)/$(basename "$1")
 build=${2:?usage: run.sh MBSIM BUILD}
 h5edit=$build/h5edit
 ptyrun=$build/ptyrun
@@ -164,6 +164,70 @@ status "export: unknown sensor" 2 "$mbsim" export "$a" nosuch -o "$tmp/no.csv"
 check "export: unknown sensor leaves no file" test ! -e "$tmp/no.csv"
 check "export: lists the sensors" has "$tmp/err" "it has: rod_position, angle, energy"
 
+# ---- plot ----
+pngstat=$build/pngstat
+blue="31 119 180 40" # the first line colour
+status "plot: every sensor, PNG" 0 "$mbsim" plot "$a" -o "$tmp/all.png"
+check "plot: PNG of 1000 x 3 * 260 pixels" test "$("$pngstat" "$tmp/all.png" | cut -d' ' -f1,2)" = "1000 780"
+for i in 0 1 2; do
+    n=$("$pngstat" "$tmp/all.png" $blue 0 $((i * 260)) 1000 $(((i + 1) * 260)) | cut -d' ' -f3)
+    check "plot: panel $i has its line ($n pixels)" test "$n" -gt 300
+done
+status "plot: --size, one column" 0 "$mbsim" plot "$a" rod_position:y --size=640x480 -o "$tmp/y.png"
+check "plot: --size" test "$("$pngstat" "$tmp/y.png" | cut -d' ' -f1,2)" = "640 480"
+# the bob swings about y = -0.5 (L = 1): its line spans most of the panel's height
+check "plot: the line spans the panel" sh -c "'$pngstat' '$tmp/y.png' $blue | awk '{ exit !(\$3 > 500) }'"
+svgtext() { perl -0ne 'while (/<text[^>]*>(.*?)<\/text>/gs) { my $t = $1; $t =~ s/<[^>]*>//g; $t =~ s/&#x([0-9A-Fa-f]+);/chr(hex($1))/ge; print "$t\n"; }' "$1"; }
+status "plot: SVG" 0 "$mbsim" plot "$a" angle energy -o "$tmp/p.svg"
+svgtext "$tmp/p.svg" >"$tmp/svgtext"
+check "plot: SVG names the time axis with its unit" grep -qx "time \[s\]" "$tmp/svgtext"
+check "plot: SVG names the y axes with their units" sh -c "grep -qx 'angle \[rad\]' '$tmp/svgtext' && grep -qx 'energy \[N\*m\]' '$tmp/svgtext'"
+status "plot: PDF" 0 "$mbsim" plot "$a" angle -o "$tmp/p.pdf"
+check "plot: a PDF" test "$(head -c 5 "$tmp/p.pdf")" = "%PDF-"
+status "plot: two files overlaid, a phase plot" 0 "$mbsim" plot "$a" "$tmp/coarse.h5" angle --x rod_position:x -o "$tmp/phase.svg"
+svgtext "$tmp/phase.svg" >"$tmp/svgtext"
+check "plot: the legend names both files" sh -c "grep -qx '$a' '$tmp/svgtext' && grep -qx '$tmp/coarse.h5' '$tmp/svgtext'"
+check "plot: --x labels the x axis" grep -qx "rod_position:x" "$tmp/svgtext"
+status "plot: events marked" 0 "$mbsim" plot "$tmp/stop.h5" -o "$tmp/stop.png"
+check "plot: the event lines" sh -c "'$pngstat' '$tmp/stop.png' 200 0 200 60 | awk '{ exit !(\$3 > 100) }'"
+status "plot: unknown sensor" 2 "$mbsim" plot "$a" nosuch -o "$tmp/no.png"
+check "plot: ... names the sensors" has "$tmp/err" "has no sensor 'nosuch' (it has: rod_position, angle, energy)"
+check "plot: ... and writes nothing" test ! -e "$tmp/no.png"
+status "plot: unknown column" 2 "$mbsim" plot "$a" rod_position:w -o "$tmp/no.png"
+status "plot: another format" 2 "$mbsim" plot "$a" -o "$tmp/no.gif"
+status "plot: no -o" 2 "$mbsim" plot "$a"
+
+# ---- animate ----
+"$mbsim" run tests/cli/models/bob.xml -q -o "$tmp/bob.h5" || bad "run bob.xml"
+status "animate" 0 "$mbsim" animate "$tmp/bob.h5" -o "$tmp/bob.glb"
+check "animate: a valid glTF 2.0 file" tests/cli/glbcheck.sh "$tmp/bob.glb"
+head -c 1000 "$tmp/bob.glb" >"$tmp/cut.glb"
+check "animate: the structure check finds a cut file" sh -c "! tests/cli/glbcheck.sh '$tmp/cut.glb' >/dev/null"
+json=$(tail -c +21 "$tmp/bob.glb" | head -c "$(od -An -tu4 -j12 -N4 "$tmp/bob.glb" | tr -d ' ')")
+check "animate: 201 keyframes (every output time)" test "$(printf '%s' "$json" | jq '.accessors[.animations[0].samplers[0].input].count')" -eq 201
+check "animate: the bob's node moves, the ground's does not" test \
+    "$(printf '%s' "$json" | jq -r '[.animations[0].channels[].target.node as $n | .nodes[$n].name] | unique | join(",")')" = bob
+check "animate: shapes from Post_Graphic" test \
+    "$(printf '%s' "$json" | jq -r '[.meshes[].name] | map(select(startswith("Post_Graphic"))) | length')" -eq 2
+# Rendered headless by F3D (a VTK viewer) at two times: the red bob is where
+# the results put it. Camera 5 m in front of (0, -0.5, 0), 30 degree view:
+# a point (x, y) in the plane z = 0 is drawn at 200 + k x, 200 - k (y + 0.5)
+# with k = 200 / (5 tan 15 deg).
+for at in 0.25 0.9; do
+    status "animate --at $at" 0 "$mbsim" animate "$tmp/bob.h5" --at $at -o "$tmp/at.glb"
+    timeout 120 xvfb-run -a f3d --output="$tmp/at.png" --resolution=400,400 --camera-position=0,-0.5,5 \
+        --camera-focal-point=0,-0.5,0 --camera-view-up=0,1,0 --camera-view-angle=30 "$tmp/at.glb" >/dev/null 2>&1
+    want=$("$mbsim" export "$tmp/bob.h5" bob | awk -F, -v T=$at 'NR > 1 && $1 <= T { x = $2; y = $3 }
+        END { k = 200 / (5 * sin(atan2(1, 1) / 3) / cos(atan2(1, 1) / 3)); printf "%.2f %.2f", 200 + k * x, 200 - k * (y + 0.5) }')
+    got=$("$pngstat" "$tmp/at.png" 230 20 20 90 2>/dev/null | cut -d' ' -f4,5)
+    check "animate: at t = $at the bob is drawn at $got, the results put it at $want" \
+        awk -v g="$got" -v w="$want" 'BEGIN { split(g, a, " "); split(w, b, " ");
+            exit !(a[1] >= 0 && (a[1] - b[1])^2 + (a[2] - b[2])^2 < 9) }'
+done
+status "animate: a file without /geometry" 2 "$mbsim" animate "$tmp/text.h5" -o "$tmp/no.glb"
+status "animate: not .glb" 2 "$mbsim" animate "$tmp/bob.h5" -o "$tmp/no.gltf"
+check "animate: bad input writes nothing" test ! -e "$tmp/no.glb"
+
 # ---- sweep ----
 sw=$tmp/sweep
 status "sweep: 6 points, one invalid" 1 "$mbsim" sweep "$model" --vary m=1,2,-1,3,4,5 -j 2 -o "$sw"
@@ -180,12 +244,37 @@ check "sweep: every file completed" sh -c "for f in $sw/*.h5; do $mbsim info \$f
 
 status "sweep: emit commands" 0 "$mbsim" sweep "$model" --vary L=1,2 --vary m=0.5:1.5:3 -o "$tmp/emit" --emit-commands --end-time 1
 check "sweep: one command per point" test "$(wc -l <"$tmp/out")" -eq 6
-check "sweep: the last --vary fastest" test "$(sed -n '2p' "$tmp/out")" = \
-    "mbsim run $model -o $tmp/emit/swing_001.h5 --quiet --set L=1 --set m=1 --end-time 1"
+check "sweep: the last --vary fastest, the binary by its absolute path" test "$(sed -n '2p' "$tmp/out")" = \
+    "$mbsim run $model -o $tmp/emit/swing_001.h5 --quiet --set L=1 --set m=1 --end-time 1"
 check "sweep: emit runs nothing" test "$(ls "$tmp/emit" | grep -c '\.h5$')" -eq 0
 check "sweep: emit writes the index" test "$(grep -c ',pending,' "$tmp/emit/sweep.csv")" -eq 6
-status "sweep: an emitted command runs" 0 sh -c "$(sed -n '6p' "$tmp/out" | sed "s|^mbsim|$mbsim|")"
+cp "$tmp/out" "$tmp/commands"
+status "sweep: an emitted command runs as printed" 0 sh -c "$(sed -n '6p' "$tmp/commands")"
 check "sweep: ... and writes its file" test -f "$tmp/emit/swing_005.h5"
+# GNU parallel runs them, with no mbsim on PATH
+status "sweep: emitted commands under GNU parallel" 0 env PATH=/usr/bin:/bin parallel -j 2 <"$tmp/commands"
+check "sweep: ... every point's file" test "$(ls "$tmp/emit" | grep -c '\.h5$')" -eq 6
+rm "$tmp/emit/swing_002.h5"
+status "sweep: --collect with one file missing" 1 "$mbsim" sweep --collect "$tmp/emit" --summary angle:angle:max \
+    --summary energy:value:mean
+c=$tmp/emit/sweep.csv
+check "sweep: --collect header" test "$(head -n 1 "$c")" = \
+    "index,L,m,status,exit_code,wall_time_s,file,message,angle:angle:max,energy:value:mean"
+check "sweep: --collect: 5 completed" test "$(grep -c ',completed,0,[0-9.]*,swing_00[0-9].h5,,' "$c")" -eq 5
+check "sweep: --collect: the missing one" grep -q '^2,1,1.5,missing,,,swing_002.h5,no results file,,$' "$c"
+# the summaries are the file's own: max of the angle, mean of the energy over the rows
+want=$("$mbsim" export "$tmp/emit/swing_004.h5" angle energy | awk -F, 'NR == 2 { mx = $2 } NR > 1 { if ($2 > mx) mx = $2; s += $3; n++ } END { printf "%.12g %.12g", mx, s / n }')
+got=$(awk -F, '$1 == 4 { printf "%.12g %.12g", $9, $10 }' "$c")
+check "sweep: --summary max and mean ($got, want $want)" test "$got" = "$want"
+status "sweep: a summary of a sensor the model lacks" 2 "$mbsim" sweep "$model" --vary m=1,2 --summary nosuch:x:max -o "$tmp/nosweep"
+check "sweep: ... names the sensors" has "$tmp/err" "has no sensor 'nosuch' (it has: rod_position, angle, energy)"
+status "sweep: a bad statistic" 2 "$mbsim" sweep "$model" --vary m=1,2 --summary angle:angle:median -o "$tmp/nosweep"
+status "sweep: --collect without a table" 2 "$mbsim" sweep --collect "$tmp/nonexistent"
+status "sweep: summaries of a sweep run here" 0 "$mbsim" sweep "$model" --vary m=1,2 --end-time 0.5 -o "$tmp/sum" \
+    --summary rod_position:y:min --summary angle:angle:last
+check "sweep: ... in sweep.csv" test "$(awk -F, 'NR > 1 && $8 != "" && $9 != ""' "$tmp/sum/sweep.csv" | wc -l)" -eq 2
+want=$("$mbsim" export "$tmp/sum/swing_001.h5" angle | tail -n 1 | cut -d, -f2)
+check "sweep: ... the last value" test "$(awk -F, '$1 == 1 { print $9 }' "$tmp/sum/sweep.csv")" = "$want"
 
 status "sweep: undeclared parameter" 2 "$mbsim" sweep "$model" --vary k=1,2 -o "$tmp/nosweep"
 check "sweep: names the declared ones" has "$tmp/err" "declared: L, m"
@@ -278,6 +367,31 @@ status "run: unwritable output" 2 "$mbsim" run "$model" -o "$tmp/no/such/dir/x.h
 check "run: unwritable output message" has "$tmp/err" "cannot create results file"
 check "run: no file left" test ! -e "$tmp/no"
 
+# ---- options: GNU syntax (getopt_long) ----
+status "options: --name=value, grouped short options" 0 "$mbsim" run "$model" --end-time=0.5 -qo "$tmp/opt.h5"
+check "options: ... ran to 0.5" sh -c "'$mbsim' info '$tmp/opt.h5' | grep -q '^rows: *51, t = 0 .. 0.5 s'"
+check "options: -qo: quiet" test ! -s "$tmp/err"
+status "options: abbreviated, options after the operand" 0 "$mbsim" run "$model" --end=0.2 --print-i 0.1 --qui -o "$tmp/opt.h5"
+check "options: ... ran to 0.2 every 0.1" sh -c "'$mbsim' info '$tmp/opt.h5' | grep -q '^rows: *3, t = 0 .. 0.2 s'"
+status "options: ambiguous abbreviation" 2 "$mbsim" sweep "$model" --vary m=1,2 --e 1
+check "options: ambiguous names the candidates" has "$tmp/err" "ambiguous option '--e' (could be --emit-commands, --end-time)"
+status "options: unknown option" 2 "$mbsim" run "$model" --no-such
+check "options: unknown option message" has "$tmp/err" "^mbsim run: error: unknown option '--no-such' (see 'mbsim help run')$"
+status "options: missing value" 2 "$mbsim" run "$model" --end-time
+check "options: missing value message" has "$tmp/err" "error: --end-time needs a value"
+status "options: value to a flag" 2 "$mbsim" run "$model" --quiet=yes
+check "options: value to a flag message" has "$tmp/err" "error: --quiet takes no value"
+cp "$model" "$tmp/-dash.xml"
+status "options: -- ends the options" 0 sh -c "cd '$tmp' && '$mbsim' run -q -o dash.h5 -- -dash.xml"
+check "options: ... and a file named like an option runs" test -f "$tmp/dash.h5"
+status "options: --help after -- is an operand" 2 "$mbsim" validate -- --help
+
+status "--version" 0 "$mbsim" --version
+check "--version: the libraries' versions" grep -Eq "^built with SUNDIALS [0-9]+\.[0-9]+\.[0-9]+, HDF5 1\.[0-9]+\.[0-9]+, libxml2 2\.[0-9]+\.[0-9]+$" "$tmp/out"
+
+# the file format is pinned to HDF5 1.10's: superblock version 3 (what SWMR needs, what 1.10 reads)
+check "results file: HDF5 1.10 superblock" test "$(od -An -tu1 -j8 -N1 "$a" | tr -d ' ')" = 3
+
 # ---- validate: the summary counts degrees of freedom as the run solves them ----
 "$mbsim" validate models/four_bar.xml >"$tmp/out" 2>"$tmp/err"
 if grep -q "degrees of freedom 1 (18 velocity coordinates - 20 constraint equations, 3 of them redundant)" "$tmp/out" &&
@@ -290,6 +404,24 @@ if grep -q "degrees of freedom 1 (6 velocity coordinates - 5 constraint equation
     bad "validate: the pendulum's degrees of freedom"
 fi
 
+# ---- the assembly report: a joint whose markers are 5 m apart ----
+mis=tests/cli/models/misplaced.xml
+status "assembly: validate warns" 0 "$mbsim" validate "$mis"
+check "assembly: the warning names the joint and the move" grep -q \
+    "misplaced.xml:13: warning: Constraint_Joint 7 (label 'hinge'): the assembly at the start moved Body_Rigid 2 (label 'link') by 5 m" "$tmp/err"
+check "assembly: a note lists the moves" grep -q "note: assembly at the start moved Body_Rigid 2 (label 'link') by 5 m, 0 deg" "$tmp/err"
+status "assembly: run warns, and runs" 0 "$mbsim" run "$mis" -o "$tmp/mis.h5"
+check "assembly: run's warning" grep -q "warning: Constraint_Joint 7 (label 'hinge'): the assembly at the start moved" "$tmp/err"
+status "assembly: validate --strict" 2 "$mbsim" validate --strict "$mis"
+check "assembly: --strict makes it an error" grep -q "misplaced.xml:13: error: Constraint_Joint 7 (label 'hinge')" "$tmp/err"
+status "assembly: run --strict" 2 "$mbsim" run --strict "$mis" -o "$tmp/mis_strict.h5"
+check "assembly: run --strict leaves no file" test ! -e "$tmp/mis_strict.h5"
+status "assembly: a consistent model is quiet" 0 "$mbsim" run models/pendulum.xml -o "$tmp/quiet.h5"
+check "assembly: ... no note" sh -c "! grep -q 'assembly' '$tmp/err'"
+sed 's|<Simulate |<Param_Transient assembly_move_limit="6"/><Simulate |' "$mis" >"$tmp/limit.xml"
+status "assembly: a larger limit" 0 "$mbsim" run --strict "$tmp/limit.xml" -o "$tmp/limit.h5"
+check "assembly: ... only the note" sh -c "grep -q 'note: assembly' '$tmp/err' && ! grep -q 'warning' '$tmp/err'"
+
 # ---- help texts are those of docs/cli.md ----
 # doc_block PATTERN: the first fenced block of docs/cli.md whose first line matches
 doc_block() {
@@ -299,7 +431,7 @@ doc_block() {
         cap { print }
     ' docs/cli.md
 }
-for cmd in run validate sweep info export compare schema reference help; do
+for cmd in run validate sweep info export plot animate compare schema reference help; do
     "$mbsim" help $cmd >"$tmp/help"
     doc_block "^usage: mbsim $cmd( |\$)" >"$tmp/doc"
     if cmp -s "$tmp/help" "$tmp/doc"; then ok; else

@@ -102,15 +102,6 @@ int test_run_model(const char *path, const char *const *sets, void (*adjust)(mbs
     mbs_diags d;
     mbs_diags_init(&d);
     r->status = mbs_simulate(r->model, &sink, NULL, &d, &r->run);
-    size_t used = 0;
-    for (int i = 0; i < d.count; i++) {
-        char *line = mbs_diag_format(&d.items[i]);
-        int n = snprintf(r->run_diags + used, sizeof r->run_diags - used, "%s\n", line ? line : "");
-        free(line);
-        if (n < 0 || (size_t)n >= sizeof r->run_diags - used)
-            break;
-        used += (size_t)n;
-    }
     mbs_diags_free(&d);
     return 0;
 }

@@ -24,7 +24,6 @@ typedef struct test_results {
     test_event *events;
     int n_events;
     char errors[4096];       /* diagnostics of reading/compiling, if it failed */
-    char run_diags[4096];    /* what the run reported (warnings, notes), one line each */
 } test_results;
 
 /* Reads, compiles and runs `path` with optional overrides ("name=value"

@@ -10,6 +10,7 @@
     X(units)      \
     X(reader)     \
     X(compile)    \
-    X(joint_friction_checks)
+    X(joint_friction_checks) \
+    X(geometry)
 
 TEST_MAIN(SUITES)
