@@ -28,7 +28,8 @@ static const mbs_attr ATTRS[] = {
     {"dae_eval_expiry", MBS_ATTR_INT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
     {"dae_jacob_init", MBS_ATTR_INT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
     {"dae_interpolation", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL,
-     "TRUE: interpolate outputs between steps (cheaper); FALSE: step to every output time (exact states)", NULL},
+     "TRUE: output rows interpolated between steps; FALSE: the integrator steps onto every output time "
+     "(either way each row is then made consistent with the constraints)", NULL},
     {"assembly_move_limit", MBS_ATTR_REAL, NULL, DIM_LENGTH, 0, NULL,
      "a body moved further than this by the assembly at the start is warned about (an error with --strict); "
      "default 1 % of the model's size", NULL},

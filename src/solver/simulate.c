@@ -60,6 +60,7 @@ typedef struct run {
     int sparse;
     int rank_checked; /* the dense redundancy analysis has run */
     double *y, *yp, *yo, *ypo, *row;
+    double *yc, *ypc; /* an output row being made consistent */
     double t;
     double last_row_t; /* time of the last output row, -inf if none */
     mbs_event_log log;
@@ -207,19 +208,41 @@ static int reached(const run *r, double t, double target, double dt)
     return !r->m->settings.interpolate && target - t <= fmax(1e-9 * dt, 1e3 * DBL_EPSILON * fabs(t));
 }
 
+/* An output row on the constraints: the integrator's state (interpolated
+ * or stepped onto) assembled onto the position constraints, its velocities
+ * projected and its accelerations and multipliers made consistent, as at a
+ * start (assemble.c), in yo, ypo; the integrator's own state is not
+ * touched. The integration holds the constraints to its tolerance, and the
+ * multipliers only as far as the motion can tell (integrator.c weighs their
+ * Newton corrections by the step size): the row gets the exact ones. Where
+ * that fails (a singular configuration) the row is the raw state. */
+static void consistent_row(run *r, double t)
+{
+    const mbs_model *m = r->m;
+    char msg[512];
+    memcpy(r->yc, r->yo, (size_t)m->ny * sizeof *r->yc);
+    memcpy(r->ypc, r->ypo, (size_t)m->ny * sizeof *r->ypc);
+    if (mbs_make_consistent(r->assembler, t, r->yc, r->ypc, msg, sizeof msg) == 0) {
+        memcpy(r->yo, r->yc, (size_t)m->ny * sizeof *r->yo);
+        memcpy(r->ypo, r->ypc, (size_t)m->ny * sizeof *r->ypo);
+    }
+}
+
 /* Writes the rows due up to t: interpolated between steps, or, when the
- * integrator stepped onto the output time, from its state. */
+ * integrator stepped onto the output time, from its state; each made
+ * consistent first. */
 static int write_due_rows(run *r, double t, double t0, double dt, double t_end, long *k, double *t_next)
 {
+    const mbs_model *m = r->m;
     while (reached(r, t, *t_next, dt)) {
-        const double *y = r->yo, *yp = r->ypo;
         if (*t_next >= t) {
-            y = mbs_integrator_y(r->integrator);
-            yp = mbs_integrator_yp(r->integrator);
+            memcpy(r->yo, mbs_integrator_y(r->integrator), (size_t)m->ny * sizeof *r->yo);
+            memcpy(r->ypo, mbs_integrator_yp(r->integrator), (size_t)m->ny * sizeof *r->ypo);
         } else if (mbs_integrator_at(r->integrator, *t_next, r->yo, r->ypo) != 0) {
             return fail(r, MBS_E_RUN, "cannot interpolate the solution at an output time");
         }
-        if (write_row(r, *t_next, y, yp) != 0)
+        consistent_row(r, *t_next);
+        if (write_row(r, *t_next, r->yo, r->ypo) != 0)
             return -1;
         if (*t_next >= t_end)
             break;
@@ -306,9 +329,12 @@ static int setup(run *r)
     r->yp = calloc(ny, sizeof *r->yp);
     r->yo = calloc(ny, sizeof *r->yo);
     r->ypo = calloc(ny, sizeof *r->ypo);
+    r->yc = calloc(ny, sizeof *r->yc);
+    r->ypc = calloc(ny, sizeof *r->ypc);
     r->row = calloc((size_t)mbs_row_width(m) + 1, sizeof *r->row);
     r->d = mbs_data_create(m);
-    if (!r->y || !r->yp || !r->yo || !r->ypo || !r->row || !r->d || mbs_sun_context_create(&r->ctx) != 0)
+    if (!r->y || !r->yp || !r->yo || !r->ypo || !r->yc || !r->ypc || !r->row || !r->d ||
+        mbs_sun_context_create(&r->ctx) != 0)
         return fail(r, MBS_E_RUN, "out of memory");
     r->res->linear_solver = mbs_choose_linear_solver(m);
     r->sparse = r->res->linear_solver == MBS_LS_KLU;
@@ -334,6 +360,8 @@ static void teardown(run *r)
     free(r->yp);
     free(r->yo);
     free(r->ypo);
+    free(r->yc);
+    free(r->ypc);
     free(r->row);
 }
 
