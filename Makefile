@@ -99,6 +99,7 @@ $(BUILD)/h5edit $(BUILD)/ptyrun: $(BUILD)/%: tests/cli/%.c
 
 cli-tests: $(MBSIM) $(CLI_TOOLS)
 	tests/cli/run.sh $(MBSIM) $(BUILD)
+	tests/cli/robust.sh $(MBSIM) $(BUILD)
 
 # Every model in models/ against its reference in tests/regression/ref/.
 regression: $(MBSIM)

@@ -39,6 +39,10 @@ typedef struct mbs_overrides {
 int mbs_cli_add_override(mbs_overrides *o, const char *command, const char *arg);
 void mbs_cli_free_overrides(mbs_overrides *o);
 
+/* 1 if both paths name one existing file (symbolic links followed, hard
+ * links included), else 0: an output must never overwrite an input. */
+int mbs_cli_same_file(const char *a, const char *b);
+
 /* Reads and compiles a model; prints diagnostics. Returns the model or NULL. */
 struct mbs_model;
 struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, int quiet);

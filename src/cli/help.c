@@ -43,13 +43,15 @@ static const char RUN[] =
     "  -q, --quiet            print nothing but errors\n"
     "\n"
     "On a terminal a progress line shows on stderr (simulated time, percent, steps,\n"
-    "steps per second, ETA). SIGINT or SIGTERM end the run cleanly: the results so\n"
-    "far are kept with status \"interrupted\"; a second signal ends it at once.\n"
+    "steps per second, ETA). SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2 and SIGXCPU\n"
+    "end the run cleanly: the results so far are kept with status \"interrupted\";\n"
+    "a second signal within 2 s of the first is the same request.\n"
     "The file is written as the run goes (flushed at least once a second and at\n"
     "every event) and can be read meanwhile, e.g. with 'mbsim info'.\n"
     "\n"
     "exit status: 0 completed, 1 the run failed (results kept, status \"failed\"),\n"
-    "2 bad input (no results file), 130 / 143 interrupted by SIGINT / SIGTERM\n";
+    "2 bad input (no results file, or the output would be the model),\n"
+    "128 + N interrupted by signal N (130 SIGINT, 143 SIGTERM)\n";
 
 static const char VALIDATE[] =
     "usage: mbsim validate MODEL.xml [--set NAME=VALUE]...\n"

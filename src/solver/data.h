@@ -5,6 +5,8 @@
 
 #include "../model/model.h"
 
+#include <signal.h>
+
 typedef struct mbs_body_state {
     double r[3];     /* centre of mass, global (Mass1D: r[0] = the coordinate) */
     double A[9];     /* rotation matrix, body axes -> global */
@@ -41,6 +43,10 @@ typedef struct mbs_data {
     int eval_fatal;         /* ... and retrying cannot help (mbs_eval_fatal) */
     char eval_message[512];
     double t_last_step;     /* time of the last accepted step */
+    /* Nonzero once the run is asked to stop (a signal): the integrator's
+     * residual then fails at once, so that no step, however long, keeps a
+     * stop request waiting. NULL: never. */
+    volatile sig_atomic_t *stop;
 } mbs_data;
 
 mbs_data *mbs_data_create(const mbs_model *m);

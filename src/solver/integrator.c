@@ -44,6 +44,8 @@ static int residual_fn(double t, N_Vector y, N_Vector yp, N_Vector rr, void *use
     mbs_integrator *it = user;
     it->d->eval_failed = 0;
     it->d->eval_fatal = 0;
+    if (it->d->stop && *it->d->stop)
+        return -1; /* IDA stops; the run reports the interruption */
     mbs_residual(it->m, it->d, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(rr));
     if (it->d->eval_fatal)
         return -1; /* IDA stops */

@@ -246,7 +246,7 @@ static int transient(run *r, const mbs_analysis *a)
         mbs_step_result step = mbs_integrator_step(r->integrator, &t, err, sizeof err);
         r->t = t;
         if (step == MBS_STEP_FAILED)
-            return fail(r, MBS_E_RUN, err);
+            return r->stop && *r->stop ? fail(r, MBS_E_INTERRUPTED, "interrupted by a signal") : fail(r, MBS_E_RUN, err);
         r->res->t_reached = t;
         accept_step(r, t, mbs_integrator_y(r->integrator), mbs_integrator_yp(r->integrator));
         double due = t_next;
@@ -307,6 +307,7 @@ static int setup(run *r)
     r->d = mbs_data_create(m);
     if (!r->y || !r->yp || !r->yo || !r->ypo || !r->row || !r->d || SUNContext_Create(NULL, &r->ctx) != 0)
         return fail(r, MBS_E_RUN, "out of memory");
+    r->d->stop = r->stop;
     r->res->linear_solver = mbs_choose_linear_solver(m);
     r->sparse = r->res->linear_solver == MBS_LS_KLU;
     r->pattern = mbs_pattern_build(m);
