@@ -105,6 +105,7 @@ sigdone() {
     check "$1: the message names the signal" has "$tmp/out" "^message: *interrupted by $4"
 }
 for delay in 0 0.001 0.005 0.02; do
+    rm -f "$tmp/twice.h5"
     sigrun "SIGTERM twice, $delay s apart" "$tmp/twice.h5"
     kill -TERM $bg
     sleep $delay
@@ -141,6 +142,121 @@ kill -INT $bg
 sleep 2.5
 kill -INT $bg 2>/dev/null
 sigdone "SIGINT, then SIGINT 2.5 s later" "$tmp/late.h5" 130 SIGINT
+
+# ---- results files damaged or foreign: one clear error, exit 2, never a crash ----
+# Each line: what is done to a copy of a good file (h5edit arguments). info,
+# export and compare (the file as REF and as NEW) must each print one error
+# line naming the file and exit 2.
+good=$tmp/good.h5
+"$mbsim" run tests/cli/models/stop_params.xml -q -o "$good" || bad "run stop_params.xml"
+sensor=$("$mbsim" info "$good" | sed -n '/^sensors:/{n;s/^  \([A-Za-z_]*\) .*/\1/p}')
+rows=$(rows "$good")
+param=$("$mbsim" info "$good" | sed -n '/^parameters:/{n;s/^  \([A-Za-z_]*\) .*/\1/p}')
+cat >"$tmp/damages" <<EOF
+attr /sensors/$sensor element_id doubles 1 2 3
+attr /sensors/$sensor element_id strings seven
+attr /sensors/$sensor element_id double 1e300
+attr /sensors/$sensor element_id double nan
+attr / writer_pid doubles 1 2
+attr / writer_pid double -1
+attr / writer_pid double 1e30
+attr / t_end_reached doubles 1 2
+attr / t_end_reached strings a
+attr /parameters $param doubles 1 2 3
+attr /parameters $param compound
+attr /parameters $param strings a b
+attr / status strings running completed failed
+attr / status int 3
+attr / status empty
+attr / format strings mbsim-results other
+attr / format int 1
+attr / format_version double 99
+attr / message compound
+attr / message doubles 1 2
+attr / created doubles 1 2
+attr / model_file strings a b
+attr / model_sha256 int 5
+attr / mbsim_version empty
+attr / units double 1
+attr / writer_host doubles 1
+attr /sensors/$sensor type doubles 1
+attr /sensors/$sensor output strings a b
+attr /sensors/$sensor columns doubles 1 2
+attr /sensors/$sensor columns strings a b c d e f g
+attr /sensors/$sensor columns double 1
+attr /sensors/$sensor units strings a b c d e f g
+attr /sensors/$sensor units compound
+attr /time units doubles 1
+attr /events/time units strings a b
+attr /solver steps strings a b
+attr /solver steps doubles 1 2
+dataset /time doubles 10 3
+dataset /time doubles3 2 2 2
+dataset /time strings 3
+dataset /time scalar
+group /time
+unlink /time
+dataset /events/time doubles 2 2
+dataset /events/time strings 2
+group /events/time
+dataset /events/kind doubles 2 0
+dataset /events/element ints 2
+dataset /events/element doubles 2 2
+dataset /events scalar
+dataset /sensors scalar
+dataset /parameters scalar
+dataset /solver scalar
+group /sensors/$sensor
+dataset /sensors/$sensor strings $rows
+dataset /sensors/$sensor doubles3 $rows 1 1
+dataset /sensors/$sensor doubles 10 1
+dataset /sensors/$sensor scalar
+EOF
+n=0
+while IFS= read -r damage; do
+    n=$((n + 1))
+    f=$tmp/damaged_$n.h5
+    cp "$good" "$f"
+    # shellcheck disable=SC2086
+    if ! "$h5edit" "$f" $damage; then
+        bad "h5edit $damage"
+        continue
+    fi
+    for cmd in info export "compare REF" "compare NEW"; do
+        case $cmd in
+        info) "$mbsim" info "$f" --events >"$tmp/out" 2>"$tmp/err" ;;
+        export) "$mbsim" export "$f" >"$tmp/out" 2>"$tmp/err" ;;
+        "compare REF") "$mbsim" compare "$f" "$good" >"$tmp/out" 2>"$tmp/err" ;;
+        "compare NEW") "$mbsim" compare "$good" "$f" >"$tmp/out" 2>"$tmp/err" ;;
+        esac
+        got=$?
+        if [ $got -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "error: $f: " "$tmp/err"; then ok; else
+            bad "damaged file ($damage): $cmd: exit status $got, expected 2 with one error line naming the file"
+            head -c 600 "$tmp/err" | sed 's/^/    /'
+        fi
+    done
+done <"$tmp/damages"
+# what an ordinary file may hold in other HDF5 types is read as it is
+for variant in "attr / format fixed mbsim-results" "attr / status fixed completed" \
+    "dataset /sensors/$sensor ints $rows" "attr /sensors/$sensor element_id int 1" \
+    "attr /parameters $param int 3"; do
+    f=$tmp/variant.h5
+    cp "$good" "$f"
+    # shellcheck disable=SC2086
+    "$h5edit" "$f" $variant || bad "h5edit $variant"
+    status "foreign but sound ($variant): info" 0 "$mbsim" info "$f"
+    status "foreign but sound ($variant): export" 0 "$mbsim" export "$f"
+done
+# a file that is not an mbsim results file at all, or not HDF5
+printf 'not HDF5' >"$tmp/text.h5"
+status "not HDF5" 2 "$mbsim" info "$tmp/text.h5"
+check "not HDF5: says so" has "$tmp/err" "not an HDF5 file"
+head -c 3000 "$good" >"$tmp/truncated.h5"
+status "truncated file" 2 "$mbsim" info "$tmp/truncated.h5"
+cp "$good" "$tmp/foreign.h5"
+"$h5edit" "$tmp/foreign.h5" delattr / format
+status "foreign HDF5 file" 2 "$mbsim" info "$tmp/foreign.h5"
+check "foreign HDF5 file: says so" has "$tmp/err" "not an mbsim results file"
 
 echo "cli (robustness): $passed passed, $failed failed"
 [ $failed -eq 0 ]
