@@ -16,6 +16,7 @@ static const command COMMANDS[] = {
     {"compare", mbs_cmd_compare},
     {"info", mbs_cmd_info},
     {"export", mbs_cmd_export},
+    {"recover", mbs_cmd_recover},
     {"sweep", mbs_cmd_sweep},
     {"schema", mbs_cmd_schema},
     {"reference", mbs_cmd_reference},

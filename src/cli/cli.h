@@ -17,6 +17,7 @@ int mbs_cmd_validate(int argc, char **argv);
 int mbs_cmd_compare(int argc, char **argv);
 int mbs_cmd_info(int argc, char **argv);
 int mbs_cmd_export(int argc, char **argv);
+int mbs_cmd_recover(int argc, char **argv);
 int mbs_cmd_sweep(int argc, char **argv);
 int mbs_cmd_schema(int argc, char **argv);
 int mbs_cmd_reference(int argc, char **argv);

@@ -16,6 +16,7 @@ static const char OVERVIEW[] =
     "  info RESULTS.h5         what a results file holds: status, sensors, statistics\n"
     "  export RESULTS.h5       sensors as CSV\n"
     "  compare REF.h5 NEW.h5   compare two results files within tolerances\n"
+    "  recover RESULTS.h5      make a file left by a killed run an ordinary file\n"
     "  schema                  print the XML schema of the model format\n"
     "  reference               print the element reference (Markdown)\n"
     "  help COMMAND            details of one command\n"
@@ -147,6 +148,21 @@ static const char COMPARE[] =
     "exit status: 0 equal, 1 different, 2 bad input (unreadable file, a sensor\n"
     "in neither file)\n";
 
+static const char RECOVER[] =
+    "usage: mbsim recover RESULTS.h5 [--force]\n"
+    "\n"
+    "Makes a file left by a killed run (kill -9, a crash: status \"running\", marked\n"
+    "as open for writing, which h5py, MATLAB and the HDF5 tools refuse) an ordinary,\n"
+    "compact file with every row it holds, status \"killed\" and a message saying\n"
+    "when. A file whose run still goes is left alone; an ordinary file is left as\n"
+    "it is.\n"
+    "\n"
+    "  --force                recover a file written on another host (its run may\n"
+    "                         still go there: only when it was killed)\n"
+    "\n"
+    "exit status: 0 recovered or nothing to do, 1 the copy could not be written\n"
+    "(the file is left as it was), 2 bad input (unreadable file, run still going)\n";
+
 static const char SCHEMA[] =
     "usage: mbsim schema\n"
     "\n"
@@ -177,6 +193,7 @@ static const help_entry ENTRIES[] = {
     {"info", INFO},
     {"export", EXPORT},
     {"compare", COMPARE},
+    {"recover", RECOVER},
     {"schema", SCHEMA},
     {"reference", REFERENCE},
     {"help", HELP},

@@ -14,9 +14,17 @@
 
 #include "results_writer.h"
 
+#include <hdf5.h>
+
 /* Replaces the closed results file `path` by a compact copy carrying the
  * summary; if the copy cannot be made (e.g. the disk is full), writes the
  * summary into the file in place. Returns 0 or -1. */
 int mbs_results_finish(const char *path, const mbs_results_summary *s);
+
+/* The copy itself: copies every attribute of the root and every object of
+ * `path` (also a file a killed writer left open in SWMR mode) into
+ * `path`.part, lets finish(to, ctx) change the copy, and renames the copy
+ * over `path`. Returns 0, or -1 with `path` left as it was. */
+int mbs_results_compact(const char *path, int (*finish)(hid_t to, const void *ctx), const void *ctx);
 
 #endif

@@ -4,11 +4,13 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A results file may come from anywhere (a reference in a CI job, a file
  * from a colleague, a damaged disk): every object and attribute read here
@@ -606,4 +608,17 @@ double mbs_results_solver_number(const mbs_results *r, const char *name)
         if (!r->solver[i].is_text && strcmp(r->solver[i].name, name) == 0)
             return r->solver[i].number;
     return NAN;
+}
+
+mbs_writer_state mbs_results_writer_state(const mbs_results *r)
+{
+    if (strcmp(r->status, "running") != 0)
+        return MBS_WRITER_DONE;
+    char host[256] = "";
+    if (gethostname(host, sizeof host - 1) != 0)
+        host[0] = '\0';
+    if (r->writer_pid <= 0 || !r->writer_host[0] || strcmp(host, r->writer_host) != 0)
+        return MBS_WRITER_UNKNOWN;
+    /* signal 0 only asks whether the process exists */
+    return kill((pid_t)r->writer_pid, 0) == 0 || errno == EPERM ? MBS_WRITER_ALIVE : MBS_WRITER_GONE;
 }

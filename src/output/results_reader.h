@@ -76,4 +76,13 @@ void mbs_results_free_events(mbs_revents *ev);
 /* The value of a /solver attribute as a number, or NAN if absent. */
 double mbs_results_solver_number(const mbs_results *r, const char *name);
 
+/* Whether the run that writes the file still goes. */
+typedef enum mbs_writer_state {
+    MBS_WRITER_DONE,   /* the run ended: status is not "running" */
+    MBS_WRITER_ALIVE,  /* "running", and its process exists on this host */
+    MBS_WRITER_GONE,   /* "running", but its process is gone: killed or crashed */
+    MBS_WRITER_UNKNOWN /* "running", written on another host (or no process id): cannot tell */
+} mbs_writer_state;
+mbs_writer_state mbs_results_writer_state(const mbs_results *r);
+
 #endif

@@ -143,6 +143,51 @@ sleep 2.5
 kill -INT $bg 2>/dev/null
 sigdone "SIGINT, then SIGINT 2.5 s later" "$tmp/late.h5" 130 SIGINT
 
+good_run=$tmp/r.h5
+printf 'not HDF5' >"$tmp/text.h5"
+
+# ---- kill -9, then mbsim recover: an ordinary file, status killed, the rows kept ----
+f=$tmp/killed.h5
+"$mbsim" run tests/cli/models/stop_params.xml -o "$f" --end-time 1e7 -q &
+bg=$!
+check "kill: the file fills" wait_rows "$f"
+status "recover: refused while the run goes" 2 "$mbsim" recover "$f"
+check "recover: says the run goes" has "$tmp/err" "is still being written by process $bg"
+sleep 1
+kill -9 $bg
+wait $bg 2>/dev/null
+bg=""
+r_killed=$(rows "$f")
+check "kill: HDF5 readers refuse the file as it is" sh -c "! '$h5edit' '$f' check"
+status "kill: info" 0 "$mbsim" info "$f"
+check "kill: info says to recover it" has "$tmp/out" "'mbsim recover $f'"
+status "recover" 0 "$mbsim" recover "$f"
+check "recover: says what it kept" has "$tmp/out" "recovered: status killed, $r_killed rows, t up to "
+check "recover: an ordinary HDF5 file" "$h5edit" "$f" check
+check "recover: no .part left" test ! -e "$f.part"
+status "recover: info" 0 "$mbsim" info "$f"
+check "recover: status killed" has "$tmp/out" "^status: *killed$"
+check "recover: the message says when" has "$tmp/out" "^message: *the run was killed after t = "
+check "recover: every row kept" test "$(rows "$f")" = "$r_killed"
+status "recover: export" 0 "$mbsim" export "$f" x
+check "recover: every row exported" test "$(wc -l <"$tmp/out")" -eq $((r_killed + 1))
+status "recover: a second time" 0 "$mbsim" recover "$f"
+check "recover: nothing to do" has "$tmp/out" "nothing to recover"
+status "recover: a finished file" 0 "$mbsim" recover "$good_run"
+check "recover: a finished file is left alone" has "$tmp/out" "nothing to recover: an ordinary file (status completed)"
+# a file written on another host: its run may still go there
+cp "$good_run" "$tmp/elsewhere.h5"
+"$h5edit" "$tmp/elsewhere.h5" status running
+"$h5edit" "$tmp/elsewhere.h5" attr / writer_host fixed another-host
+status "recover: another host's file" 2 "$mbsim" recover "$tmp/elsewhere.h5"
+check "recover: says why" has "$tmp/err" "written on another host"
+status "recover --force: another host's file" 0 "$mbsim" recover --force "$tmp/elsewhere.h5"
+status "recover --force: info" 0 "$mbsim" info "$tmp/elsewhere.h5"
+check "recover --force: status killed" has "$tmp/out" "^status: *killed$"
+status "recover: missing file" 2 "$mbsim" recover "$tmp/none.h5"
+status "recover: not HDF5" 2 "$mbsim" recover "$tmp/text.h5"
+status "recover: no file given" 2 "$mbsim" recover
+
 # ---- results files damaged or foreign: one clear error, exit 2, never a crash ----
 # Each line: what is done to a copy of a good file (h5edit arguments). info,
 # export and compare (the file as REF and as NEW) must each print one error
