@@ -27,6 +27,7 @@ struct mbs_builder {
     int *result;    /* [n_elems] body/marker/component index, -1 */
     id_entry *ids;  /* sorted by (family, id) */
     int n_ids;
+    mbs_spec_pose *poses; /* [n_elems] marker poses from the spec, each computed once */
 };
 
 /* ---- messages ---- */
@@ -143,6 +144,11 @@ const mbs_spec_elem *mbs_builder_spec(mbs_builder *b, mbs_family family, int id)
 {
     int i = find_elem(b, family, id);
     return i < 0 ? NULL : &b->spec->elems[i];
+}
+
+mbs_spec_pose *mbs_builder_pose(mbs_builder *b, const mbs_spec_elem *e)
+{
+    return &b->poses[e - b->spec->elems];
 }
 
 /* ---- building ---- */
@@ -408,12 +414,14 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     if (!m)
         return MBS_E_NOMEM;
     default_settings(&m->settings);
-    mbs_builder b = {spec, m, d, NULL, NULL, NULL, 0};
+    mbs_builder b = {spec, m, d, NULL, NULL, NULL, 0, NULL};
     b.state = calloc((size_t)spec->n_elems + 1, sizeof *b.state);
     b.result = malloc(((size_t)spec->n_elems + 1) * sizeof *b.result);
-    if (!b.state || !b.result || copy_inputs(m, spec) != 0) {
+    b.poses = calloc((size_t)spec->n_elems + 1, sizeof *b.poses);
+    if (!b.state || !b.result || !b.poses || copy_inputs(m, spec) != 0) {
         free(b.state);
         free(b.result);
+        free(b.poses);
         mbs_model_free(m);
         return MBS_E_NOMEM;
     }
@@ -435,6 +443,7 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     free(b.state);
     free(b.result);
     free(b.ids);
+    free(b.poses);
     if (d->errors > errors_before) {
         mbs_model_free(m);
         return MBS_E_INPUT;

@@ -188,6 +188,25 @@ status "recover: missing file" 2 "$mbsim" recover "$tmp/none.h5"
 status "recover: not HDF5" 2 "$mbsim" recover "$tmp/text.h5"
 status "recover: no file given" 2 "$mbsim" recover
 
+# ---- element references in linear time: 1 500 markers in one rm_id chain ----
+# (each given relative to the next in the file, the worst order; this took
+# minutes when every marker followed its chain again)
+awk 'BEGIN {
+    n = 1500
+    print "<Mbsim version=\"1\"><Model>"
+    print "<Body_Rigid id=\"1\" label=\"ground\" isground=\"TRUE\"/>"
+    print "<Body_Rigid id=\"2\" cg_id=\"2\" mass=\"1\" inertia_xx=\"1\" inertia_yy=\"1\" inertia_zz=\"1\"/>"
+    for (i = 2; i < n; i++)
+        printf "<Reference_Marker id=\"%d\" body_id=\"%d\" rm_id=\"%d\" pos_x=\"0.001\" psi=\"0.001\"/>\n", i, i == 2 ? 2 : 1, i + 1
+    printf "<Reference_Marker id=\"%d\" body_id=\"1\" pos_x=\"0.001\"/>\n", n
+    print "</Model><Command><Simulate analysis_type=\"Transient\" end_time=\"0.01\"/></Command></Mbsim>"
+}' >"$tmp/chain.xml"
+status "rm_id chain of 1500: validate" 0 timeout 60 "$mbsim" validate "$tmp/chain.xml"
+status "rm_id chain of 1500: run" 0 timeout 60 "$mbsim" run "$tmp/chain.xml" -q -o "$tmp/chain.h5"
+sed 's/<Reference_Marker id="1500" body_id="1"/<Reference_Marker id="1500" body_id="1" rm_id="2"/' "$tmp/chain.xml" >"$tmp/cycle.xml"
+status "rm_id cycle of 1499: validate" 2 timeout 60 "$mbsim" validate "$tmp/cycle.xml"
+check "rm_id cycle: one error, naming the cycle" test "$(grep -c 'error: .*rm_id references form a cycle (2 -> 3 -> ' "$tmp/err")" -eq 1
+
 # ---- results files damaged or foreign: one clear error, exit 2, never a crash ----
 # Each line: what is done to a copy of a good file (h5edit arguments). info,
 # export and compare (the file as REF and as NEW) must each print one error
