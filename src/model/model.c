@@ -79,3 +79,9 @@ void mbs_component_describe(const mbs_component *c, char *out, size_t size)
 {
     mbs_describe_element(out, size, c->kind->name, c->id, c->label);
 }
+
+void mbs_body_describe(const mbs_body *b, char *out, size_t size)
+{
+    const char *kind = b->type == MBS_BODY_POINT ? "Body_Point" : b->type == MBS_BODY_MASS1D ? "Body_Mass1D" : "Body_Rigid";
+    mbs_describe_element(out, size, kind, b->id, b->label);
+}

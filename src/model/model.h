@@ -257,6 +257,8 @@ int mbs_model_component_index(const mbs_model *m, mbs_family family, int id);
 
 /* "Constraint_Joint 7 (label 'pivot')", for messages and events. */
 void mbs_component_describe(const mbs_component *c, char *out, size_t size);
+/* "Body_Point 2 (label 'ball')". */
+void mbs_body_describe(const mbs_body *b, char *out, size_t size);
 
 /* Degrees of freedom: velocity coordinates minus independent constraint rows
  * (as counted, before redundancy analysis). */

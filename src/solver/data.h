@@ -42,6 +42,8 @@ typedef struct mbs_data {
     int eval_failed;        /* an element could not be evaluated (see mbs_eval_fail) */
     int eval_fatal;         /* ... and retrying cannot help (mbs_eval_fatal) */
     char eval_message[512];
+    long nonfinite_count;     /* residuals found not finite so far (nonfinite.h) */
+    char nonfinite_message[512]; /* ... and why the last one was */
     double t_last_step;     /* time of the last accepted step */
     /* Nonzero once the run is asked to stop (a signal): the integrator's
      * residual then fails at once, so that no step, however long, keeps a

@@ -188,6 +188,41 @@ status "recover: missing file" 2 "$mbsim" recover "$tmp/none.h5"
 status "recover: not HDF5" 2 "$mbsim" recover "$tmp/text.h5"
 status "recover: no file given" 2 "$mbsim" recover
 
+# ---- runs that used to hang or fail without naming their cause ----
+# runfail NAME MODEL PATTERN...: the run fails (exit 1, within a minute),
+# keeps its file with status failed, and its error line matches every PATTERN
+runfail() {
+    name=$1
+    f=$tmp/fail_$name.h5
+    timeout 60 "$mbsim" run "$models/$2.xml" -o "$f" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    shift 2
+    if [ $got -eq 1 ]; then ok; else bad "$name: exit status $got, expected 1 (124: it hung)"; fi
+    line=$(grep ': error: run failed: ' "$tmp/err" | head -n 1)
+    for pattern in "$@"; do
+        if printf '%s\n' "$line" | grep -q -- "$pattern"; then ok; else
+            bad "$name: the error does not say '$pattern':"
+            echo "    $line"
+        fi
+    done
+    "$mbsim" info "$f" >"$tmp/out" 2>&1
+    check "$name: the file says failed" has "$tmp/out" "^status: *failed"
+}
+# a pole mid-run: no progress near t = 0.5, the variable it drives named
+runfail "force with a pole" pole_force "no progress at t = 0.4999999" "minimum step" \
+    "fastest changing: the velocity of Body_Point 2 (label 'ball')"
+runfail "motion with a pole" pole_motion "no progress at t = 0.499" \
+    "fastest changing: the velocity of Body_Rigid 2 (label 'rod')"
+# values that are not finite: the element, the value and t
+runfail "NaN force" nan_force "Force_Vector_OneBody 1 (label 'push') at t = 0: a value is not finite" \
+    "its force on Body_Point 2 (label 'ball') is (-*nan, 0, 0)"
+runfail "infinite spring force" nan_spring "Force_CoordinateSpringDamperExt 1 (label 'spring') at t = 0: " \
+    "its force on Body_Mass1D 2 (label 'block') is -*inf"
+runfail "overflowing force" inf_force "t = 0" "fastest changing: the velocity of Body_Point 2 (label 'ball') (rate 1e+300)"
+# a static analysis without equilibrium: the unbalanced body
+runfail "static without equilibrium" static_free "no static equilibrium found at t = 0" \
+    "the force balance of Body_Point 2 (label 'ball') is off by 19.6" "singular"
+
 # ---- element references in linear time: 1 500 markers in one rm_id chain ----
 # (each given relative to the next in the file, the worst order; this took
 # minutes when every marker followed its chain again)

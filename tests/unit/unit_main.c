@@ -9,6 +9,7 @@
     X(expr)       \
     X(units)      \
     X(reader)     \
-    X(compile)
+    X(compile)    \
+    X(stall)
 
 TEST_MAIN(SUITES)
