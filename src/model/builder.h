@@ -42,6 +42,9 @@ int mbs_ref_component(mbs_builder *b, const mbs_spec_elem *e, const char *attr, 
 /* The same for a marker that must be a frame (a Reference_Marker, not a
  * Marker_Coordinate). */
 int mbs_ref_frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
+/* i_marker_id and j_marker_id of a force element acting between two
+ * markers: two distinct frame markers. 0, or -1 after reporting. */
+int mbs_ref_marker_pair(mbs_builder *b, const mbs_spec_elem *e, int *I, int *J);
 /* The same for an id already read. */
 int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id);
 

@@ -217,6 +217,19 @@ int mbs_ref_frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *att
     return k;
 }
 
+int mbs_ref_marker_pair(mbs_builder *b, const mbs_spec_elem *e, int *I, int *J)
+{
+    *I = mbs_ref_frame_marker(b, e, "i_marker_id");
+    *J = mbs_ref_frame_marker(b, e, "j_marker_id");
+    if (*I < 0 || *J < 0)
+        return -1;
+    if (*I == *J)
+        return mbs_build_error(b, e, "i_marker_id and j_marker_id are the same marker (%ld); the element acts "
+                                     "between two",
+                               mbs_spec_int(e, "i_marker_id"));
+    return 0;
+}
+
 int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id)
 {
     return ref_id(b, e, attr, id, MBS_FAMILY_MARKER);

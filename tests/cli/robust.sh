@@ -219,6 +219,9 @@ runfail "NaN force" nan_force "Force_Vector_OneBody 1 (label 'push') at t = 0: a
 runfail "infinite spring force" nan_spring "Force_CoordinateSpringDamperExt 1 (label 'spring') at t = 0: " \
     "its force on Body_Mass1D 2 (label 'block') is -*inf"
 runfail "overflowing force" inf_force "t = 0" "fastest changing: the velocity of Body_Point 2 (label 'ball') (rate 1e+300)"
+# a ball thrown through its spring's anchor: the spring's direction does not exist there
+runfail "spring through its anchor" spring_through_anchor \
+    "Force_SpringDamper 1 (label 'spring') at t = 0.17" "the spring length .* is nearly zero"
 # a static analysis without equilibrium: the unbalanced body
 runfail "static without equilibrium" static_free "no static equilibrium found at t = 0" \
     "the force balance of Body_Point 2 (label 'ball') is off by 19.6" "singular"
