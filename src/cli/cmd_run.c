@@ -293,7 +293,14 @@ int mbs_cmd_run(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     apply_options(m, &o);
-    rc = simulate_to_file(m, &o, out);
+    double rows = mbs_output_rows(m);
+    if (!(rows <= MBS_MAX_OUTPUT_ROWS)) {
+        rc = mbs_cli_usage_error("run", "with these --end-time and --print-interval the analyses ask for %.3g output "
+                                        "rows, more than %.0f",
+                                 rows, MBS_MAX_OUTPUT_ROWS);
+    } else {
+        rc = simulate_to_file(m, &o, out);
+    }
     free(out);
     mbs_model_free(m);
     return rc;

@@ -41,11 +41,14 @@ status() {
 }
 has() { grep -q -- "$2" "$1"; }
 rows() { "$mbsim" info "$1" 2>/dev/null | sed -n 's/^rows: *\([0-9]*\).*/\1/p'; }
+# wait_rows FILE: until the file has rows (at most 60 s, and only while
+# the run in the background, $bg, goes on)
 wait_rows() {
     i=0
     while [ $i -lt 300 ]; do
         r=$(rows "$1")
         [ -n "$r" ] && [ "$r" -gt 0 ] && return 0
+        [ -n "$bg" ] && ! kill -0 "$bg" 2>/dev/null && return 1
         sleep 0.2
         i=$((i + 1))
     done
@@ -88,7 +91,7 @@ check "export over the results file: unchanged" cmp -s "$tmp/r.h5" "$tmp/r0.h5"
 # used to end the process at once, the file left flagged as open for writing.
 # sigrun NAME FILE: a long run of the test model in the background
 sigrun() {
-    "$mbsim" run "$model" -o "$2" --end-time 1e7 2>"$tmp/sigerr" &
+    "$mbsim" run "$model" -o "$2" --end-time 1e6 2>"$tmp/sigerr" &
     bg=$!
     check "$1: the file fills" wait_rows "$2"
 }
@@ -148,7 +151,7 @@ printf 'not HDF5' >"$tmp/text.h5"
 
 # ---- kill -9, then mbsim recover: an ordinary file, status killed, the rows kept ----
 f=$tmp/killed.h5
-"$mbsim" run tests/cli/models/stop_params.xml -o "$f" --end-time 1e7 -q &
+"$mbsim" run tests/cli/models/stop_params.xml -o "$f" --end-time 1e6 -q &
 bg=$!
 check "kill: the file fills" wait_rows "$f"
 status "recover: refused while the run goes" 2 "$mbsim" recover "$f"
@@ -225,6 +228,13 @@ runfail "spring through its anchor" spring_through_anchor \
 # a static analysis without equilibrium: the unbalanced body
 runfail "static without equilibrium" static_free "no static equilibrium found at t = 0" \
     "the force balance of Body_Point 2 (label 'ball') is off by 19.6" "singular"
+
+# ---- an upper bound on output rows: a clear error, no file ----
+status "--print-interval 1e-12" 2 "$mbsim" run "$model" --print-interval 1e-12 -o "$tmp/rows.h5"
+check "--print-interval 1e-12: says how many rows" has "$tmp/err" "ask for 4e+12 output rows, more than 1000000000"
+check "--print-interval 1e-12: no file" test ! -e "$tmp/rows.h5"
+status "--end-time 1e300" 2 "$mbsim" run "$model" --end-time 1e300 -o "$tmp/rows.h5"
+check "--end-time 1e300: no file" test ! -e "$tmp/rows.h5"
 
 # ---- element references in linear time: 1 500 markers in one rm_id chain ----
 # (each given relative to the next in the file, the worst order; this took

@@ -195,7 +195,7 @@ status "sweep: missing model" 2 "$mbsim" sweep "$tmp/none.xml" --vary m=1,2 -o "
 check "sweep: missing model creates nothing" test ! -e "$tmp/nosweep"
 
 # SIGINT stops a sweep: running points interrupted, their files kept, the rest not run.
-"$mbsim" sweep "$model" --vary m=1,2,3,4 -j 2 --end-time 1e7 -o "$tmp/swint" -q &
+"$mbsim" sweep "$model" --vary m=1,2,3,4 -j 2 --end-time 1e6 -o "$tmp/swint" -q &
 bg=$!
 check "sweep: SIGINT: the first points run" wait_rows "$tmp/swint/swing_001.h5"
 wait_rows "$tmp/swint/swing_000.h5"
@@ -211,7 +211,7 @@ check "sweep: SIGINT: its status" has "$tmp/out" "^status: *interrupted"
 
 # ---- progress on a terminal ----
 # a long run, stopped once it has been going for a second (however fast it is)
-"$ptyrun" "$tmp/tty" "$mbsim" run "$model" -o "$tmp/p.h5" --end-time 1e7 &
+"$ptyrun" "$tmp/tty" "$mbsim" run "$model" -o "$tmp/p.h5" --end-time 1e6 &
 bg=$!
 wait_rows "$tmp/p.h5"
 sleep 1
@@ -237,7 +237,7 @@ for sig in INT TERM; do
     want=130
     [ $sig = TERM ] && want=143
     f=$tmp/sig$sig.h5
-    "$mbsim" run "$model" -o "$f" --end-time 1e7 -q &
+    "$mbsim" run "$model" -o "$f" --end-time 1e6 -q &
     bg=$!
     check "SIG$sig: the file fills while running" wait_rows "$f"
     kill -$sig $bg
@@ -252,7 +252,7 @@ done
 
 # ---- kill -9: the rows flushed up to about a second before are there ----
 f=$tmp/killed.h5
-"$mbsim" run "$model" -o "$f" --end-time 1e7 -q &
+"$mbsim" run "$model" -o "$f" --end-time 1e6 -q &
 bg=$!
 check "kill: the file fills while running" wait_rows "$f"
 r0=$(rows "$f")
