@@ -10,6 +10,13 @@ void mbs_h5_quiet(void)
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
 }
 
+hid_t mbs_h5_swmr_read_fapl(void)
+{
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+    H5Pset_metadata_read_attempts(fapl, MBS_H5_SWMR_READ_ATTEMPTS);
+    return fapl;
+}
+
 hid_t mbs_h5_vlen_string(void)
 {
     hid_t t = H5Tcopy(H5T_C_S1);

@@ -8,6 +8,14 @@
 /* Stops HDF5 from printing its error stacks (errors are reported by us). */
 void mbs_h5_quiet(void);
 
+/* File access properties for opening a file in SWMR-read mode (caller
+ * closes). A SWMR reader retries a metadata read whose checksum fails, in
+ * case the writer was writing it, sleeping twice as long each time; HDF5's
+ * 100 attempts sleep for hours on a file that is simply damaged. 25
+ * attempts wait some 30 ms in all. */
+#define MBS_H5_SWMR_READ_ATTEMPTS 25
+hid_t mbs_h5_swmr_read_fapl(void);
+
 /* Attributes, replaced if they exist. Return 0 or -1. */
 int mbs_h5_attr_string(hid_t loc, const char *name, const char *value);
 int mbs_h5_attr_strings(hid_t loc, const char *name, const char *const *values, int n);

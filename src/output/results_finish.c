@@ -10,7 +10,7 @@
  * lock would make a locked read-write open fail). */
 static hid_t open_unlocked(const char *path, unsigned flags)
 {
-    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+    hid_t fapl = flags & H5F_ACC_SWMR_READ ? mbs_h5_swmr_read_fapl() : H5Pcreate(H5P_FILE_ACCESS);
 #if H5_VERSION_GE(1, 10, 7)
     H5Pset_file_locking(fapl, 0, 1);
 #endif

@@ -435,7 +435,10 @@ static hid_t open_file(const char *path, int *swmr)
         return f;
     /* Open for writing by a SWMR writer, or left so by a killed one. */
     *swmr = 1;
-    return H5Fopen(path, H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, H5P_DEFAULT);
+    hid_t fapl = mbs_h5_swmr_read_fapl();
+    f = H5Fopen(path, H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl);
+    H5Pclose(fapl);
+    return f;
 }
 
 static int read_root(reader *rd)

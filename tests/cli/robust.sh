@@ -264,66 +264,8 @@ good=$tmp/good.h5
 sensor=$("$mbsim" info "$good" | sed -n '/^sensors:/{n;s/^  \([A-Za-z_]*\) .*/\1/p}')
 rows=$(rows "$good")
 param=$("$mbsim" info "$good" | sed -n '/^parameters:/{n;s/^  \([A-Za-z_]*\) .*/\1/p}')
-cat >"$tmp/damages" <<EOF
-attr /sensors/$sensor element_id doubles 1 2 3
-attr /sensors/$sensor element_id strings seven
-attr /sensors/$sensor element_id double 1e300
-attr /sensors/$sensor element_id double nan
-attr / writer_pid doubles 1 2
-attr / writer_pid double -1
-attr / writer_pid double 1e30
-attr / t_end_reached doubles 1 2
-attr / t_end_reached strings a
-attr /parameters $param doubles 1 2 3
-attr /parameters $param compound
-attr /parameters $param strings a b
-attr / status strings running completed failed
-attr / status int 3
-attr / status empty
-attr / format strings mbsim-results other
-attr / format int 1
-attr / format_version double 99
-attr / message compound
-attr / message doubles 1 2
-attr / created doubles 1 2
-attr / model_file strings a b
-attr / model_sha256 int 5
-attr / mbsim_version empty
-attr / units double 1
-attr / writer_host doubles 1
-attr /sensors/$sensor type doubles 1
-attr /sensors/$sensor output strings a b
-attr /sensors/$sensor columns doubles 1 2
-attr /sensors/$sensor columns strings a b c d e f g
-attr /sensors/$sensor columns double 1
-attr /sensors/$sensor units strings a b c d e f g
-attr /sensors/$sensor units compound
-attr /time units doubles 1
-attr /events/time units strings a b
-attr /solver steps strings a b
-attr /solver steps doubles 1 2
-dataset /time doubles 10 3
-dataset /time doubles3 2 2 2
-dataset /time strings 3
-dataset /time scalar
-group /time
-unlink /time
-dataset /events/time doubles 2 2
-dataset /events/time strings 2
-group /events/time
-dataset /events/kind doubles 2 0
-dataset /events/element ints 2
-dataset /events/element doubles 2 2
-dataset /events scalar
-dataset /sensors scalar
-dataset /parameters scalar
-dataset /solver scalar
-group /sensors/$sensor
-dataset /sensors/$sensor strings $rows
-dataset /sensors/$sensor doubles3 $rows 1 1
-dataset /sensors/$sensor doubles 10 1
-dataset /sensors/$sensor scalar
-EOF
+sed -e '/^#/d' -e '/^$/d' -e "s/@SENSOR@/$sensor/g" -e "s/@PARAM@/$param/g" -e "s/@ROWS@/$rows/g" \
+    tests/cli/damages.txt >"$tmp/damages"
 n=0
 while IFS= read -r damage; do
     n=$((n + 1))
@@ -365,6 +307,11 @@ status "not HDF5" 2 "$mbsim" info "$tmp/text.h5"
 check "not HDF5: says so" has "$tmp/err" "not an HDF5 file"
 head -c 3000 "$good" >"$tmp/truncated.h5"
 status "truncated file" 2 "$mbsim" info "$tmp/truncated.h5"
+# a damaged superblock: SWMR-read retries used to sleep for hours (found by the fuzzer)
+cp "$good" "$tmp/superblock.h5"
+printf '\125' | dd of="$tmp/superblock.h5" bs=1 seek=30 conv=notrunc 2>/dev/null
+status "damaged superblock: no hang" 2 timeout 20 "$mbsim" info "$tmp/superblock.h5"
+check "damaged superblock: says so" has "$tmp/err" "cannot open the HDF5 file (damaged?)"
 cp "$good" "$tmp/foreign.h5"
 "$h5edit" "$tmp/foreign.h5" delattr / format
 status "foreign HDF5 file" 2 "$mbsim" info "$tmp/foreign.h5"

@@ -1,0 +1,3 @@
+build-fuzz/fuzz_expr: tests/fuzz/fuzz_common.c tests/fuzz/fuzz_common.h
+
+tests/fuzz/fuzz_common.h:

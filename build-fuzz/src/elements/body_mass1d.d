@@ -1,0 +1,16 @@
+build-fuzz/src/elements/body_mass1d.o: src/elements/body_mass1d.c \
+  src/elements/../model/builder.h src/elements/../model/model.h \
+  src/elements/../model/kind.h src/elements/../model/../io/units.h \
+  src/elements/../model/spec.h src/elements/../model/../core/diag.h
+
+src/elements/../model/builder.h:
+
+src/elements/../model/model.h:
+
+src/elements/../model/kind.h:
+
+src/elements/../model/../io/units.h:
+
+src/elements/../model/spec.h:
+
+src/elements/../model/../core/diag.h:

@@ -1,0 +1,19 @@
+build-fuzz/src/elements/post_request.o: src/elements/post_request.c \
+  src/elements/../model/builder.h src/elements/../model/model.h \
+  src/elements/../model/kind.h src/elements/../model/../io/units.h \
+  src/elements/../model/spec.h src/elements/../model/../core/diag.h \
+  src/elements/../model/outputs.h
+
+src/elements/../model/builder.h:
+
+src/elements/../model/model.h:
+
+src/elements/../model/kind.h:
+
+src/elements/../model/../io/units.h:
+
+src/elements/../model/spec.h:
+
+src/elements/../model/../core/diag.h:
+
+src/elements/../model/outputs.h:

@@ -1,0 +1,25 @@
+build-fuzz/src/solver/integrator.o: src/solver/integrator.c \
+  src/solver/integrator.h src/solver/data.h src/solver/../model/model.h \
+  src/solver/../model/kind.h src/solver/../model/../io/units.h \
+  src/solver/../model/spec.h src/solver/sparsity.h src/solver/jacobian.h \
+  src/solver/residual.h src/solver/eval.h
+
+src/solver/integrator.h:
+
+src/solver/data.h:
+
+src/solver/../model/model.h:
+
+src/solver/../model/kind.h:
+
+src/solver/../model/../io/units.h:
+
+src/solver/../model/spec.h:
+
+src/solver/sparsity.h:
+
+src/solver/jacobian.h:
+
+src/solver/residual.h:
+
+src/solver/eval.h:

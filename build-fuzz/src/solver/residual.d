@@ -1,0 +1,26 @@
+build-fuzz/src/solver/residual.o: src/solver/residual.c \
+  src/solver/residual.h src/solver/eval.h src/solver/data.h \
+  src/solver/../model/model.h src/solver/../model/kind.h \
+  src/solver/../model/../io/units.h src/solver/../model/spec.h \
+  src/solver/nonfinite.h src/solver/../core/rotation.h \
+  src/solver/../core/vec3.h
+
+src/solver/residual.h:
+
+src/solver/eval.h:
+
+src/solver/data.h:
+
+src/solver/../model/model.h:
+
+src/solver/../model/kind.h:
+
+src/solver/../model/../io/units.h:
+
+src/solver/../model/spec.h:
+
+src/solver/nonfinite.h:
+
+src/solver/../core/rotation.h:
+
+src/solver/../core/vec3.h:

@@ -1,0 +1,25 @@
+build-fuzz/src/solver/statics.o: src/solver/statics.c \
+  src/solver/statics.h src/solver/data.h src/solver/../model/model.h \
+  src/solver/../model/kind.h src/solver/../model/../io/units.h \
+  src/solver/../model/spec.h src/solver/residual.h src/solver/eval.h \
+  src/solver/../model/layout.h src/solver/../model/../core/diag.h
+
+src/solver/statics.h:
+
+src/solver/data.h:
+
+src/solver/../model/model.h:
+
+src/solver/../model/kind.h:
+
+src/solver/../model/../io/units.h:
+
+src/solver/../model/spec.h:
+
+src/solver/residual.h:
+
+src/solver/eval.h:
+
+src/solver/../model/layout.h:
+
+src/solver/../model/../core/diag.h:
