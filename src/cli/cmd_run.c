@@ -60,6 +60,9 @@ static void on_signal(int sig)
 
 static void catch_stop_signals(void)
 {
+    /* a file-size limit (ulimit -f, a batch system's) is a full disk: the
+     * write fails and the run says so, instead of SIGXFSZ ending it */
+    signal(SIGXFSZ, SIG_IGN);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -236,6 +239,8 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
     mbs_run_result res;
     mbs_status st = mbs_simulate(m, &sink, &stop_signal, &diag, &res);
     finishing = 1;
+    if (st == MBS_E_RUN && mbs_results_error(w)[0])
+        snprintf(res.message, sizeof res.message, "cannot write the results file: %s", mbs_results_error(w));
     char interrupted[64];
     snprintf(interrupted, sizeof interrupted, "interrupted by %s", signal_name(stop_signal));
     mbs_progress_finish(&ctx.progress);

@@ -3,8 +3,12 @@
 #include "../core/strutil.h"
 
 #include <hdf5.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 
 /* Our own file, closed by its writer: no lock needed (a SWMR reader's shared
  * lock would make a locked read-write open fail). */
@@ -222,9 +226,24 @@ int mbs_results_compact(const char *path, int (*finish)(hid_t to, const void *ct
     return -1;
 }
 
+double mbs_results_room(const char *path)
+{
+    double room = INFINITY;
+    struct statvfs fs;
+    if (statvfs(path, &fs) == 0)
+        room = (double)fs.f_bavail * (double)fs.f_frsize;
+    struct rlimit limit;
+    struct stat st;
+    if (getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && stat(path, &st) == 0)
+        room = fmin(room, (double)limit.rlim_cur - (double)st.st_size);
+    return room;
+}
+
 int mbs_results_finish(const char *path, const mbs_results_summary *s)
 {
-    if (mbs_results_compact(path, write_summary, s) == 0)
+    struct stat st;
+    int room_for_copy = stat(path, &st) == 0 && mbs_results_room(path) >= (double)st.st_size + MBS_RESULTS_MARGIN;
+    if (room_for_copy && mbs_results_compact(path, write_summary, s) == 0)
         return 0;
     hid_t file = open_unlocked(path, H5F_ACC_RDWR);
     if (file < 0)

@@ -229,6 +229,17 @@ runfail "spring through its anchor" spring_through_anchor \
 runfail "static without equilibrium" static_free "no static equilibrium found at t = 0" \
     "the force balance of Body_Point 2 (label 'ball') is off by 19.6" "singular"
 
+# ---- a full disk (here a file-size limit): the run stops while the file is whole ----
+f=$tmp/full.h5
+(ulimit -f 40000 && exec "$mbsim" run "$model" -o "$f" --end-time 1e6 -q) >"$tmp/out" 2>"$tmp/err"
+got=$?
+if [ $got -eq 1 ]; then ok; else bad "disk full: exit status $got, expected 1"; fi
+check "disk full: says so" has "$tmp/err" "run failed: cannot write the results file: the disk is nearly full"
+check "disk full: an ordinary HDF5 file" "$h5edit" "$f" check
+status "disk full: readable" 0 "$mbsim" info "$f"
+check "disk full: status failed" has "$tmp/out" "^status: *failed"
+check "disk full: rows kept" grep -q "^rows: *[1-9][0-9]*, t = 0 .. " "$tmp/out"
+
 # ---- an upper bound on output rows: a clear error, no file ----
 status "--print-interval 1e-12" 2 "$mbsim" run "$model" --print-interval 1e-12 -o "$tmp/rows.h5"
 check "--print-interval 1e-12: says how many rows" has "$tmp/err" "ask for 4e+12 output rows, more than 1000000000"
