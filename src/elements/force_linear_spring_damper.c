@@ -43,19 +43,11 @@ typedef struct lsd_state {
 /* Discrete data: the direction P -> Q at the last accepted step. */
 enum { DISC_DIR = 0, N_DISC = MBS_SPRING_DISC };
 
-static void relative_position(const lsd_params *sp, const mbs_eval *ev, double d[3])
-{
-    double pP[3], pQ[3];
-    mbs_marker_position(ev, sp->P, pP);
-    mbs_marker_position(ev, sp->Q, pQ);
-    v3_sub(d, pQ, pP);
-}
-
 /* Returns 0, or -1 (after reporting) when the direction does not exist. */
 static int measure(const mbs_component *c, const mbs_eval *ev, lsd_state *s)
 {
     const lsd_params *sp = c->params;
-    relative_position(sp, ev, s->d);
+    mbs_spring_vector(ev, sp->P, sp->Q, s->d);
     s->ldot = 0.0;
     if (mbs_spring_direction(c, ev, s->d, mbs_disc(ev, c) + DISC_DIR, sp->l0, s->r, &s->l) != 0)
         return -1;
@@ -89,7 +81,7 @@ static double potential_energy(const mbs_component *c, const mbs_eval *ev)
 {
     const lsd_params *sp = c->params;
     double d[3];
-    relative_position(sp, ev, d);
+    mbs_spring_vector(ev, sp->P, sp->Q, d);
     double stretch = v3_norm(d) - sp->l0;
     return 0.5 * sp->k * stretch * stretch;
 }
@@ -105,8 +97,9 @@ static double power_nc(const mbs_component *c, const mbs_eval *ev)
 
 static void remember_direction(const mbs_component *c, mbs_eval *ev)
 {
+    const lsd_params *sp = c->params;
     double d[3];
-    relative_position(c->params, ev, d);
+    mbs_spring_vector(ev, sp->P, sp->Q, d);
     mbs_spring_remember(mbs_disc(ev, c) + DISC_DIR, d);
 }
 

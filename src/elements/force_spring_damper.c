@@ -51,14 +51,6 @@ typedef struct spring_state {
     double u[3];    /* unit vector J -> I, or J's z axis */
 } spring_state;
 
-static void relative_position(const spring_params *sp, const mbs_eval *ev, double r[3])
-{
-    double pI[3], pJ[3];
-    mbs_marker_position(ev, sp->I, pI);
-    mbs_marker_position(ev, sp->J, pJ);
-    v3_sub(r, pI, pJ);
-}
-
 /* Returns 0, or -1 (after reporting) when the direction does not exist. */
 static int measure(const mbs_component *c, const mbs_eval *ev, spring_state *s)
 {
@@ -74,7 +66,7 @@ static int measure(const mbs_component *c, const mbs_eval *ev, spring_state *s)
         return 0;
     }
     double r[3], vI[3], vJ[3], dv[3];
-    relative_position(sp, ev, r);
+    mbs_spring_vector(ev, sp->J, sp->I, r);
     if (sp->smooth) {
         s->x = v3_norm(r);
         v3_zero(s->u);
@@ -144,7 +136,7 @@ static void accept_step(const mbs_component *c, mbs_eval *ev)
     if (sp->rotational) {
         disc[DISC_ANGLE] = mbs_prim_angle_near(ev, sp->I, sp->J, disc[DISC_ANGLE]);
     } else if (!sp->smooth) {
-        relative_position(sp, ev, r);
+        mbs_spring_vector(ev, sp->J, sp->I, r);
         mbs_spring_remember(disc + DISC_DIR, r);
     }
 }
@@ -156,7 +148,7 @@ static void init(const mbs_component *c, mbs_eval *ev)
     if (sp->rotational) {
         disc[DISC_ANGLE] = mbs_prim_angle(ev, sp->I, sp->J);
     } else if (!sp->smooth) {
-        relative_position(sp, ev, r);
+        mbs_spring_vector(ev, sp->J, sp->I, r);
         disc[DISC_L0] = v3_norm(r);
         mbs_spring_remember(disc + DISC_DIR, r);
     }

@@ -1,6 +1,14 @@
 #include "spring_direction.h"
 #include "../core/vec3.h"
 
+void mbs_spring_vector(const mbs_eval *ev, int from, int to, double d[3])
+{
+    double p_from[3], p_to[3];
+    mbs_marker_position(ev, from, p_from);
+    mbs_marker_position(ev, to, p_to);
+    v3_sub(d, p_to, p_from);
+}
+
 int mbs_spring_direction(const mbs_component *c, const mbs_eval *ev, const double d[3], const double *last,
                          double scale, double r[3], double *l)
 {

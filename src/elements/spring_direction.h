@@ -20,6 +20,9 @@
 #define MBS_SPRING_MIN_FRACTION 1e-6
 #define MBS_SPRING_DISC 3
 
+/* d = p_to - p_from, the vector between two frame markers' origins. */
+void mbs_spring_vector(const mbs_eval *ev, int from, int to, double d[3]);
+
 /* 0 with l and r, or -1 after reporting (c and ev name the element). */
 int mbs_spring_direction(const mbs_component *c, const mbs_eval *ev, const double d[3], const double *last,
                          double scale, double r[3], double *l);

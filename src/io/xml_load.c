@@ -502,7 +502,8 @@ static char *bad_value(const char *what, const char *elem, const mbs_attr *desc,
 {
     if (desc && (desc->type == MBS_ATTR_KEYWORD || desc->type == MBS_ATTR_BOOL)) {
         char *choices = list_choices(desc->type == MBS_ATTR_BOOL ? "TRUE|FALSE" : mbs_attr_choices(desc));
-        char *r = mbs_sprintf_alloc("%s: %s='%s' is not one of %s", what, attr, value, choices);
+        char *r = blank(value) ? mbs_sprintf_alloc("%s: %s is empty (expected one of %s)", what, attr, choices)
+                               : mbs_sprintf_alloc("%s: %s='%s' is not one of %s", what, attr, value, choices);
         free(choices);
         return r;
     }

@@ -17,43 +17,7 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { echo "FAILED $*"; failed=$((failed + 1)); }
-check() {
-    name=$1
-    shift
-    if "$@"; then ok; else bad "$name"; fi
-}
-# status NAME WANT COMMAND...: the command's exit status must be WANT
-status() {
-    name=$1
-    want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok; else
-        bad "$name: exit status $got, expected $want"
-        sed 's/^/    /' "$tmp/out" "$tmp/err" | head -20
-    fi
-}
-has() { grep -q -- "$2" "$1"; }
-rows() { "$mbsim" info "$1" 2>/dev/null | sed -n 's/^rows: *\([0-9]*\).*/\1/p'; }
-# wait_rows FILE: until the file has rows (at most 60 s, and only while
-# the run in the background, $bg, goes on)
-wait_rows() {
-    i=0
-    while [ $i -lt 300 ]; do
-        r=$(rows "$1")
-        [ -n "$r" ] && [ "$r" -gt 0 ] && return 0
-        [ -n "$bg" ] && ! kill -0 "$bg" 2>/dev/null && return 1
-        sleep 0.2
-        i=$((i + 1))
-    done
-    return 1
-}
+. tests/cli/lib.sh
 
 # ---- an output path that is the model: exit 2, the model unchanged ----
 # unchanged NAME FILE: FILE still holds the model
