@@ -21,14 +21,15 @@ trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 gnu_time=""
 [ -x /usr/bin/time ] && /usr/bin/time -f %M true >/dev/null 2>&1 && gnu_time=/usr/bin/time
 
-printf '%-9s %10s %12s %12s %10s %8s %8s %6s %s\n' duration "peak RSS" "file (max)" "file (end)" rows events "wall s" reads "read while running"
+printf '%-9s %10s %12s %12s %10s %8s %8s %8s %6s %s\n' duration "peak RSS" "file (max)" "file (end)" rows events \
+    "wall s" "CPU s" reads "read while running"
 failed=0
 for d in $durations; do
     f=$tmp/soak.h5
     rm -f "$f"
     start=$(date +%s.%N)
     if [ -n "$gnu_time" ]; then
-        $gnu_time -f %M -o "$tmp/rss" "$mbsim" run "$model" -q -o "$f" --end-time "$d" &
+        $gnu_time -f "%M %U %S" -o "$tmp/rss" "$mbsim" run "$model" -q -o "$f" --end-time "$d" &
     else
         "$mbsim" run "$model" -q -o "$f" --end-time "$d" &
     fi
@@ -43,10 +44,11 @@ for d in $durations; do
         size=$(stat -c %s "$f" 2>/dev/null || echo 0)
         [ "$size" -gt "$max_size" ] && max_size=$size
         kill -0 $pid 2>/dev/null || break
-        r=$("$mbsim" info "$f" 2>/dev/null | sed -n 's/^rows: *\([0-9]*\).*/\1/p')
+        r=$("$mbsim" info "$f" 2>"$tmp/err" | sed -n 's/^rows: *\([0-9]*\).*/\1/p')
         reads=$((reads + 1))
         if [ -z "$r" ] || [ "$r" -lt "$last_rows" ]; then
             bad_reads=$((bad_reads + 1))
+            echo "$d s, read $reads: rows '$r' after $last_rows: $(cat "$tmp/err")" >>"$tmp/bad_reads"
         else
             last_rows=$r
         fi
@@ -55,15 +57,20 @@ for d in $durations; do
     st=$?
     pid=""
     wall=$(echo "$(date +%s.%N) - $start" | bc)
-    [ -n "$gnu_time" ] && hwm=$(cat "$tmp/rss")
+    cpu="-"
+    if [ -n "$gnu_time" ]; then
+        hwm=$(cut -d' ' -f1 "$tmp/rss")
+        cpu=$(awk '{ printf "%.1f", $2 + $3 }' "$tmp/rss")
+    fi
     rows=$("$mbsim" info "$f" 2>/dev/null | sed -n 's/^rows: *\([0-9]*\).*/\1/p')
     events=$("$mbsim" info "$f" 2>/dev/null | sed -n 's/^events: *\([0-9]*\).*/\1/p')
     end_size=$(stat -c %s "$f" 2>/dev/null || echo 0)
     verdict="yes ($reads reads)"
     [ "$bad_reads" -gt 0 ] && verdict="NO: $bad_reads of $reads reads failed" && failed=1
     [ $st -ne 0 ] && verdict="$verdict; the run failed (exit status $st)" && failed=1
-    printf '%-9s %7.1f MB %9.1f MB %9.1f MB %10s %8s %8.1f %6s %s\n' "$d s" "$(echo "$hwm / 1024" | bc -l)" \
+    printf '%-9s %7.1f MB %9.1f MB %9.1f MB %10s %8s %8.1f %8s %6s %s\n' "$d s" "$(echo "$hwm / 1024" | bc -l)" \
         "$(echo "$max_size / 1048576" | bc -l)" "$(echo "$end_size / 1048576" | bc -l)" "${rows:-?}" "${events:-?}" \
-        "$wall" "$reads" "$verdict"
+        "$wall" "$cpu" "$reads" "$verdict"
 done
+[ -s "$tmp/bad_reads" ] && echo "reads that failed:" && cat "$tmp/bad_reads"
 exit $failed

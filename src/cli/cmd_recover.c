@@ -1,8 +1,10 @@
 /* mbsim recover RESULTS.h5 [--force]
  * Makes a file left by a killed run an ordinary, compact file that any HDF5
  * reader opens, with status "killed" and every row it holds
- * (src/output/results_recover.h). A file whose run still goes is left alone;
- * one written on another host only with --force (its run may still go). */
+ * (src/output/results_recover.h). A file whose run still goes is left alone,
+ * and one written on another host is recovered only with --force (its run
+ * may still go); --force also overrides a process of the writer's number
+ * that is alive on this host (the number may have been given again). */
 #include "cli.h"
 #include "../core/strutil.h"
 #include "../output/results_reader.h"
@@ -44,10 +46,10 @@ int mbs_cmd_recover(int argc, char **argv)
     int flagged = r.swmr;
     mbs_results_free(&r); /* closed before it is rewritten */
     int rc = EXIT_OK;
-    if (state == MBS_WRITER_ALIVE) {
+    if (state == MBS_WRITER_ALIVE && !force) {
         fprintf(stderr, "mbsim recover: error: %s is still being written by process %ld; recover it if that run is "
-                        "killed\n",
-                path, pid);
+                        "killed (or with --force if process %ld is not that run)\n",
+                path, pid, pid);
         rc = EXIT_BAD_INPUT;
     } else if (state == MBS_WRITER_UNKNOWN && !force) {
         fprintf(stderr, "mbsim recover: error: %s was written on another host (or by an unknown process), whose run "

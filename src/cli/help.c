@@ -158,7 +158,8 @@ static const char RECOVER[] =
     "it is.\n"
     "\n"
     "  --force                recover a file written on another host (its run may\n"
-    "                         still go there: only when it was killed)\n"
+    "                         still go there: only when it was killed), or whose\n"
+    "                         writer's process number is now another process's\n"
     "\n"
     "exit status: 0 recovered or nothing to do, 1 the copy could not be written\n"
     "(the file is left as it was), 2 bad input (unreadable file, run still going)\n";

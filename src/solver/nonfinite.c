@@ -129,3 +129,29 @@ void mbs_nonfinite_explain(const mbs_model *m, mbs_data *d, double t, const doub
     fail_at(d, t, "the residual is not finite at t = %.9g: %s (the elements' values are finite)", what);
     remember(d);
 }
+
+int mbs_driving_element(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *res,
+                        int i, double *force)
+{
+    int body = -1, k = -1;
+    for (int b = 0; b < m->n_bodies && body < 0; b++)
+        if (i >= m->bodies[b].u_ofs && i < m->bodies[b].u_ofs + m->bodies[b].nu && i - m->bodies[b].u_ofs < 3)
+            body = b, k = i - m->bodies[b].u_ofs;
+    if (body < 0)
+        return -1; /* not a body's translational velocity */
+    double inertia = fabs(m->bodies[body].mass * yp[i]);
+    mbs_update_bodies(m, d, y, yp);
+    memset(res, 0, (size_t)m->ny * sizeof *res);
+    mbs_eval ev = {m, d, t, y, yp, res};
+    double before = 0.0;
+    for (int c = 0; c < m->n_comps; c++) {
+        m->comps[c].ops->eval(&m->comps[c], &ev);
+        double after = d->bodies[body].f[k], share = after - before;
+        before = after;
+        if (isfinite(share) && fabs(share) >= 0.5 * inertia && inertia > 0.0) {
+            *force = share;
+            return c;
+        }
+    }
+    return -1;
+}

@@ -22,4 +22,13 @@ int mbs_all_finite(const double *v, int n);
  * at (t, y, y') is not finite. Overwrites res and the loads in d. */
 void mbs_nonfinite_explain(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *res);
 
+/* When a run stalls or its first step is absurdly small, the variable that
+ * changes fastest is named; if it is a body's velocity, this finds the
+ * element that drives it: the one whose force along it makes up at least
+ * half of mass times acceleration (a singular or overflowing force). Its
+ * index with the force, or -1 (the motion comes from constraints, or from
+ * several elements). Overwrites res and the loads in d. */
+int mbs_driving_element(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *res,
+                        int i, double *force);
+
 #endif

@@ -10,6 +10,7 @@
 #include "assemble.h"
 #include "residual.h"
 #include "sense.h"
+#include "nonfinite.h"
 #include "sparsity.h"
 #include "stall.h"
 #include "statics.h"
@@ -240,6 +241,13 @@ static int fail_without_cause(run *r, const char *what, long nonfinite_since)
     if (i >= 0 && n >= 0 && (size_t)n < sizeof msg) {
         mbs_layout_describe(r->m, i, 0, var, sizeof var);
         n += snprintf(msg + n, sizeof msg - (size_t)n, "; fastest changing: %s (rate %.3g)", var, rate);
+        double force = 0.0;
+        const double *y = mbs_integrator_y(r->integrator), *yp = mbs_integrator_yp(r->integrator);
+        int c = mbs_driving_element(r->m, r->d, r->t, y, yp, r->d->res_scratch, i, &force);
+        if (c >= 0 && n >= 0 && (size_t)n < sizeof msg) {
+            mbs_component_describe(&r->m->comps[c], var, sizeof var);
+            n += snprintf(msg + n, sizeof msg - (size_t)n, ", driven by %s (force %.3g)", var, force);
+        }
     }
     if (r->d->nonfinite_count != nonfinite_since && n >= 0 && (size_t)n < sizeof msg)
         snprintf(msg + n, sizeof msg - (size_t)n, "; before: %s", r->d->nonfinite_message);

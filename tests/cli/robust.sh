@@ -177,7 +177,7 @@ runfail() {
 }
 # a pole mid-run: no progress near t = 0.5, the variable it drives named
 runfail "force with a pole" pole_force "no progress at t = 0.4999999" "minimum step" \
-    "fastest changing: the velocity of Body_Point 2 (label 'ball')"
+    "fastest changing: the velocity of Body_Point 2 (label 'ball')" "driven by Force_Vector_OneBody 1 (label 'push')"
 runfail "motion with a pole" pole_motion "no progress at t = 0.499" \
     "fastest changing: the velocity of Body_Rigid 2 (label 'rod')"
 # values that are not finite: the element, the value and t
@@ -185,7 +185,8 @@ runfail "NaN force" nan_force "Force_Vector_OneBody 1 (label 'push') at t = 0: a
     "its force on Body_Point 2 (label 'ball') is (-*nan, 0, 0)"
 runfail "infinite spring force" nan_spring "Force_CoordinateSpringDamperExt 1 (label 'spring') at t = 0: " \
     "its force on Body_Mass1D 2 (label 'block') is -*inf"
-runfail "overflowing force" inf_force "t = 0" "fastest changing: the velocity of Body_Point 2 (label 'ball') (rate 1e+300)"
+runfail "overflowing force" inf_force "t = 0" "fastest changing: the velocity of Body_Point 2 (label 'ball') (rate 1e+300)" \
+    "driven by Force_Vector_OneBody 1 (label 'push') (force 1e+300)"
 # a ball thrown through its spring's anchor: the spring's direction does not exist there
 runfail "spring through its anchor" spring_through_anchor \
     "Force_SpringDamper 1 (label 'spring') at t = 0.17" "the spring length .* is nearly zero"
