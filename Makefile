@@ -21,6 +21,8 @@ endif
 DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev libmatheval-dev \
                 libsundials-dev libsuitesparse-dev libplplot-dev plplot-driver-cairo \
                 parallel libpng-dev jq f3d xvfb xauth man-db
+# ... and the fuzzers (`make fuzz`, and `make test`, which runs them briefly).
+FUZZ_PACKAGES := clang libclang-rt-14-dev
 
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
 CFLAGS  ?= -O2 -g
@@ -52,7 +54,7 @@ DATADIR := $(DESTDIR)$(PREFIX)/share/mbsim
 COMPDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 VERSION := $(shell sed -n 's/.*MBS_VERSION_STRING "\(.*\)".*/\1/p' src/core/version.h)
 
-.PHONY: all deps demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests regression schema \
+.PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests regression schema \
         schema-check docs docs-check update-references bench clean help
 
 all: $(MBSIM)
@@ -64,6 +66,7 @@ help:
 	@echo "make test       install what is missing, then all tests, plain and under the sanitizers"
 	@echo "make check      all tests (unit, physics, bad input, models, schema and docs up to date)"
 	@echo "make check-asan the tests again under AddressSanitizer + UBSan"
+	@echo "make fuzz       the libFuzzer harnesses, FUZZ_SECONDS (60) each (tests/fuzz/)"
 	@echo "make schema     regenerate schemas/mbsim.xsd from the element tables"
 	@echo "make docs       regenerate docs/elements.md from the element tables"
 	@echo "make bench      run the benchmarks in bench/"
@@ -89,7 +92,13 @@ $(BUILD)/physics_tests: $(PHYS_OBJ) $(BUILD)/libmbsim.a
 
 # Installs missing Debian packages; does nothing when all are present.
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEB_PACKAGES)"
+
+fuzz-deps: deps
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(FUZZ_PACKAGES)"
+
+install-packages:
+	@missing=""; for p in $(PACKAGES); do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	    echo "installing:$$missing"; \
@@ -147,15 +156,19 @@ models: $(MBSIM)
 
 # Test helpers of the command-line tests (HDF5; pngstat: libpng).
 CLI_TOOLS := $(BUILD)/h5edit $(BUILD)/ptyrun $(BUILD)/pngstat
-$(BUILD)/h5edit $(BUILD)/ptyrun: $(BUILD)/%: tests/cli/%.c
+$(BUILD)/ptyrun: tests/cli/ptyrun.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LDLIBS)
+$(BUILD)/h5edit: tests/cli/h5edit.c tests/cli/h5damage.c tests/cli/h5damage.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ tests/cli/h5edit.c tests/cli/h5damage.c $(LDLIBS)
 $(BUILD)/pngstat: tests/cli/pngstat.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< -lpng
 
 cli-tests: $(MBSIM) $(CLI_TOOLS)
 	tests/cli/run.sh $(MBSIM) $(BUILD)
+	tests/cli/robust.sh $(MBSIM) $(BUILD)
 
 # Every model in models/ against its reference in tests/regression/ref/.
 regression: $(MBSIM)
@@ -177,15 +190,41 @@ install-check: $(MBSIM) $(BUILD)/mbsim.1
 
 check: unit physics bad models cli-tests regression schema-check docs-check install-check
 
-# The README's test command: everything, then everything again under the sanitizers.
-test: deps
+# The README's test command: everything, then everything again under the
+# sanitizers, then each fuzzer for a minute (a regression is caught).
+test: deps fuzz-deps
 	$(MAKE) check
 	$(MAKE) check-asan
+	$(MAKE) fuzz FUZZ_SECONDS=60
 
 # The same tests with AddressSanitizer and UBSan, in a separate build tree.
 check-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 $(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fno-omit-frame-pointer" \
 	    SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=undefined" check
+
+# ---- fuzzing (tests/fuzz/README.md) ----
+# The harnesses and the library with libFuzzer's coverage, ASan and UBSan,
+# in a build tree of their own; each harness runs FUZZ_SECONDS from the
+# seeds (tests/fuzz/run.sh), and a crash, a leak or a timeout fails.
+FUZZ_BUILD := build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZERS := model expr results
+FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_COMMON := tests/fuzz/fuzz_common.c
+
+fuzz-build:
+	$(MAKE) BUILD=$(FUZZ_BUILD) CC=clang CFLAGS="-O1 -g -fno-omit-frame-pointer" \
+	    SANITIZE="-fsanitize=fuzzer-no-link $(FUZZ_SANITIZE)" $(FUZZERS:%=$(FUZZ_BUILD)/fuzz_%)
+
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_COMMON) tests/fuzz/fuzz_common.h $(BUILD)/libmbsim.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) $(BUILD)/libmbsim.a $(LDLIBS)
+# the results fuzzer's mutations are h5edit's damage
+$(BUILD)/fuzz_results: tests/cli/h5damage.c tests/cli/h5damage.h
+$(BUILD)/fuzz_results: FUZZ_COMMON += tests/cli/h5damage.c
+
+fuzz: fuzz-deps $(MBSIM) $(BUILD)/h5edit
+	$(MAKE) fuzz-build
+	tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(MBSIM) $(BUILD)/h5edit $(FUZZERS)
 
 schema: $(MBSIM)
 	$(MBSIM) schema > schemas/mbsim.xsd
@@ -206,6 +245,6 @@ bench: $(BUILD)/chain_bench $(MBSIM)
 	bench/chain.sh
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan $(FUZZ_BUILD)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(PHYS_OBJ:.o=.d)

@@ -18,6 +18,7 @@ static const command COMMANDS[] = {
     {"export", mbs_cmd_export},
     {"plot", mbs_cmd_plot},
     {"animate", mbs_cmd_animate},
+    {"recover", mbs_cmd_recover},
     {"sweep", mbs_cmd_sweep},
     {"schema", mbs_cmd_schema},
     {"reference", mbs_cmd_reference},

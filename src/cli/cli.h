@@ -17,6 +17,7 @@ int mbs_cmd_validate(int argc, char **argv);
 int mbs_cmd_compare(int argc, char **argv);
 int mbs_cmd_info(int argc, char **argv);
 int mbs_cmd_export(int argc, char **argv);
+int mbs_cmd_recover(int argc, char **argv);
 int mbs_cmd_sweep(int argc, char **argv);
 int mbs_cmd_schema(int argc, char **argv);
 int mbs_cmd_reference(int argc, char **argv);
@@ -53,6 +54,10 @@ typedef struct mbs_overrides {
 /* Parses "NAME=VALUE"; returns 0 or reports a usage error. */
 int mbs_cli_add_override(mbs_overrides *o, const char *command, const char *arg);
 void mbs_cli_free_overrides(mbs_overrides *o);
+
+/* 1 if both paths name one existing file (symbolic links followed, hard
+ * links included), else 0: an output must never overwrite an input. */
+int mbs_cli_same_file(const char *a, const char *b);
 
 /* Reads and compiles a model; prints diagnostics. Returns the model or NULL. */
 struct mbs_model;

@@ -160,6 +160,8 @@ int mbs_cmd_export(int argc, char **argv)
 {
     export_options o;
     int rc = parse(argc, argv, &o);
+    if (rc == 0 && o.output && mbs_cli_same_file(o.output, o.results))
+        rc = mbs_cli_usage_error("export", "the output file %s is the results file %s", o.output, o.results);
     if (rc == 0) {
         mbs_results r;
         char err[1024];

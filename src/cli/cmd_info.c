@@ -16,26 +16,26 @@
 #include <string.h>
 #include <unistd.h>
 
-/* "running" means the writer has not finished: say whether it still runs. */
+/* "running" means the writer has not finished: say whether it still runs,
+ * and what to do with a file whose run was killed. */
 static void print_running(const mbs_results *r)
 {
-    char host[256] = "";
-    if (gethostname(host, sizeof host - 1) != 0)
-        host[0] = '\0';
     printf("status:     running");
-    if (r->writer_pid > 0 && r->writer_host[0] && strcmp(host, r->writer_host) == 0) {
-        int alive = kill((pid_t)r->writer_pid, 0) == 0 || errno == EPERM;
-        if (alive)
-            printf(" (being written by process %ld)\n", r->writer_pid);
+    switch (mbs_results_writer_state(r)) {
+    case MBS_WRITER_ALIVE: printf(" (being written by process %ld)\n", r->writer_pid); break;
+    case MBS_WRITER_GONE:
+        printf(" (but its writer, process %ld, is gone: the run was killed or crashed;\n"
+               "            the rows up to its last flush are kept; 'mbsim recover %s'\n"
+               "            makes it an ordinary file that any HDF5 reader opens)\n",
+               r->writer_pid, r->path);
+        break;
+    default:
+        if (r->writer_pid > 0)
+            printf(" (written by process %ld on %s: still going, or killed;\n"
+                   "            if killed, 'mbsim recover --force %s' makes it an ordinary file)\n",
+                   r->writer_pid, r->writer_host[0] ? r->writer_host : "another host", r->path);
         else
-            printf(" (but its writer, process %ld, is gone: the run was killed or crashed;\n"
-                   "            the rows up to its last flush are kept)\n",
-                   r->writer_pid);
-    } else if (r->writer_pid > 0) {
-        printf(" (written by process %ld on %s: still going, or killed)\n", r->writer_pid,
-               r->writer_host[0] ? r->writer_host : "another host");
-    } else {
-        printf(" (still being written, or its run was killed)\n");
+            printf(" (still being written, or its run was killed)\n");
     }
 }
 

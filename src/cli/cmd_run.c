@@ -14,13 +14,72 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t stop_signal;
+/* ---- signals ----
+ * SIGINT, SIGTERM, SIGHUP and the warnings batch systems send before a kill
+ * (SIGUSR1, SIGUSR2, SIGXCPU) all ask the run to stop: it ends within one
+ * residual evaluation and the results file is finished as usual, status
+ * "interrupted". timeout(1), Slurm and a kill of the process group deliver
+ * SIGTERM twice within microseconds: a repeat within SAME_REQUEST_S of the
+ * first signal is the same request, and so is any signal once the run has
+ * stopped computing and is finishing its file. Only a repeat later than
+ * that, while the run still computes (it is stuck), ends the process at
+ * once; its file is then as a kill -9 leaves it (`mbsim recover`). */
+#define SAME_REQUEST_S 2.0
+
+static const struct {
+    int signo;
+    const char *name;
+} STOP_SIGNALS[] = {{SIGINT, "SIGINT"},   {SIGTERM, "SIGTERM"}, {SIGHUP, "SIGHUP"},
+                    {SIGUSR1, "SIGUSR1"}, {SIGUSR2, "SIGUSR2"}, {SIGXCPU, "SIGXCPU"}};
+
+static volatile sig_atomic_t stop_signal, finishing;
+static struct timespec first_signal_at;
 
 static void on_signal(int sig)
 {
-    stop_signal = sig;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (!stop_signal) {
+        first_signal_at = now;
+        stop_signal = sig;
+        return;
+    }
+    double since = (double)(now.tv_sec - first_signal_at.tv_sec) +
+                   1e-9 * (double)(now.tv_nsec - first_signal_at.tv_nsec);
+    if (finishing || since < SAME_REQUEST_S)
+        return;
+    static const char msg[] = "mbsim run: stopped at once by a second signal; "
+                              "'mbsim recover' makes its results file an ordinary file\n";
+    ssize_t written = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void)written;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void catch_stop_signals(void)
+{
+    /* a file-size limit (ulimit -f, a batch system's) is a full disk: the
+     * write fails and the run says so, instead of SIGXFSZ ending it */
+    signal(SIGXFSZ, SIG_IGN);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof STOP_SIGNALS / sizeof STOP_SIGNALS[0]; i++)
+        sigaddset(&sa.sa_mask, STOP_SIGNALS[i].signo); /* one handler at a time */
+    for (size_t i = 0; i < sizeof STOP_SIGNALS / sizeof STOP_SIGNALS[0]; i++)
+        sigaction(STOP_SIGNALS[i].signo, &sa, NULL);
+}
+
+static const char *signal_name(int signo)
+{
+    for (size_t i = 0; i < sizeof STOP_SIGNALS / sizeof STOP_SIGNALS[0]; i++)
+        if (STOP_SIGNALS[i].signo == signo)
+            return STOP_SIGNALS[i].name;
+    return "a signal";
 }
 
 typedef struct run_options {
@@ -173,14 +232,7 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
         fprintf(stderr, "mbsim run: error: %s\n", err);
         return EXIT_BAD_INPUT;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    /* A second signal takes the default action: an impatient Ctrl-C still
-     * kills a run stuck in one long step (the file stays readable). */
-    sa.sa_flags = SA_RESETHAND;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    catch_stop_signals();
 
     double start = mbs_wall_seconds();
     sink_ctx ctx = {w, {0}, 0};
@@ -190,13 +242,18 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
     mbs_diags_init(&diag);
     mbs_run_result res;
     mbs_status st = mbs_simulate(m, &sink, &stop_signal, &diag, &res);
+    finishing = 1;
+    if (st == MBS_E_RUN && mbs_results_error(w)[0])
+        snprintf(res.message, sizeof res.message, "cannot write the results file: %s", mbs_results_error(w));
+    char interrupted[64];
+    snprintf(interrupted, sizeof interrupted, "interrupted by %s", signal_name(stop_signal));
     mbs_progress_finish(&ctx.progress);
     mbs_cli_print_diags(&diag, o->quiet);
     mbs_diags_free(&diag);
 
     double ts = mbs_units_to_si(&m->units, DIM_TIME);
     mbs_results_summary s = {
-        status_name(st), st == MBS_OK ? "" : res.message, res.t_reached / ts,
+        status_name(st), st == MBS_OK ? "" : st == MBS_E_INTERRUPTED ? interrupted : res.message, res.t_reached / ts,
         "SUNDIALS IDA (variable-order BDF, stabilised index-2 DAE)", m->settings.rtol,
         m->settings.atol / mbs_units_to_si(&m->units, DIM_LENGTH),
         res.linear_solver == MBS_LS_KLU ? "KLU" : "DENSE", res.stats.steps, res.stats.residual_evals,
@@ -207,8 +264,9 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
         fprintf(stderr, "mbsim run: error: %s\n", err);
     if (st == MBS_E_INTERRUPTED) {
         if (!o->quiet)
-            fprintf(stderr, "mbsim run: interrupted at t = %g; results so far in %s\n", res.t_reached / ts, out);
-        return stop_signal == SIGTERM ? EXIT_SIGTERM : EXIT_SIGINT;
+            fprintf(stderr, "mbsim run: interrupted at t = %g (%s); results so far in %s\n", res.t_reached / ts,
+                    signal_name(stop_signal), out);
+        return 128 + stop_signal;
     }
     if (st != MBS_OK) {
         fprintf(stderr, "%s: error: run failed: %s\n", m->path, res.message);
@@ -229,10 +287,20 @@ int mbs_cmd_run(int argc, char **argv)
         mbs_cli_free_overrides(&o.sets);
         return rc;
     }
-    mbs_model *m = mbs_cli_load_model(o.model, &o.sets, o.quiet);
-    mbs_cli_free_overrides(&o.sets);
-    if (!m)
+    char *out = o.output ? mbs_strdup(o.output) : default_output(o.model);
+    if (out && mbs_cli_same_file(out, o.model)) {
+        fprintf(stderr, "mbsim run: error: the output file %s is the model file %s; choose another with -o\n", out,
+                o.model);
+        free(out);
+        mbs_cli_free_overrides(&o.sets);
         return EXIT_BAD_INPUT;
+    }
+    mbs_model *m = out ? mbs_cli_load_model(o.model, &o.sets, o.quiet) : NULL;
+    mbs_cli_free_overrides(&o.sets);
+    if (!m) {
+        free(out);
+        return EXIT_BAD_INPUT;
+    }
     apply_options(m, &o);
     /* what the start's assembly moves, reported before any file exists: with
      * --strict a misplaced marker is bad input */
@@ -242,12 +310,16 @@ int mbs_cmd_run(int argc, char **argv)
     int check_rc = mbs_assembly_check(m, &check);
     mbs_cli_print_diags(&check, o.quiet);
     mbs_diags_free(&check);
+    double rows = mbs_output_rows(m);
     if (check_rc != 0) {
-        mbs_model_free(m);
-        return EXIT_BAD_INPUT;
+        rc = EXIT_BAD_INPUT;
+    } else if (!(rows <= MBS_MAX_OUTPUT_ROWS)) {
+        rc = mbs_cli_usage_error("run", "with these --end-time and --print-interval the analyses ask for %.3g output "
+                                        "rows, more than %.0f",
+                                 rows, MBS_MAX_OUTPUT_ROWS);
+    } else {
+        rc = simulate_to_file(m, &o, out);
     }
-    char *out = o.output ? mbs_strdup(o.output) : default_output(o.model);
-    rc = simulate_to_file(m, &o, out);
     free(out);
     mbs_model_free(m);
     return rc;

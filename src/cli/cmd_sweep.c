@@ -293,6 +293,23 @@ static const char *point_status(const point *p)
 }
 
 /* Written to a temporary file and renamed: a reader never sees half a table. */
+/* Refuses a sweep whose table, results or logs would overwrite the model. */
+static int overwrites_model(const sweep *s)
+{
+    char *csv = mbs_sprintf_alloc("%s/sweep.csv", s->o->dir);
+    const char *hit = csv && mbs_cli_same_file(csv, s->o->model) ? csv : NULL;
+    for (long i = 0; i < s->n && !hit; i++)
+        if (mbs_cli_same_file(s->points[i].file, s->o->model))
+            hit = s->points[i].file;
+        else if (mbs_cli_same_file(s->points[i].log, s->o->model))
+            hit = s->points[i].log;
+    if (hit)
+        fprintf(stderr, "mbsim sweep: error: %s would overwrite the model file %s; choose another directory with -o\n",
+                hit, s->o->model);
+    free(csv);
+    return hit || !csv ? -1 : 0;
+}
+
 static int write_csv(sweep *s)
 {
     const mbs_sweep_plan *plan = &s->o->plan;
@@ -674,7 +691,11 @@ static int run_sweep(const sweep_options *o)
     for (long i = 0; i < s.n; i++) {
         s.points[i].file = point_path(&s, i, "h5");
         s.points[i].log = point_path(&s, i, "log");
+        if (!s.points[i].file || !s.points[i].log)
+            goto done;
     }
+    if (overwrites_model(&s) != 0)
+        goto done;
     if (make_dir(o->dir) != 0) {
         fprintf(stderr, "mbsim sweep: error: cannot create directory %s: %s\n", o->dir, strerror(errno));
         goto done;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void mbs_cli_print_diags(const mbs_diags *d, int quiet)
 {
@@ -59,6 +60,12 @@ void mbs_cli_free_overrides(mbs_overrides *o)
     free(o->items);
     o->items = NULL;
     o->count = 0;
+}
+
+int mbs_cli_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, int quiet)

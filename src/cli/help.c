@@ -20,6 +20,7 @@ static const char OVERVIEW[] =
     "  plot RESULTS.h5...      sensors as a picture (PNG, SVG, PDF)\n"
     "  animate RESULTS.h5      the motion as a glTF 2.0 animation (.glb)\n"
     "  compare REF.h5 NEW.h5   compare two results files within tolerances\n"
+    "  recover RESULTS.h5      make a file left by a killed run an ordinary file\n"
     "  schema                  print the XML schema of the model format\n"
     "  reference               print the element reference (Markdown)\n"
     "  help COMMAND            details of one command\n"
@@ -54,13 +55,15 @@ static const char RUN[] =
     "warning naming the constraint furthest from closed: a misplaced marker.\n"
     "\n"
     "On a terminal a progress line shows on stderr (simulated time, percent, steps,\n"
-    "steps per second, ETA). SIGINT or SIGTERM end the run cleanly: the results so\n"
-    "far are kept with status \"interrupted\"; a second signal ends it at once.\n"
-    "The file is written as the run goes (flushed at least once a second and at\n"
-    "every event) and can be read meanwhile, e.g. with 'mbsim info'.\n"
+    "steps per second, ETA). SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2 and SIGXCPU\n"
+    "end the run cleanly: the results so far are kept with status \"interrupted\";\n"
+    "a second signal within 2 s of the first is the same request.\n"
+    "The file is written as the run goes (flushed at least once a second) and can\n"
+    "be read meanwhile, e.g. with 'mbsim info'.\n"
     "\n"
     "exit status: 0 completed, 1 the run failed (results kept, status \"failed\"),\n"
-    "2 bad input (no results file), 130 / 143 interrupted by SIGINT / SIGTERM\n";
+    "2 bad input (no results file, or the output would be the model),\n"
+    "128 + N interrupted by signal N (130 SIGINT, 143 SIGTERM)\n";
 
 static const char VALIDATE[] =
     "usage: mbsim validate MODEL.xml [--set NAME=VALUE]... [--strict]\n"
@@ -208,6 +211,22 @@ static const char COMPARE[] =
     "exit status: 0 equal, 1 different, 2 bad input (unreadable file, a sensor\n"
     "in neither file)\n";
 
+static const char RECOVER[] =
+    "usage: mbsim recover RESULTS.h5 [--force]\n"
+    "\n"
+    "Makes a file left by a killed run (kill -9, a crash: status \"running\", marked\n"
+    "as open for writing, which h5py, MATLAB and the HDF5 tools refuse) an ordinary,\n"
+    "compact file with every row it holds, status \"killed\" and a message saying\n"
+    "when. A file whose run still goes is left alone; an ordinary file is left as\n"
+    "it is.\n"
+    "\n"
+    "  --force                recover a file written on another host (its run may\n"
+    "                         still go there: only when it was killed), or whose\n"
+    "                         writer's process number is now another process's\n"
+    "\n"
+    "exit status: 0 recovered or nothing to do, 1 the copy could not be written\n"
+    "(the file is left as it was), 2 bad input (unreadable file, run still going)\n";
+
 static const char SCHEMA[] =
     "usage: mbsim schema\n"
     "\n"
@@ -240,6 +259,7 @@ static const help_entry ENTRIES[] = {
     {"plot", PLOT},
     {"animate", ANIMATE},
     {"compare", COMPARE},
+    {"recover", RECOVER},
     {"schema", SCHEMA},
     {"reference", REFERENCE},
     {"help", HELP},

@@ -58,12 +58,20 @@ char *mbs_diag_format(const mbs_diag *g)
 {
     static const char *names[] = {"error", "warning", "note"};
     const char *what = names[g->severity];
-    const char *msg = g->message ? g->message : "(out of memory)";
-    if (g->file && g->line > 0)
-        return mbs_sprintf_alloc("%s:%d: %s: %s", g->file, g->line, what, msg);
-    if (g->file)
-        return mbs_sprintf_alloc("%s: %s: %s", g->file, what, msg);
-    return mbs_sprintf_alloc("mbsim: %s: %s", what, msg);
+    /* one line, whatever the file's texts hold: a newline in a label must
+     * not split it, nor a carriage return overprint it */
+    char *msg = mbs_str_shown(g->message ? g->message : "(out of memory)", (size_t)-1);
+    char *file = g->file ? mbs_str_shown(g->file, (size_t)-1) : NULL;
+    char *line;
+    if (file && g->line > 0)
+        line = mbs_sprintf_alloc("%s:%d: %s: %s", file, g->line, what, msg ? msg : "");
+    else if (file)
+        line = mbs_sprintf_alloc("%s: %s: %s", file, what, msg ? msg : "");
+    else
+        line = mbs_sprintf_alloc("mbsim: %s: %s", what, msg ? msg : "");
+    free(msg);
+    free(file);
+    return line;
 }
 
 void mbs_diags_truncate(mbs_diags *d, int count)

@@ -205,3 +205,36 @@ void mbs_buf_appendf(mbs_buf *b, const char *fmt, ...)
     }
     va_end(ap);
 }
+
+char *mbs_str_shown(const char *s, size_t max)
+{
+    mbs_buf b;
+    mbs_buf_init(&b);
+    size_t len = s ? strlen(s) : 0;
+    size_t i = 0;
+    for (; i < len && (size_t)b.len < max; i++) {
+        unsigned char c = (unsigned char)s[i];
+        char esc[8];
+        if (c == '\n' || c == '\r' || c == '\t')
+            snprintf(esc, sizeof esc, "\\%c", c == '\n' ? 'n' : c == '\r' ? 'r' : 't');
+        else if (c < 0x20 || c == 0x7f)
+            snprintf(esc, sizeof esc, "\\x%02x", c);
+        else
+            esc[0] = (char)c, esc[1] = '\0';
+        mbs_buf_append(&b, esc);
+    }
+    /* cut inside a UTF-8 character (continuation bytes are 10xxxxxx):
+     * drop the bytes of it already copied, which were copied as they are */
+    if (i < len && ((unsigned char)s[i] & 0xC0) == 0x80) {
+        while (i > 0 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)
+            b.len--, i--;
+        if (i > 0)
+            b.len--, i--;
+        b.data[b.len] = '\0';
+    }
+    if (i < len)
+        mbs_buf_appendf(&b, "...(%zu bytes)", len);
+    if (!b.data)
+        mbs_buf_append(&b, "");
+    return b.data;
+}

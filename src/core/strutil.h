@@ -26,6 +26,13 @@ int mbs_choice_index(const char *choices, const char *word);
 /* Edit distance, for "did you mean" hints. */
 int mbs_edit_distance(const char *a, const char *b);
 
+/* Text from a file, made fit for a one-line message: control characters
+ * escaped (\n, \r, \t, \xNN), and cut after max bytes (at a character
+ * boundary) with "..." and the full length, e.g. "AAAA...(40000 bytes)".
+ * A new allocation (NULL when out of memory). */
+#define MBS_SHOWN_NAME 64 /* what messages show of a name or a value */
+char *mbs_str_shown(const char *s, size_t max);
+
 /* Growable text buffer. */
 typedef struct mbs_buf {
     char *data;

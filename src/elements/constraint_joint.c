@@ -280,6 +280,16 @@ static const mbs_component_ops OPS = {
     .free_params = free,
 };
 
+/* Whether the type has rows between the markers' axes: they need a body
+ * that can turn (a Body_Point's marker keeps the global axes). */
+static int constrains_orientation(const joint_type *t)
+{
+    for (const prim *p = t->prims; *p != P_END; p++)
+        if (*p == P_ZI_XJ || *p == P_ZI_YJ || *p == P_XI_YJ || *p == P_ZI_ZJ)
+            return 1;
+    return 0;
+}
+
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     int t = mbs_spec_keyword(e, "type");
@@ -294,6 +304,15 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     if (bI == bJ)
         return mbs_build_error(b, e, "i_marker_id %ld and j_marker_id %ld are on the same body",
                                mbs_spec_int(e, "i_marker_id"), mbs_spec_int(e, "j_marker_id"));
+    if (constrains_orientation(&TYPES[t]) && m->bodies[bI].type != MBS_BODY_RIGID &&
+        m->bodies[bJ].type != MBS_BODY_RIGID) {
+        const mbs_body *point = m->bodies[bI].type == MBS_BODY_POINT ? &m->bodies[bI] : &m->bodies[bJ];
+        char who[256];
+        mbs_body_describe(point, who, sizeof who);
+        return mbs_build_error(b, e, "a %s joint constrains the orientation of its markers, but neither body can "
+                                     "turn: %s has no orientation (use SPHERICAL, INLINE or INPLANE, or a Body_Rigid)",
+                               TYPES[t].name, who);
+    }
     joint_params *jp = malloc(sizeof *jp);
     if (!jp)
         return -1;

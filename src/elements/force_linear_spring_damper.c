@@ -12,17 +12,12 @@
  *
  * l0 > 0, k >= 0, c >= 0 are checked at load time (Drake throws for them).
  * The direction r does not exist at l = 0, so the run stops when the length
- * approaches zero: it is an error (not retried) when l < MIN_LENGTH_FRACTION
- * * l0, and a trial state in which P and Q have passed through each other
- * (d points against the direction of the last accepted step) is refused, so
- * that the integrator closes in on the crossing instead of stepping over it. */
+ * approaches zero, relative to l0 (spring_direction.h). */
+#include "spring_direction.h"
 #include "../core/vec3.h"
 #include "../model/builder.h"
-#include "../solver/eval.h"
 
 #include <stdlib.h>
-
-#define MIN_LENGTH_FRACTION 1e-6
 
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
@@ -46,35 +41,16 @@ typedef struct lsd_state {
 } lsd_state;
 
 /* Discrete data: the direction P -> Q at the last accepted step. */
-enum { DISC_DIR = 0, N_DISC = 3 };
-
-static void relative_position(const lsd_params *sp, const mbs_eval *ev, double d[3])
-{
-    double pP[3], pQ[3];
-    mbs_marker_position(ev, sp->P, pP);
-    mbs_marker_position(ev, sp->Q, pQ);
-    v3_sub(d, pQ, pP);
-}
+enum { DISC_DIR = 0, N_DISC = MBS_SPRING_DISC };
 
 /* Returns 0, or -1 (after reporting) when the direction does not exist. */
 static int measure(const mbs_component *c, const mbs_eval *ev, lsd_state *s)
 {
     const lsd_params *sp = c->params;
-    relative_position(sp, ev, s->d);
-    s->l = v3_norm(s->d);
+    mbs_spring_vector(ev, sp->P, sp->Q, s->d);
     s->ldot = 0.0;
-    v3_zero(s->r);
-    if (s->l < MIN_LENGTH_FRACTION * sp->l0) {
-        mbs_eval_fatal(ev, c, "the spring length %g is nearly zero (free length %g), so the force has no direction",
-                       s->l, sp->l0);
+    if (mbs_spring_direction(c, ev, s->d, mbs_disc(ev, c) + DISC_DIR, sp->l0, s->r, &s->l) != 0)
         return -1;
-    }
-    const double *last = mbs_disc(ev, c) + DISC_DIR;
-    if (v3_dot(last, s->d) <= 0.0 && v3_dot(last, last) > 0.0) {
-        mbs_eval_fail(ev, c, "P and Q passed through each other: the spring length went through zero");
-        return -1;
-    }
-    v3_scale(s->r, s->d, 1.0 / s->l);
     double vP[3], vQ[3], dv[3];
     mbs_marker_velocity(ev, sp->P, vP);
     mbs_marker_velocity(ev, sp->Q, vQ);
@@ -105,7 +81,7 @@ static double potential_energy(const mbs_component *c, const mbs_eval *ev)
 {
     const lsd_params *sp = c->params;
     double d[3];
-    relative_position(sp, ev, d);
+    mbs_spring_vector(ev, sp->P, sp->Q, d);
     double stretch = v3_norm(d) - sp->l0;
     return 0.5 * sp->k * stretch * stretch;
 }
@@ -121,11 +97,10 @@ static double power_nc(const mbs_component *c, const mbs_eval *ev)
 
 static void remember_direction(const mbs_component *c, mbs_eval *ev)
 {
+    const lsd_params *sp = c->params;
     double d[3];
-    relative_position(c->params, ev, d);
-    double l = v3_norm(d);
-    if (l > 0.0)
-        v3_scale(mbs_disc(ev, c) + DISC_DIR, d, 1.0 / l);
+    mbs_spring_vector(ev, sp->P, sp->Q, d);
+    mbs_spring_remember(mbs_disc(ev, c) + DISC_DIR, d);
 }
 
 enum { OUT_LENGTH, OUT_LENGTH_RATE, OUT_FORCE, OUT_POTENTIAL, OUT_POWER_C, OUT_POWER_NC };
@@ -168,8 +143,8 @@ static const mbs_component_ops OPS = {
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     const mbs_model *m = mbs_builder_model(b);
-    int P = mbs_ref_frame_marker(b, e, "i_marker_id"), Q = mbs_ref_frame_marker(b, e, "j_marker_id");
-    if (P < 0 || Q < 0)
+    int P, Q;
+    if (mbs_ref_marker_pair(b, e, &P, &Q) != 0)
         return -1;
     double l0 = mbs_spec_real(e, "free_length"), k = mbs_spec_real(e, "stiffness");
     double damping = mbs_spec_real(e, "damping");

@@ -125,10 +125,9 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     int has_val = mbs_spec_has(e, "val"), has_expr = mbs_spec_has(e, "val_expression");
     if (has_val == has_expr)
         return mbs_build_error(b, e, "give exactly one of val and val_expression");
-    int I = mbs_ref_frame_marker(b, e, "i_marker_id"), J = mbs_ref_frame_marker(b, e, "j_marker_id");
-    if (I < 0 || J < 0)
+    int torque = mbs_spec_keyword(e, "type") == 1, I, J;
+    if (mbs_ref_marker_pair(b, e, &I, &J) != 0)
         return -1;
-    int torque = mbs_spec_keyword(e, "type") == 1;
     mbs_tfunc *val = mbs_build_tfunc_dim(b, e, has_val ? "val" : "val_expression", torque ? DIM_TORQUE : DIM_FORCE);
     if (!val)
         return -1;

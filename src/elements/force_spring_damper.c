@@ -9,8 +9,14 @@
  *   T = -k (theta - length) - c dtheta/dt + preload   (length = free angle, rad)
  *   torque on I: T z_J;  on J: -T z_J
  *   potential 1/2 k (theta - length)^2 - preload (theta - length)
- * A translational spring of zero length has no direction: a run-time error. */
+ * A translational spring has no direction at l = 0. Only with length = 0,
+ * preload = 0 and c = 0 is its force -k r continuous there (a ball may pass
+ * through its anchor); otherwise the run stops when l nears zero, relative
+ * to the free length or, at free length 0, to the length at t = 0, and a
+ * step that carries I through J is refused (spring_direction.h). I and J
+ * must be two markers (one marker has no length to measure). */
 #include "joint_primitives.h"
+#include "spring_direction.h"
 #include "../core/vec3.h"
 #include "../model/builder.h"
 
@@ -33,41 +39,52 @@ typedef struct spring_params {
     int rotational;
     int I, J;
     double k, c, length, preload; /* SI */
+    int smooth; /* translational, and the force is continuous through l = 0 */
 } spring_params;
+
+/* Discrete data: ROTATIONAL the angle followed over turns; TRANSLATIONAL
+ * the direction at the last accepted step and the length at t = 0. */
+enum { DISC_ANGLE = 0, DISC_DIR = 0, DISC_L0 = MBS_SPRING_DISC, N_DISC_TRANSLATIONAL };
 
 typedef struct spring_state {
     double x, xd;   /* length or angle, and its rate */
     double u[3];    /* unit vector J -> I, or J's z axis */
 } spring_state;
 
-static void measure(const mbs_component *c, const mbs_eval *ev, spring_state *s)
+/* Returns 0, or -1 (after reporting) when the direction does not exist. */
+static int measure(const mbs_component *c, const mbs_eval *ev, spring_state *s)
 {
     const spring_params *sp = c->params;
     if (sp->rotational) {
         double wI[3], wJ[3], dw[3];
         mbs_marker_axis(ev, sp->J, 2, s->u);
-        s->x = mbs_prim_angle_near(ev, sp->I, sp->J, mbs_disc(ev, c)[0]);
+        s->x = mbs_prim_angle_near(ev, sp->I, sp->J, mbs_disc(ev, c)[DISC_ANGLE]);
         mbs_marker_angular_velocity(ev, sp->I, wI);
         mbs_marker_angular_velocity(ev, sp->J, wJ);
         v3_sub(dw, wI, wJ);
         s->xd = v3_dot(s->u, dw);
-        return;
+        return 0;
     }
-    double pI[3], pJ[3], r[3], vI[3], vJ[3], dv[3];
-    mbs_marker_position(ev, sp->I, pI);
-    mbs_marker_position(ev, sp->J, pJ);
-    v3_sub(r, pI, pJ);
-    s->x = v3_norm(r);
-    if (s->x < 1e-12 * (1.0 + v3_norm(pI) + v3_norm(pJ))) {
-        mbs_eval_fail(ev, c, "the spring has zero length, so its direction is undefined");
+    double r[3], vI[3], vJ[3], dv[3];
+    mbs_spring_vector(ev, sp->J, sp->I, r);
+    if (sp->smooth) {
+        s->x = v3_norm(r);
         v3_zero(s->u);
+        if (s->x > 0.0)
+            v3_scale(s->u, r, 1.0 / s->x);
     } else {
-        v3_scale(s->u, r, 1.0 / s->x);
+        const double *disc = mbs_disc(ev, c);
+        double scale = sp->length > 0.0 ? sp->length : disc[DISC_L0];
+        if (mbs_spring_direction(c, ev, r, disc + DISC_DIR, scale, s->u, &s->x) != 0) {
+            s->xd = 0.0;
+            return -1;
+        }
     }
     mbs_marker_velocity(ev, sp->I, vI);
     mbs_marker_velocity(ev, sp->J, vJ);
     v3_sub(dv, vI, vJ);
     s->xd = v3_dot(s->u, dv);
+    return 0;
 }
 
 static double force_value(const spring_params *sp, const spring_state *s)
@@ -79,7 +96,8 @@ static void eval(const mbs_component *c, mbs_eval *ev)
 {
     const spring_params *sp = c->params;
     spring_state s;
-    measure(c, ev, &s);
+    if (measure(c, ev, &s) != 0)
+        return;
     double F = force_value(sp, &s), f[3], minus[3];
     v3_scale(f, s.u, F);
     v3_scale(minus, f, -1.0);
@@ -96,7 +114,8 @@ static double potential_energy(const mbs_component *c, const mbs_eval *ev)
 {
     const spring_params *sp = c->params;
     spring_state s;
-    measure(c, ev, &s);
+    if (measure(c, ev, &s) != 0)
+        return 0.0;
     double dx = s.x - sp->length;
     return 0.5 * sp->k * dx * dx - sp->preload * dx;
 }
@@ -105,22 +124,34 @@ static double power_nc(const mbs_component *c, const mbs_eval *ev)
 {
     const spring_params *sp = c->params;
     spring_state s;
-    measure(c, ev, &s);
+    if (measure(c, ev, &s) != 0)
+        return 0.0;
     return -sp->c * s.xd * s.xd;
 }
 
 static void accept_step(const mbs_component *c, mbs_eval *ev)
 {
     const spring_params *sp = c->params;
-    if (sp->rotational)
-        mbs_disc(ev, c)[0] = mbs_prim_angle_near(ev, sp->I, sp->J, mbs_disc(ev, c)[0]);
+    double *disc = mbs_disc(ev, c), r[3];
+    if (sp->rotational) {
+        disc[DISC_ANGLE] = mbs_prim_angle_near(ev, sp->I, sp->J, disc[DISC_ANGLE]);
+    } else if (!sp->smooth) {
+        mbs_spring_vector(ev, sp->J, sp->I, r);
+        mbs_spring_remember(disc + DISC_DIR, r);
+    }
 }
 
 static void init(const mbs_component *c, mbs_eval *ev)
 {
     const spring_params *sp = c->params;
-    if (sp->rotational)
-        mbs_disc(ev, c)[0] = mbs_prim_angle(ev, sp->I, sp->J);
+    double *disc = mbs_disc(ev, c), r[3];
+    if (sp->rotational) {
+        disc[DISC_ANGLE] = mbs_prim_angle(ev, sp->I, sp->J);
+    } else if (!sp->smooth) {
+        mbs_spring_vector(ev, sp->J, sp->I, r);
+        disc[DISC_L0] = v3_norm(r);
+        mbs_spring_remember(disc + DISC_DIR, r);
+    }
 }
 
 enum { OUT_FORCE, OUT_LENGTH, OUT_VELOCITY, OUT_POTENTIAL, OUT_POWER };
@@ -129,7 +160,10 @@ static void output(const mbs_component *c, const mbs_eval *ev, int which, double
 {
     const spring_params *sp = c->params;
     spring_state s;
-    measure(c, ev, &s);
+    if (measure(c, ev, &s) != 0) {
+        out[0] = NAN;
+        return;
+    }
     switch (c->outputs[which].code) {
     case OUT_FORCE: out[0] = force_value(sp, &s); break;
     case OUT_LENGTH: out[0] = s.x; break;
@@ -168,8 +202,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     const mbs_model *m = mbs_builder_model(b);
     int rotational = mbs_spec_keyword(e, "type") == 1;
-    int I = mbs_ref_frame_marker(b, e, "i_marker_id"), J = mbs_ref_frame_marker(b, e, "j_marker_id");
-    if (I < 0 || J < 0)
+    int I, J;
+    if (mbs_ref_marker_pair(b, e, &I, &J) != 0)
         return -1;
     spring_params *sp = malloc(sizeof *sp);
     if (!sp)
@@ -183,6 +217,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     sp->c = mbs_spec_real(e, "damping") * mbs_units_to_si(u, rotational ? DIM_ROT_DAMPING : DIM_DAMPING);
     sp->length = mbs_spec_real(e, "length") * mbs_units_to_si(u, rotational ? DIM_ANGLE : DIM_LENGTH);
     sp->preload = mbs_spec_real(e, "preload") * mbs_units_to_si(u, rotational ? DIM_TORQUE : DIM_FORCE);
+    sp->smooth = !rotational && sp->length == 0.0 && sp->preload == 0.0 && sp->c == 0.0;
     int bad = 0;
     if (sp->k < 0)
         bad = mbs_build_error(b, e, "stiffness must be >= 0 (is %g)", mbs_spec_real(e, "stiffness"));
@@ -195,7 +230,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     mbs_component *c = mbs_add_component(b, e, &OPS, sp);
     if (!c)
         return -1;
-    c->n_disc = rotational;
+    c->n_disc = rotational ? 1 : sp->smooth ? 0 : N_DISC_TRANSLATIONAL;
     mbs_component_couple_marker(m, c, I);
     mbs_component_couple_marker(m, c, J);
     c->outputs = rotational ? OUT_ROTATIONAL : OUT_TRANSLATIONAL;

@@ -69,6 +69,11 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     bad |= positive(b, e, "h_min", &s->h_min);
     bad |= positive(b, e, "h0_max", &s->h0);
     bad |= positive(b, e, "assembly_move_limit", &s->assembly_move_limit);
+    double tu = mbs_units_to_si(&m->units, DIM_TIME);
+    if (!bad && s->h_min > 0 && s->h_max > 0 && s->h_min > s->h_max)
+        bad |= mbs_build_error(b, e, "h_min %g is larger than h_max %g", s->h_min / tu, s->h_max / tu);
+    if (!bad && s->h_min > 0 && s->h0 > 0 && s->h0 < s->h_min)
+        bad |= mbs_build_error(b, e, "h0_max %g is smaller than h_min %g", s->h0 / tu, s->h_min / tu);
     s->max_order = (int)mbs_spec_int(e, "max_order");
     if (s->max_order < 1 || s->max_order > 5)
         bad |= mbs_build_error(b, e, "max_order must be 1..5 (is %d)", s->max_order);

@@ -145,60 +145,108 @@ static int given_rotation(mbs_builder *b, const mbs_spec_elem *e, double R[9])
 
 extern const mbs_kind mbs_kind_reference_marker;
 
-/* Follows the rm_id chain from e; reports a cycle (naming the ids on it)
- * so that the recursive pose computation always ends. */
-static int check_rm_chain(mbs_builder *b, const mbs_spec_elem *e)
+/* Reports, on e, the rm_id cycle that `start` is on. */
+static void report_cycle(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_elem *start)
 {
-    int *ids = NULL, n = 0, loop = -1;
-    for (const mbs_spec_elem *mk = e; mk && mk->kind == &mbs_kind_reference_marker && mbs_spec_has(mk, "rm_id");) {
-        int *grown = realloc(ids, (size_t)(n + 1) * sizeof *ids);
-        if (!grown)
-            break;
-        ids = grown;
-        ids[n++] = mk->id;
-        int next = (int)mbs_spec_int(mk, "rm_id");
-        for (int i = 0; i < n && loop < 0; i++)
-            if (ids[i] == next)
-                loop = i;
-        if (loop >= 0)
-            break;
-        mk = mbs_builder_spec(b, MBS_FAMILY_MARKER, next);
-    }
-    if (loop < 0) {
-        free(ids);
-        return 0;
-    }
     mbs_buf chain;
     mbs_buf_init(&chain);
-    for (int i = loop; i < n; i++)
-        mbs_buf_appendf(&chain, "%d -> ", ids[i]);
-    mbs_buf_appendf(&chain, "%d", ids[loop]);
+    const mbs_spec_elem *mk = start;
+    do {
+        mbs_buf_appendf(&chain, "%d -> ", mk->id);
+        mk = mbs_builder_spec(b, MBS_FAMILY_MARKER, (int)mbs_spec_int(mk, "rm_id"));
+    } while (mk && mk != start);
+    mbs_buf_appendf(&chain, "%d", start->id);
     mbs_build_error(b, e, "rm_id references form a cycle (%s)", chain.data);
     mbs_buf_free(&chain);
-    free(ids);
-    return -1;
 }
 
-int mbs_reference_marker_pose(mbs_builder *b, const mbs_spec_elem *e, double pos[3], double R[9])
+/* The marker e's pose is given relative to: NULL for the global frame, or
+ * when rm_id names no Reference_Marker (then reported, *failed set). */
+static const mbs_spec_elem *relative_to(mbs_builder *b, const mbs_spec_elem *e, int *failed)
+{
+    *failed = 0;
+    if (!mbs_spec_has(e, "rm_id"))
+        return NULL;
+    int id = (int)mbs_spec_int(e, "rm_id");
+    const mbs_spec_elem *mk = mbs_builder_spec(b, MBS_FAMILY_MARKER, id);
+    if (!mk || mk->kind != &mbs_kind_reference_marker) {
+        if (!mk)
+            mbs_build_error(b, e, "rm_id %d does not exist", id);
+        else
+            mbs_build_error(b, e, "rm_id %d is a %s; a Reference_Marker is needed here", id, mk->kind->name);
+        *failed = 1;
+        return NULL;
+    }
+    return mk;
+}
+
+/* e's own position and axes, relative to `base` (NULL: global). */
+static int compose_pose(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_pose *base, mbs_spec_pose *out)
 {
     double local[3] = {mbs_spec_real(e, "pos_x"), mbs_spec_real(e, "pos_y"), mbs_spec_real(e, "pos_z")};
     double Rl[9];
     if (given_rotation(b, e, Rl) != 0)
         return -1;
-    if (!mbs_spec_has(e, "rm_id")) {
-        v3_copy(pos, local);
-        memcpy(R, Rl, sizeof Rl);
+    if (!base) {
+        v3_copy(out->pos, local);
+        memcpy(out->R, Rl, sizeof Rl);
         return 0;
     }
-    if (check_rm_chain(b, e) != 0)
-        return -1;
-    double prm[3], Rrm[9];
-    if (mbs_marker_spec_pose(b, e, "rm_id", prm, Rrm) != 0)
-        return -1;
     double off[3];
-    m3_mul_v(off, Rrm, local);
-    v3_add(pos, prm, off);
-    m3_mul(R, Rrm, Rl);
+    m3_mul_v(off, base->R, local);
+    v3_add(out->pos, base->pos, off);
+    m3_mul(out->R, base->R, Rl);
+    return 0;
+}
+
+/* Follows the rm_id chain from e to the first marker whose pose is known or
+ * that is given globally, then composes the poses back along the chain.
+ * Every pose is kept (mbs_builder_pose): each marker is computed once, so a
+ * chain of n markers costs O(n) however its markers are referred to, and no
+ * recursion grows with its length. A marker met twice is a cycle. */
+int mbs_reference_marker_pose(mbs_builder *b, const mbs_spec_elem *e, double pos[3], double R[9])
+{
+    const mbs_spec_elem **chain = NULL;
+    size_t n = 0, cap = 0;
+    int failed = 0;
+    const mbs_spec_elem *mk = e;
+    while (mk && !failed) {
+        mbs_spec_pose *p = mbs_builder_pose(b, mk);
+        if (p->state == MBS_POSE_DONE)
+            break;
+        if (p->state == MBS_POSE_FAILED || p->state == MBS_POSE_ON_CHAIN) {
+            if (p->state == MBS_POSE_ON_CHAIN)
+                report_cycle(b, e, mk);
+            failed = 1;
+            break;
+        }
+        if (n == cap) {
+            cap = cap ? 2 * cap : 16;
+            const mbs_spec_elem **grown = realloc(chain, cap * sizeof *grown);
+            if (!grown) {
+                failed = 1;
+                break;
+            }
+            chain = grown;
+        }
+        chain[n++] = mk;
+        p->state = MBS_POSE_ON_CHAIN;
+        mk = relative_to(b, mk, &failed);
+    }
+    /* mk: the marker the last one on the chain is relative to (NULL: global) */
+    const mbs_spec_pose *base = mk && !failed ? mbs_builder_pose(b, mk) : NULL;
+    for (size_t i = n; i-- > 0;) {
+        mbs_spec_pose *p = mbs_builder_pose(b, chain[i]);
+        failed = failed || compose_pose(b, chain[i], base, p) != 0;
+        p->state = failed ? MBS_POSE_FAILED : MBS_POSE_DONE;
+        base = p;
+    }
+    free(chain);
+    const mbs_spec_pose *p = mbs_builder_pose(b, e);
+    if (p->state != MBS_POSE_DONE)
+        return -1;
+    v3_copy(pos, p->pos);
+    memcpy(R, p->R, sizeof p->R);
     return 0;
 }
 

@@ -65,7 +65,14 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         if (!(a.print_interval > 0))
             return mbs_build_error(b, e, "print_interval must be > 0");
     }
-    return mbs_add_analysis(b, &a) < 0 ? -1 : 0;
+    if (mbs_add_analysis(b, &a) < 0)
+        return -1;
+    double rows = mbs_output_rows(m);
+    if (!(rows <= MBS_MAX_OUTPUT_ROWS))
+        return mbs_build_error(b, e, "the analyses ask for %.3g output rows, more than %.0f: choose a larger "
+                                     "print_interval (or fewer num_steps)",
+                               rows, MBS_MAX_OUTPUT_ROWS);
+    return 0;
 }
 
 const mbs_kind mbs_kind_simulate = {

@@ -25,6 +25,22 @@ typedef xmlErrorPtr mbs_xml_error;
 
 /* ---- file ---------------------------------------------------------------- */
 
+/* "UTF-32" or "UTF-16" when the file starts as text in one of them would
+ * (a byte order mark, or '<' with NUL bytes around it), else NULL. UTF-32
+ * first: its little-endian mark FF FE 00 00 begins with UTF-16's. */
+static const char *wide_encoding(const unsigned char *s, size_t n)
+{
+    if (n >= 4 && ((s[0] == 0xFF && s[1] == 0xFE && s[2] == 0 && s[3] == 0) ||
+                   (s[0] == 0 && s[1] == 0 && s[2] == 0xFE && s[3] == 0xFF) ||
+                   (s[0] == '<' && s[1] == 0 && s[2] == 0 && s[3] == 0) ||
+                   (s[0] == 0 && s[1] == 0 && s[2] == 0 && s[3] == '<')))
+        return "UTF-32";
+    if (n >= 2 && ((s[0] == 0xFF && s[1] == 0xFE) || (s[0] == 0xFE && s[1] == 0xFF) || (s[0] == '<' && s[1] == 0) ||
+                   (s[0] == 0 && s[1] == '<')))
+        return "UTF-16";
+    return NULL;
+}
+
 mbs_status mbs_xml_read_file(const char *path, char **text, size_t *len, mbs_diags *d)
 {
     FILE *f = fopen(path, "rb");
@@ -41,12 +57,13 @@ mbs_status mbs_xml_read_file(const char *path, char **text, size_t *len, mbs_dia
         chunk[n] = '\0';
         if (memchr(chunk, '\0', n)) {
             /* the text is kept as a C string (and written to the results) */
-            unsigned char b0 = (unsigned char)chunk[0], b1 = (unsigned char)chunk[1];
-            int utf16 = total == 0 && n >= 2 && ((b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF));
+            const char *wide = total == 0 ? wide_encoding((const unsigned char *)chunk, n) : NULL;
             fclose(f);
             mbs_buf_free(&b);
-            mbs_diag_add(d, MBS_SEV_ERROR, path, 0, "%s",
-                         utf16 ? "the file is UTF-16; save it as UTF-8" : "not a text file (contains NUL bytes)");
+            if (wide)
+                mbs_diag_add(d, MBS_SEV_ERROR, path, 0, "the file is %s; save it as UTF-8", wide);
+            else
+                mbs_diag_add(d, MBS_SEV_ERROR, path, 0, "not a text file (contains NUL bytes)");
             return MBS_E_INPUT;
         }
         if (total + n > INT_MAX) { /* libxml2 takes the length as an int */
@@ -290,9 +307,12 @@ static void normalise_attributes(xmlNodePtr node, const mbs_kind *kind, error_si
         if (twice) {
             char what[256];
             describe_node(node, what, sizeof what);
+            char *first = mbs_str_shown(name, MBS_SHOWN_NAME), *again = mbs_str_shown((const char *)a->name, MBS_SHOWN_NAME);
             mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(node),
                          "%s: attribute '%s' is given twice (again as '%s'; attribute names are not case-sensitive)",
-                         what, name, (const char *)a->name);
+                         what, first ? first : "", again ? again : "");
+            free(first);
+            free(again);
             free(name);
             xmlRemoveProp(a);
             continue;
@@ -382,27 +402,29 @@ static void normalise(xmlDocPtr doc, error_sink *sink)
 /* "Body_Rigid 2 (label 'link')", "Parameter 'k'": as the compiler names elements. */
 static void describe_node(xmlNodePtr node, char *out, size_t size)
 {
-    const char *name = (const char *)node->name;
-    if (strcmp(name, MBS_PARAMETER_NAME) == 0) {
+    char *name = mbs_str_shown((const char *)node->name, MBS_SHOWN_NAME);
+    if (strcmp((const char *)node->name, MBS_PARAMETER_NAME) == 0) {
         xmlChar *pname = xmlGetProp(node, (const xmlChar *)"name");
-        if (pname)
-            snprintf(out, size, "%s '%s'", name, (const char *)pname);
+        char *shown = pname ? mbs_str_shown((const char *)pname, MBS_SHOWN_NAME) : NULL;
+        if (shown)
+            snprintf(out, size, "%s '%s'", name ? name : "", shown);
         else
-            snprintf(out, size, "%s", name);
+            snprintf(out, size, "%s", name ? name : "");
         xmlFree(pname);
+        free(shown);
+        free(name);
         return;
     }
     xmlChar *id = xmlGetProp(node, (const xmlChar *)"id");
     xmlChar *label = xmlGetProp(node, (const xmlChar *)"label");
-    int n = snprintf(out, size, "%s", name);
     long idv;
     /* an invalid id is the subject of the message, not a name */
-    if (id && mbs_parse_long((const char *)id, &idv) == 0 && idv > 0 && n >= 0 && (size_t)n < size)
-        n += snprintf(out + n, size - (size_t)n, " %ld", idv);
-    if (label && n >= 0 && (size_t)n < size)
-        snprintf(out + n, size - (size_t)n, " (label '%s')", (const char *)label);
+    if (!id || mbs_parse_long((const char *)id, &idv) != 0 || idv <= 0 || idv > INT_MAX)
+        idv = 0;
+    mbs_describe_element(out, size, name ? name : "", (int)idv, (const char *)label);
     xmlFree(id);
     xmlFree(label);
+    free(name);
 }
 
 /* Copies the text between the first pair of single quotes after `key`. */
@@ -490,7 +512,8 @@ static char *bad_value(const char *what, const char *elem, const mbs_attr *desc,
 {
     if (desc && (desc->type == MBS_ATTR_KEYWORD || desc->type == MBS_ATTR_BOOL)) {
         char *choices = list_choices(desc->type == MBS_ATTR_BOOL ? "TRUE|FALSE" : mbs_attr_choices(desc));
-        char *r = mbs_sprintf_alloc("%s: %s='%s' is not one of %s", what, attr, value, choices);
+        char *r = blank(value) ? mbs_sprintf_alloc("%s: %s is empty (expected one of %s)", what, attr, choices)
+                               : mbs_sprintf_alloc("%s: %s='%s' is not one of %s", what, attr, value, choices);
         free(choices);
         return r;
     }
@@ -542,7 +565,13 @@ static char *translate_schema_error(xmlNodePtr node, const char *raw)
     strip_newline(msg);
     char *result = NULL;
     const mbs_kind *kind = node ? kind_of(node) : NULL;
-    const char *name = node ? (const char *)node->name : "";
+    /* names and values come from the file: shown escaped, and cut */
+    char *name = mbs_str_shown(node ? (const char *)node->name : "", MBS_SHOWN_NAME);
+    if (!name || !msg) {
+        free(name);
+        free(msg);
+        return NULL;
+    }
     if (node)
         describe_node(node, what, sizeof what);
     else
@@ -583,16 +612,25 @@ static char *translate_schema_error(xmlNodePtr node, const char *raw)
             strcpy(shown + 37, "...");
         result = mbs_sprintf_alloc("text '%s' is not allowed inside <%s>", shown, name);
         free(shown);
-    } else if (quoted_after(msg, "attribute", attr, sizeof attr) &&
+    } else if (node && quoted_after(msg, "attribute", attr, sizeof attr) &&
                (quoted_after(msg, "The value", value, sizeof value) || quoted_after(msg, "': ", value, sizeof value))) {
-        result = bad_value(what, name, kind ? mbs_kind_attr(kind, attr) : NULL, attr, value);
+        /* the value as the file has it (libxml2's message cuts it at a quote) */
+        xmlChar *given = xmlGetProp(node, (const xmlChar *)attr);
+        char *shown = mbs_str_shown(given ? (const char *)given : value, MBS_SHOWN_NAME);
+        xmlFree(given);
+        result = bad_value(what, (const char *)node->name, kind ? mbs_kind_attr(kind, attr) : NULL, attr,
+                           shown ? shown : "");
+        free(shown);
     }
     if (!result) {
         /* drop libxml2's "Element 'X'[, attribute 'a']: " prefix */
         const char *rest = strstr(msg, "': ");
-        result = mbs_sprintf_alloc("%s: %s", what, rest ? rest + 3 : msg);
+        char *shown = mbs_str_shown(rest ? rest + 3 : msg, 4 * MBS_SHOWN_NAME);
+        result = mbs_sprintf_alloc("%s: %s", what, shown ? shown : "");
+        free(shown);
     }
     free(msg);
+    free(name);
     return result;
 }
 
@@ -612,7 +650,7 @@ static void on_schema_error(void *user, mbs_xml_error err)
     if (node && strstr(raw, "Character content") && text_child(node))
         line = text_line(text_child(node)); /* the text's own line, not its element's */
     char *msg = translate_schema_error(node, raw);
-    mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, line, "%s", msg);
+    mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, line, "%s", msg ? msg : "invalid (out of memory)");
     free(msg);
 }
 
@@ -654,17 +692,49 @@ static mbs_status validate(xmlDocPtr doc, error_sink *sink)
     return rc == 0 ? MBS_OK : MBS_E_INPUT;
 }
 
+/* XML's end-of-line handling (XML 1.0, section 2.11: CR LF and a lone CR
+ * become LF), done before libxml2 sees the text, because libxml2 counts
+ * lines by LF only: a file with CR line endings had every error on line 1.
+ * NULL when the text has no CR (it is used as it is). */
+static char *unix_line_ends(const char *text, size_t len, size_t *out_len)
+{
+    if (!memchr(text, '\r', len))
+        return NULL;
+    char *out = malloc(len + 1);
+    if (!out)
+        return NULL;
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] != '\r')
+            out[n++] = text[i];
+        else if (i + 1 >= len || text[i + 1] != '\n')
+            out[n++] = '\n';
+    }
+    out[n] = '\0';
+    *out_len = n;
+    return out;
+}
+
 mbs_status mbs_xml_load(const char *path, const char *text, size_t len, mbs_diags *d, xmlDocPtr *out)
 {
     init_libxml();
     *out = NULL;
+    size_t unix_len = 0;
+    char *unix_text = unix_line_ends(text, len, &unix_len);
+    if (unix_text) {
+        text = unix_text;
+        len = unix_len;
+    }
     xmlDocPtr doc = parse(path, text, len, d);
-    if (!doc)
+    if (!doc) {
+        free(unix_text);
         return MBS_E_INPUT;
+    }
     error_sink sink = {d, path, 0, 0};
     int errors_before = d->errors;
     line_scan scan = {text, len, 0, 1};
     mark_start_lines(xmlDocGetRootElement(doc), &scan);
+    free(unix_text);
     normalise(doc, &sink);
     mbs_status st = validate(doc, &sink);
     if (st != MBS_OK || d->errors > errors_before) {

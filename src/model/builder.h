@@ -23,6 +23,16 @@ mbs_model *mbs_builder_model(mbs_builder *b);
 /* The spec element of `family` with `id`, or NULL. */
 const mbs_spec_elem *mbs_builder_spec(mbs_builder *b, mbs_family family, int id);
 
+/* A marker's pose at t = 0 as its spec gives it (following rm_id), kept by
+ * the builder so that each is computed once: rm_id chains cost linear time.
+ * Zeroed (MBS_POSE_UNKNOWN) at the start. */
+typedef enum { MBS_POSE_UNKNOWN, MBS_POSE_ON_CHAIN, MBS_POSE_DONE, MBS_POSE_FAILED } mbs_pose_state;
+typedef struct mbs_spec_pose {
+    mbs_pose_state state;
+    double pos[3], R[9];
+} mbs_spec_pose;
+mbs_spec_pose *mbs_builder_pose(mbs_builder *b, const mbs_spec_elem *e);
+
 /* Resolves the id in attribute `attr` of `e` to a body / marker / component
  * index, building the referenced element first if needed. Reports
  * "attr N does not exist" and returns -1 when it cannot. */
@@ -32,6 +42,9 @@ int mbs_ref_component(mbs_builder *b, const mbs_spec_elem *e, const char *attr, 
 /* The same for a marker that must be a frame (a Reference_Marker, not a
  * Marker_Coordinate). */
 int mbs_ref_frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
+/* i_marker_id and j_marker_id of a force element acting between two
+ * markers: two distinct frame markers. 0, or -1 after reporting. */
+int mbs_ref_marker_pair(mbs_builder *b, const mbs_spec_elem *e, int *I, int *J);
 /* The same for an id already read. */
 int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id);
 

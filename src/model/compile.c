@@ -30,6 +30,7 @@ struct mbs_builder {
     int *result;    /* [n_elems] body/marker/component index, -1 */
     id_entry *ids;  /* sorted by (family, id) */
     int n_ids;
+    mbs_spec_pose *poses; /* [n_elems] marker poses from the spec, each computed once */
 };
 
 /* ---- messages ---- */
@@ -148,6 +149,11 @@ const mbs_spec_elem *mbs_builder_spec(mbs_builder *b, mbs_family family, int id)
     return i < 0 ? NULL : &b->spec->elems[i];
 }
 
+mbs_spec_pose *mbs_builder_pose(mbs_builder *b, const mbs_spec_elem *e)
+{
+    return &b->poses[e - b->spec->elems];
+}
+
 /* ---- building ---- */
 
 /* Attributes accepted only so that MotionSolve files run. */
@@ -212,6 +218,19 @@ int mbs_ref_frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *att
         return mbs_build_error(b, e, "%s %ld is a Marker_Coordinate; a Reference_Marker is needed here", attr,
                                mbs_spec_int(e, attr));
     return k;
+}
+
+int mbs_ref_marker_pair(mbs_builder *b, const mbs_spec_elem *e, int *I, int *J)
+{
+    *I = mbs_ref_frame_marker(b, e, "i_marker_id");
+    *J = mbs_ref_frame_marker(b, e, "j_marker_id");
+    if (*I < 0 || *J < 0)
+        return -1;
+    if (*I == *J)
+        return mbs_build_error(b, e, "i_marker_id and j_marker_id are the same marker (%ld); the element acts "
+                                     "between two",
+                               mbs_spec_int(e, "i_marker_id"));
+    return 0;
 }
 
 int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id)
@@ -430,12 +449,14 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     if (!m)
         return MBS_E_NOMEM;
     default_settings(&m->settings);
-    mbs_builder b = {spec, m, d, NULL, NULL, NULL, 0};
+    mbs_builder b = {spec, m, d, NULL, NULL, NULL, 0, NULL};
     b.state = calloc((size_t)spec->n_elems + 1, sizeof *b.state);
     b.result = malloc(((size_t)spec->n_elems + 1) * sizeof *b.result);
-    if (!b.state || !b.result || copy_inputs(m, spec) != 0) {
+    b.poses = calloc((size_t)spec->n_elems + 1, sizeof *b.poses);
+    if (!b.state || !b.result || !b.poses || copy_inputs(m, spec) != 0) {
         free(b.state);
         free(b.result);
+        free(b.poses);
         mbs_model_free(m);
         return MBS_E_NOMEM;
     }
@@ -464,6 +485,7 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     free(b.state);
     free(b.result);
     free(b.ids);
+    free(b.poses);
     if (d->errors > errors_before) {
         mbs_model_free(m);
         return MBS_E_INPUT;

@@ -1,6 +1,8 @@
 #include "kind.h"
+#include "../core/strutil.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int mbs_kind_attr_index(const mbs_kind *k, const char *name)
@@ -39,6 +41,8 @@ void mbs_describe_element(char *out, size_t size, const char *kind, int id, cons
     int n = snprintf(out, size, "%s", kind);
     if (id > 0 && n >= 0 && (size_t)n < size)
         n += snprintf(out + n, size - (size_t)n, " %d", id);
-    if (label && n >= 0 && (size_t)n < size)
-        snprintf(out + n, size - (size_t)n, " (label '%s')", label);
+    char *shown = label ? mbs_str_shown(label, MBS_SHOWN_NAME) : NULL;
+    if (shown && n >= 0 && (size_t)n < size)
+        snprintf(out + n, size - (size_t)n, " (label '%s')", shown);
+    free(shown);
 }

@@ -100,7 +100,8 @@ const char *mbs_family_name(mbs_family f);
 const char *mbs_family_plural(mbs_family f);
 
 /* "Kind 7 (label 'x')" (the id left out when 0, the label when NULL): how
- * messages and events name an element. */
+ * messages and events name an element. The label is shown escaped and cut
+ * (mbs_str_shown). */
 void mbs_describe_element(char *out, size_t size, const char *kind, int id, const char *label);
 
 #endif

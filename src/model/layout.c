@@ -1,5 +1,6 @@
 #include "layout.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 int mbs_layout(mbs_model *m, mbs_diags *d)
@@ -70,4 +71,63 @@ int mbs_layout(mbs_model *m, mbs_diags *d)
     m->ofs_mu = m->ofs_lambda + m->n_rows;
     m->ny = m->ofs_mu + m->n_mu;
     return 0;
+}
+
+static const mbs_component *state_owner(const mbs_model *m, int k)
+{
+    for (int c = 0; c < m->n_comps; c++)
+        if (k >= m->comps[c].state_ofs && k < m->comps[c].state_ofs + m->comps[c].n_states)
+            return &m->comps[c];
+    return NULL;
+}
+
+void mbs_layout_describe(const mbs_model *m, int i, int equation, char *out, size_t size)
+{
+    char who[300] = "";
+    if (i < m->ofs_z) {
+        int velocity = i >= m->ofs_u;
+        for (int b = 0; b < m->n_bodies; b++) {
+            const mbs_body *bd = &m->bodies[b];
+            int ofs = velocity ? bd->u_ofs : bd->q_ofs, n = velocity ? bd->nu : bd->nq;
+            if (i >= ofs && i < ofs + n) {
+                mbs_body_describe(bd, who, sizeof who);
+                snprintf(out, size, "the %s of %s",
+                         equation ? (velocity ? "force balance" : "kinematics") : (velocity ? "velocity" : "position"),
+                         who);
+                return;
+            }
+        }
+    } else if (i < m->ofs_lambda) {
+        int k = i - m->ofs_z;
+        const mbs_component *c = state_owner(m, k);
+        if (k == m->energy_state) {
+            snprintf(out, size, "the dissipated energy");
+            return;
+        }
+        if (c) {
+            mbs_component_describe(c, who, sizeof who);
+            snprintf(out, size, "%s %d of %s", equation ? "the state equation" : "state", k - c->state_ofs, who);
+            return;
+        }
+    } else if (i < m->ofs_mu) {
+        int r = i - m->ofs_lambda;
+        mbs_component_describe(&m->comps[m->row_comp[r]], who, sizeof who);
+        snprintf(out, size, "the %s of %s", equation ? "velocity constraint" : "constraint force", who);
+        return;
+    } else {
+        int j = i - m->ofs_mu;
+        for (int b = 0; b < m->n_bodies; b++)
+            if (m->bodies[b].quat_mu == j) {
+                mbs_body_describe(&m->bodies[b], who, sizeof who);
+                snprintf(out, size, "the %s of %s", equation ? "unit quaternion" : "orientation multiplier", who);
+                return;
+            }
+        for (int r = 0; r < m->n_rows; r++)
+            if (m->row_mu[r] == j) {
+                mbs_component_describe(&m->comps[m->row_comp[r]], who, sizeof who);
+                snprintf(out, size, "the %s of %s", equation ? "position constraint" : "stabilising multiplier", who);
+                return;
+            }
+    }
+    snprintf(out, size, "%s %d", equation ? "equation" : "variable", i);
 }

@@ -1,5 +1,6 @@
 #include "model.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 void mbs_model_free(mbs_model *m)
@@ -84,6 +85,21 @@ int mbs_model_dof(const mbs_model *m)
 void mbs_component_describe(const mbs_component *c, char *out, size_t size)
 {
     mbs_describe_element(out, size, c->kind->name, c->id, c->label);
+}
+
+double mbs_output_rows(const mbs_model *m)
+{
+    double rows = 0.0, t = 0.0;
+    for (int i = 0; i < m->n_analyses; i++) {
+        const mbs_analysis *a = &m->analyses[i];
+        if (a->type == MBS_ANALYSIS_TRANSIENT) {
+            rows += ceil((a->end_time - t) / a->print_interval) + 1.0;
+            t = a->end_time;
+        } else {
+            rows += 1.0;
+        }
+    }
+    return rows;
 }
 
 void mbs_body_describe(const mbs_body *b, char *out, size_t size)

@@ -309,6 +309,17 @@ int mbs_model_component_index(const mbs_model *m, mbs_family family, int id);
 
 /* "Constraint_Joint 7 (label 'pivot')", for messages and events. */
 void mbs_component_describe(const mbs_component *c, char *out, size_t size);
+/* "Body_Point 2 (label 'ball')". */
+void mbs_body_describe(const mbs_body *b, char *out, size_t size);
+
+/* The output rows the analyses write (a transient: one per print interval
+ * and its first; Static and Assembly: one), as a double (a mistaken
+ * print interval asks for more than a long holds). A model asking for more
+ * than MBS_MAX_OUTPUT_ROWS is refused (at load time, and again after the
+ * command line's --end-time and --print-interval): 1e9 rows of one column
+ * are 8 GB, and a print interval of 1e-12 s asks for 1e12. */
+#define MBS_MAX_OUTPUT_ROWS 1e9
+double mbs_output_rows(const mbs_model *m);
 
 /* "Body_Rigid 2 (label 'coin')", for messages. */
 void mbs_body_describe(const mbs_body *b, char *out, size_t size);

@@ -246,6 +246,20 @@ static int body_index(const mbs_rgeometry *g, const char *name)
     return -2;
 }
 
+/* A text or number attribute, checked for its type and shape (the file
+ * may be damaged or foreign): NULL or -1 when it is not what it should be. */
+static char *text_attr(hid_t loc, const char *name)
+{
+    char *text = NULL, why[256];
+    return mbs_h5_get_text(loc, name, &text, why, sizeof why) == 0 ? text : NULL;
+}
+
+static int number_attr(hid_t loc, const char *name, double *value)
+{
+    char why[256];
+    return mbs_h5_get_number(loc, name, value, why, sizeof why);
+}
+
 static int read_shape(hid_t shapes, const char *key, mbs_rgeometry *g, mbs_rshape *s)
 {
     memset(s, 0, sizeof s[0]);
@@ -253,10 +267,10 @@ static int read_shape(hid_t shapes, const char *key, mbs_rgeometry *g, mbs_rshap
     hid_t grp = H5Gopen2(shapes, key, H5P_DEFAULT);
     if (grp < 0)
         return -1;
-    s->name = mbs_h5_read_attr_string(grp, "name");
-    s->shape = mbs_h5_read_attr_string(grp, "shape");
-    s->source = mbs_h5_read_attr_string(grp, "source");
-    char *body = mbs_h5_read_attr_string(grp, "body");
+    s->name = text_attr(grp, "name");
+    s->shape = text_attr(grp, "shape");
+    s->source = text_attr(grp, "source");
+    char *body = text_attr(grp, "body");
     s->body = body_index(g, body);
     free(body);
     int rc = !s->name || !s->shape || !s->source || s->body < -1;
@@ -265,7 +279,7 @@ static int read_shape(hid_t shapes, const char *key, mbs_rgeometry *g, mbs_rshap
     rc |= read_doubles_attr(grp, "size", s->size, 3) != 0;
     rc |= read_doubles_attr(grp, "color", s->color, 3) != 0;
     if (rc == 0 && strcmp(s->shape, "SPRING") == 0) {
-        char *body2 = mbs_h5_read_attr_string(grp, "body2");
+        char *body2 = text_attr(grp, "body2");
         s->body2 = body_index(g, body2);
         free(body2);
         rc |= s->body2 < -1 || read_doubles_attr(grp, "position2", s->position2, 3) != 0;
@@ -300,9 +314,9 @@ int mbs_geometry_read(const mbs_results *r, mbs_rgeometry *g, char *err, size_t 
     hid_t geo = H5Gopen2(r->file, "geometry", H5P_DEFAULT);
     hid_t bodies = geo >= 0 ? H5Gopen2(geo, "bodies", H5P_DEFAULT) : -1;
     hid_t shapes = geo >= 0 ? H5Gopen2(geo, "shapes", H5P_DEFAULT) : -1;
-    int rc = geo < 0 || bodies < 0 || shapes < 0 || mbs_h5_read_attr_double(geo, "length_unit_m", &g->length_unit_m) != 0 ||
-             mbs_h5_read_attr_double(geo, "time_unit_s", &g->time_unit_s) != 0 ||
-             mbs_h5_read_attr_double(geo, "model_size", &g->model_size) != 0;
+    int rc = geo < 0 || bodies < 0 || shapes < 0 || number_attr(geo, "length_unit_m", &g->length_unit_m) != 0 ||
+             number_attr(geo, "time_unit_s", &g->time_unit_s) != 0 ||
+             number_attr(geo, "model_size", &g->model_size) != 0;
     list_ctx names;
     if (rc == 0 && list_group(bodies, &names) == 0) {
         g->bodies = calloc((size_t)names.n + 1, sizeof *g->bodies);

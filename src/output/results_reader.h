@@ -10,6 +10,9 @@
 #include <hdf5.h>
 #include <stddef.h>
 
+#define MBS_RESULTS_FORMAT_VERSION 1 /* the newest format this reader knows */
+#define MBS_RESULTS_MAX_COLS 100000   /* columns of one sensor */
+
 typedef struct mbs_rsensor {
     char *name, *type, *output;
     long element_id;
@@ -45,8 +48,11 @@ typedef struct mbs_results {
     long n_events;
 } mbs_results;
 
-/* Opens and reads everything but the sensor values. Returns 0, or -1 with a
- * one-line reason in err (missing file, not HDF5, not a results file). */
+/* Opens and reads everything but the sensor values, checking every object
+ * and attribute it reads for its kind, type and shape (files may be damaged
+ * or foreign). Returns 0, or -1 with a one-line reason in err, starting with
+ * the path (missing file, not HDF5, not a results file, the first object or
+ * attribute that is not as the format says). */
 int mbs_results_open(const char *path, mbs_results *r, char *err, size_t errsize);
 void mbs_results_free(mbs_results *r);
 
@@ -69,5 +75,14 @@ void mbs_results_free_events(mbs_revents *ev);
 
 /* The value of a /solver attribute as a number, or NAN if absent. */
 double mbs_results_solver_number(const mbs_results *r, const char *name);
+
+/* Whether the run that writes the file still goes. */
+typedef enum mbs_writer_state {
+    MBS_WRITER_DONE,   /* the run ended: status is not "running" */
+    MBS_WRITER_ALIVE,  /* "running", and its process exists on this host */
+    MBS_WRITER_GONE,   /* "running", but its process is gone: killed or crashed */
+    MBS_WRITER_UNKNOWN /* "running", written on another host (or no process id): cannot tell */
+} mbs_writer_state;
+mbs_writer_state mbs_results_writer_state(const mbs_results *r);
 
 #endif

@@ -32,8 +32,9 @@ struct mbs_results_writer {
     /* rows not yet in the file */
     double *buf_t, *buf_v;
     long buf_rows, buf_cap;
-    long rows_written, events_written;
+    long rows_written, events_written, events_flushed;
     double last_flush;
+    char error[256]; /* why the file cannot take more (the disk full), or "" */
 };
 
 /* ---- creation ---- */
@@ -238,8 +239,27 @@ static int append_rows(hid_t ds, long start, long count, int cols, const double 
     return rc < 0 ? -1 : 0;
 }
 
+/* A flush rewrites the last chunk of every dataset and appends the rows:
+ * what it may need, generously. */
+static double flush_size(const mbs_results_writer *w)
+{
+    return (double)w->buf_rows * (w->width + 1) * 8.0 + (double)(w->n_sensors + 4) * 65536.0;
+}
+
 int mbs_results_flush(mbs_results_writer *w)
 {
+    if (w->error[0])
+        return -1;
+    /* Stop before the disk is full, while the file is whole: a flush that
+     * fails half way can leave HDF5's metadata inconsistent and the file
+     * unreadable (and HDF5 1.10 crashing when it closes it). */
+    double room = mbs_results_room(w->path);
+    if (room < flush_size(w) + MBS_RESULTS_MARGIN) {
+        snprintf(w->error, sizeof w->error,
+                 "the disk is nearly full (%.1f MB left for %s, and a run keeps %.0f MB free to finish its file)",
+                 room / 1048576.0, w->path, MBS_RESULTS_MARGIN / 1048576.0);
+        return -1;
+    }
     int rc = 0;
     if (w->buf_rows > 0) {
         /* sensor columns are interleaved in the buffer: copy each sensor out */
@@ -261,6 +281,7 @@ int mbs_results_flush(mbs_results_writer *w)
         w->buf_rows = 0;
     }
     rc |= H5Fflush(w->file, H5F_SCOPE_GLOBAL) < 0;
+    w->events_flushed = w->events_written;
     w->last_flush = mbs_wall_seconds();
     return rc ? -1 : 0;
 }
@@ -287,7 +308,8 @@ int mbs_results_append(mbs_results_writer *w, double t, const double *values)
 
 int mbs_results_poll(mbs_results_writer *w)
 {
-    if (w->buf_rows > 0 && mbs_wall_seconds() - w->last_flush >= 1.0)
+    int pending = w->buf_rows > 0 || w->events_written > w->events_flushed;
+    if (pending && mbs_wall_seconds() - w->last_flush >= 1.0)
         return mbs_results_flush(w);
     return 0;
 }
@@ -319,7 +341,11 @@ int mbs_results_event(mbs_results_writer *w, double t, const char *element, cons
     rc |= append_string(w->ev_element, i, EVENT_ELEMENT_LEN, element);
     rc |= append_string(w->ev_kind, i, EVENT_KIND_LEN, kind);
     w->events_written++;
-    return mbs_results_flush(w) | rc;
+    /* reaches the file with the rows, at most a second later: a flush per
+     * event would leave the rewritten chunks of every dataset behind as dead
+     * space (SWMR never reuses it), some 70 kB an event, gigabytes in a
+     * long stick-slip run, while readers gain nothing they need sooner */
+    return mbs_results_poll(w) | rc;
 }
 
 /* ---- closing ---- */
@@ -348,9 +374,17 @@ static void free_writer(mbs_results_writer *w)
     free(w);
 }
 
+const char *mbs_results_error(const mbs_results_writer *w)
+{
+    return w->error;
+}
+
 int mbs_results_close(mbs_results_writer *w, const mbs_results_summary *s, char *err, size_t errsize)
 {
-    int rc = mbs_results_flush(w);
+    /* with the disk full, the rows not yet written are given up; the file
+     * keeps those of the last flush and is closed whole */
+    int full = w->error[0] != '\0';
+    int rc = full ? 0 : mbs_results_flush(w);
     rc |= close_file(w);
     if (s && rc == 0)
         rc |= mbs_results_finish(w->path, s);

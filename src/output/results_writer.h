@@ -4,8 +4,8 @@
  * then switched to HDF5's single-writer/multiple-reader mode (SWMR). Rows
  * are buffered and appended to the chunked, compressed datasets at least
  * once per second of wall time (mbs_results_poll, called after every
- * integrator step, sees to that even when rows are sparse), at every event
- * and at the end; each append is flushed, so readers (mbsim info, h5py with
+ * integrator step, sees to that even when rows are sparse; events go with
+ * them) and at the end; each append is flushed, so readers (mbsim info, h5py with
  * swmr=True) see a consistent file while the run goes on, and a killed run
  * leaves a readable file with the rows up to the last flush and status
  * "running". Time is appended after the sensors, so a reader that takes
@@ -38,12 +38,15 @@ mbs_results_writer *mbs_results_create(const char *path, const mbs_model *m, cha
 
 /* One output row: t in seconds (converted here) and mbs_row_width values. */
 int mbs_results_append(mbs_results_writer *w, double t, const double *values);
-/* One event (t in seconds); flushes. */
+/* One event (t in seconds); reaches the file with the next flush. */
 int mbs_results_event(mbs_results_writer *w, double t, const char *element, const char *kind);
 /* Writes buffered rows and flushes the file. */
 int mbs_results_flush(mbs_results_writer *w);
 /* Flushes when rows have waited a second or more; cheap, call it often. */
 int mbs_results_poll(mbs_results_writer *w);
+/* Why the file takes no more rows (the disk nearly full: mbs_results_room
+ * left less than a flush and MBS_RESULTS_MARGIN), or "". */
+const char *mbs_results_error(const mbs_results_writer *w);
 /* Flushes, writes the summary (if s) and closes; frees w. */
 int mbs_results_close(mbs_results_writer *w, const mbs_results_summary *s, char *err, size_t errsize);
 /* Closes and deletes the file (nothing worth keeping); frees w. */

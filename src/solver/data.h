@@ -5,6 +5,8 @@
 
 #include "../model/model.h"
 
+#include <signal.h>
+
 typedef struct mbs_body_state {
     double r[3];     /* centre of mass, global (Mass1D: r[0] = the coordinate) */
     double A[9];     /* rotation matrix, body axes -> global */
@@ -40,7 +42,13 @@ typedef struct mbs_data {
     int eval_failed;        /* an element could not be evaluated (see mbs_eval_fail) */
     int eval_fatal;         /* ... and retrying cannot help (mbs_eval_fatal) */
     char eval_message[512];
+    long nonfinite_count;     /* residuals found not finite so far (nonfinite.h) */
+    char nonfinite_message[512]; /* ... and why the last one was */
     double t_last_step;     /* time of the last accepted step */
+    /* Nonzero once the run is asked to stop (a signal): the integrator's
+     * residual then fails at once, so that no step, however long, keeps a
+     * stop request waiting. NULL: never. */
+    volatile sig_atomic_t *stop;
 } mbs_data;
 
 mbs_data *mbs_data_create(const mbs_model *m);

@@ -72,6 +72,8 @@ static int residual_fn(double t, N_Vector y, N_Vector yp, N_Vector rr, void *use
     mbs_integrator *it = user;
     it->d->eval_failed = 0;
     it->d->eval_fatal = 0;
+    if (it->d->stop && *it->d->stop)
+        return -1; /* IDA stops; the run reports the interruption */
     mbs_residual(it->m, it->d, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(rr));
     if (it->d->eval_fatal)
         return -1; /* IDA stops */
@@ -409,6 +411,7 @@ static int retry_start(mbs_integrator *it)
 mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, size_t errsize)
 {
     double tout = *t; /* ignored in one-step mode apart from the direction */
+    long nonfinite_before = it->d->nonfinite_count;
     int rc = IDASolve(it->mem, tout + 1.0, t, it->y, it->yp, IDA_ONE_STEP);
     while (rc == IDA_CONV_FAIL && it->steps_since_start == 0 && !it->d->eval_failed && retry_start(it) == 0)
         rc = IDASolve(it->mem, it->t_start + 1.0, t, it->y, it->yp, IDA_ONE_STEP);
@@ -421,11 +424,43 @@ mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, si
     default:
         if (it->d->eval_failed)
             snprintf(err, errsize, "%s", it->d->eval_message);
+        else if (it->d->nonfinite_count != nonfinite_before)
+            snprintf(err, errsize, "%s", it->d->nonfinite_message);
         else
             snprintf(err, errsize, "the integrator failed at t = %.9g: %s", *t,
                      it->ida_message[0] ? it->ida_message : "IDA error");
         return MBS_STEP_FAILED;
     }
+}
+
+double mbs_integrator_last_step(const mbs_integrator *it)
+{
+    double h = 0.0;
+    if (it->initialised && IDAGetLastStep(it->mem, &h) != IDA_SUCCESS)
+        h = 0.0;
+    return fabs(h);
+}
+
+int mbs_integrator_fastest(const mbs_integrator *it, double *rate)
+{
+    const double *yp = N_VGetArrayPointer(it->yp), *id = N_VGetArrayPointer(it->id);
+    const double *w = N_VGetArrayPointer(it->ewt);
+    int best = -1;
+    double best_weighted = -1.0;
+    if (!it->initialised || IDAGetErrWeights(it->mem, it->ewt) != IDA_SUCCESS)
+        return -1;
+    int energy = it->m->ofs_z + it->m->energy_state; /* bookkeeping, drives nothing */
+    for (int i = 0; i < it->m->ny; i++) {
+        double weighted = fabs(yp[i]) * w[i];
+        if (id[i] != 0.0 && i != energy && (weighted > best_weighted || !isfinite(weighted))) {
+            best = i;
+            best_weighted = weighted;
+            *rate = yp[i];
+            if (!isfinite(weighted))
+                break;
+        }
+    }
+    return best;
 }
 
 int mbs_integrator_set_stop(mbs_integrator *it, double t_stop)

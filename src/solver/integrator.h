@@ -43,6 +43,12 @@ int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp);
 const double *mbs_integrator_y(const mbs_integrator *it);
 const double *mbs_integrator_yp(const mbs_integrator *it);
 
+/* The size of the last step taken (0 before the first). */
+double mbs_integrator_last_step(const mbs_integrator *it);
+/* The differential variable that limits the step most: the largest rate
+ * |y'_i| in IDA's error weights, with its rate; -1 if none. */
+int mbs_integrator_fastest(const mbs_integrator *it, double *rate);
+
 /* After MBS_STEP_ROOT: per root function +1 / -1 (direction) or 0. */
 void mbs_integrator_roots(mbs_integrator *it, int *fired);
 

@@ -1,4 +1,5 @@
 #include "residual.h"
+#include "nonfinite.h"
 #include "../core/rotation.h"
 #include "../core/vec3.h"
 
@@ -146,4 +147,7 @@ void mbs_residual(const mbs_model *m, mbs_data *d, double t, const double *y, co
             power += m->comps[c].ops->power_nc(&m->comps[c], &ev);
     int e = m->ofs_z + m->energy_state;
     res[e] = yp[e] + power;
+
+    if (!mbs_all_finite(res, m->ny))
+        mbs_nonfinite_explain(m, d, t, y, yp, res);
 }

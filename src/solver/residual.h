@@ -17,7 +17,8 @@
 void mbs_update_bodies(const mbs_model *m, mbs_data *d, const double *y, const double *yp);
 
 /* Full residual into res (length m->ny). Leaves rows, body loads and states
- * in d for the caller (sensors, reaction forces). */
+ * in d for the caller (sensors, reaction forces). A residual that is not
+ * finite sets d->eval_failed with a message naming its cause (nonfinite.h). */
 void mbs_residual(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *res);
 
 #endif

@@ -11,9 +11,12 @@
 #include "assembly_report.h"
 #include "residual.h"
 #include "sense.h"
+#include "nonfinite.h"
 #include "sparsity.h"
+#include "stall.h"
 #include "statics.h"
 #include "sundials_compat.h"
+#include "../model/layout.h"
 #include "../core/rotation.h"
 #include "../core/strutil.h"
 #include "../core/vec3.h"
@@ -251,6 +254,32 @@ static int write_due_rows(run *r, double t, double t0, double dt, double t_end, 
     return 0;
 }
 
+/* A failure the integrator could not explain, or a stall: says which
+ * variable changes fastest (it limits the step: near a pole, the one the
+ * singular force or motion drives) and the last value that was not finite
+ * since `nonfinite_since`, if any. */
+static int fail_without_cause(run *r, const char *what, long nonfinite_since)
+{
+    char msg[1024], var[300];
+    double rate = 0.0;
+    int i = mbs_integrator_fastest(r->integrator, &rate);
+    int n = snprintf(msg, sizeof msg, "%s", what);
+    if (i >= 0 && n >= 0 && (size_t)n < sizeof msg) {
+        mbs_layout_describe(r->m, i, 0, var, sizeof var);
+        n += snprintf(msg + n, sizeof msg - (size_t)n, "; fastest changing: %s (rate %.3g)", var, rate);
+        double force = 0.0;
+        const double *y = mbs_integrator_y(r->integrator), *yp = mbs_integrator_yp(r->integrator);
+        int c = mbs_driving_element(r->m, r->d, r->t, y, yp, r->d->res_scratch, i, &force);
+        if (c >= 0 && n >= 0 && (size_t)n < sizeof msg) {
+            mbs_component_describe(&r->m->comps[c], var, sizeof var);
+            n += snprintf(msg + n, sizeof msg - (size_t)n, ", driven by %s (force %.3g)", var, force);
+        }
+    }
+    if (r->d->nonfinite_count != nonfinite_since && n >= 0 && (size_t)n < sizeof msg)
+        snprintf(msg + n, sizeof msg - (size_t)n, "; before: %s", r->d->nonfinite_message);
+    return fail(r, MBS_E_RUN, msg);
+}
+
 static int transient(run *r, const mbs_analysis *a)
 {
     const mbs_model *m = r->m;
@@ -266,13 +295,27 @@ static int transient(run *r, const mbs_analysis *a)
     if (r->last_row_t != t0 && write_row(r, t0, r->y, r->yp) != 0)
         return -1;
     double t = t0;
+    mbs_stall stall;
+    mbs_stall_start(&stall, t0, t_end);
+    long nonfinite_since = r->d->nonfinite_count;
     for (;;) {
         if (r->stop && *r->stop)
             return fail(r, MBS_E_INTERRUPTED, "interrupted by a signal");
+        long nonfinite_before = r->d->nonfinite_count;
         mbs_step_result step = mbs_integrator_step(r->integrator, &t, err, sizeof err);
         r->t = t;
-        if (step == MBS_STEP_FAILED)
+        if (step == MBS_STEP_FAILED) {
+            if (r->stop && *r->stop)
+                return fail(r, MBS_E_INTERRUPTED, "interrupted by a signal");
+            int explained = r->d->eval_failed || r->d->nonfinite_count != nonfinite_before;
+            if (!explained && mbs_integrator_last_step(r->integrator) < mbs_stall_min_step(&stall, t))
+                return fail_without_cause(r, err, nonfinite_since);
             return fail(r, MBS_E_RUN, err);
+        }
+        if (mbs_stall_step(&stall, t, mbs_integrator_last_step(r->integrator), err, sizeof err))
+            return fail_without_cause(r, err, nonfinite_since);
+        if (stall.window_steps == 0 || stall.below == 0)
+            nonfinite_since = r->d->nonfinite_count; /* progress: older values are no cause */
         r->res->t_reached = t;
         accept_step(r, t, mbs_integrator_y(r->integrator), mbs_integrator_yp(r->integrator));
         double due = t_next;
@@ -336,6 +379,7 @@ static int setup(run *r)
     if (!r->y || !r->yp || !r->yo || !r->ypo || !r->yc || !r->ypc || !r->row || !r->d ||
         mbs_sun_context_create(&r->ctx) != 0)
         return fail(r, MBS_E_RUN, "out of memory");
+    r->d->stop = r->stop;
     r->res->linear_solver = mbs_choose_linear_solver(m);
     r->sparse = r->res->linear_solver == MBS_LS_KLU;
     r->pattern = mbs_pattern_build(m);

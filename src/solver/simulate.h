@@ -37,8 +37,9 @@ typedef struct mbs_run_result {
  * 0.024 against 0.039 s for models/pendulum.xml); see bench/README.md. */
 #define MBS_AUTO_DENSE_MAX 8
 
-/* Runs every analysis of m. `stop` (may be NULL) is polled between steps:
- * when it becomes nonzero the run ends with MBS_E_INTERRUPTED. Warnings
+/* Runs every analysis of m. `stop` (may be NULL) is polled between steps and
+ * in every residual evaluation of the integrator: when it becomes nonzero
+ * the run ends with MBS_E_INTERRUPTED within one evaluation. Warnings
  * (e.g. redundant constraints) go to `diag`. */
 mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_atomic_t *stop, mbs_diags *diag,
                         mbs_run_result *result);

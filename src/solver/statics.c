@@ -20,6 +20,7 @@
 #include "statics.h"
 #include "residual.h"
 #include "sundials_compat.h"
+#include "../model/layout.h"
 
 #include <kinsol/kinsol.h>
 #include <math.h>
@@ -142,6 +143,38 @@ static void kinsol_error(const char *msg, void *user)
     snprintf(s->kin_message, sizeof s->kin_message, "%s", msg);
 }
 
+/* Why no equilibrium was found: the equation furthest from balance at the
+ * last iterate, named, and what KINSOL ran into. */
+static void explain_failure(statics *s, int flag, N_Vector x, char *msg, size_t msgsize)
+{
+    const mbs_model *m = s->m;
+    N_Vector f = N_VClone(x);
+    int worst = -1;
+    double worst_value = 0.0;
+    if (f && equations(x, f, s) == 0) {
+        const double *v = N_VGetArrayPointer(f);
+        for (int i = 0; i < m->nu; i++) /* force balance first: in newtons */
+            if (fabs(v[i]) > fabs(worst_value))
+                worst = m->ofs_u + i, worst_value = v[i];
+        for (int k = 0; worst < 0 && k < m->n_mu; k++)
+            if (fabs(v[m->nu + k]) > fabs(worst_value))
+                worst = m->ofs_mu + k, worst_value = v[m->nu + k];
+    }
+    if (f)
+        N_VDestroy(f);
+    char what[300] = "";
+    if (worst >= 0)
+        mbs_layout_describe(m, worst, 1, what, sizeof what);
+    const char *why = flag == KIN_LSETUP_FAIL || flag == KIN_LSOLVE_FAIL
+                          ? "the equilibrium equations are singular: a coordinate is held by no force or constraint"
+                          : s->kin_message[0] ? s->kin_message : "KINSOL failed";
+    if (worst >= 0)
+        snprintf(msg, msgsize, "no static equilibrium found at t = %g: %s is off by %.3g "
+                 "(%s)", s->t, what, worst_value, why);
+    else
+        snprintf(msg, msgsize, "no static equilibrium found at t = %g: %s", s->t, why);
+}
+
 /* Typical force: the weight of the heaviest body (at least 1 N). */
 static double force_scale(const mbs_model *m)
 {
@@ -193,8 +226,7 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
     for (int round = 0;; round++) {
         int flag = KINSol(kin, x, KIN_LINESEARCH, scale_u, scale_f);
         if (flag < 0) {
-            snprintf(msg, msgsize, "no static equilibrium found at t = %g: %s", t,
-                     s.kin_message[0] ? s.kin_message : "KINSOL failed");
+            explain_failure(&s, flag, x, msg, msgsize);
             goto done;
         }
         unpack(&s, N_VGetArrayPointer(x));

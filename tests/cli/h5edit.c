@@ -1,86 +1,69 @@
 /* Test helper: alters a copy of a results file so that `mbsim compare` has
- * something to find (the tests must not depend on Python or h5py).
+ * something to find, or damages it as a foreign or hostile file would be
+ * (the tests must not depend on Python or h5py).
  *
  *   h5edit FILE set SENSOR ROW COL VALUE   one value (VALUE may be nan, inf)
  *   h5edit FILE drop SENSOR                delete a sensor
  *   h5edit FILE copy SENSOR NEWNAME        add a sensor (a copy of one)
  *   h5edit FILE time ROW VALUE             one time value
  *   h5edit FILE status STATUS              the root attribute status
+ *
+ * Damage, for the tests of untrusted files (OBJ is a path in the file, "/"
+ * for the root group; an existing attribute or object is replaced):
+ *   h5edit FILE attr OBJ NAME double V          a scalar double attribute
+ *   h5edit FILE attr OBJ NAME doubles V...      a 1-D double array
+ *   h5edit FILE attr OBJ NAME strings S...      a 1-D array of variable-length strings
+ *   h5edit FILE attr OBJ NAME fixed S           a scalar fixed-length string
+ *   h5edit FILE attr OBJ NAME int V             a scalar 64-bit integer
+ *   h5edit FILE attr OBJ NAME compound          a scalar compound {int a; double b}
+ *   h5edit FILE attr OBJ NAME empty             a null-dataspace double
+ *   h5edit FILE delattr OBJ NAME                delete an attribute
+ *   h5edit FILE dataset PATH doubles R C        an R x C double dataset (C = 0: 1-D of R)
+ *   h5edit FILE dataset PATH doubles3 A B C     a 3-D double dataset
+ *   h5edit FILE dataset PATH strings N          a 1-D dataset of N variable-length strings
+ *   h5edit FILE dataset PATH ints N             a 1-D dataset of N integers
+ *   h5edit FILE dataset PATH scalar             a scalar double dataset
+ *   h5edit FILE group PATH                      an empty group
+ *   h5edit FILE unlink PATH                     delete a link
+ *   h5edit FILE softlink PATH TARGET            a soft link (TARGET need not exist)
+ *   h5edit FILE extent PATH ROWS                a chunked dataset's rows, nothing written
+ *
+ *   h5edit FILE check    opens the file as an ordinary HDF5 reader does (h5py,
+ *                        MATLAB: no SWMR); exit 0 if it opens, 1 if not
  */
+#include "h5damage.h"
+
 #include <hdf5.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-static int fail(const char *what)
+/* As h5py.File(path) or MATLAB's h5info: no SWMR, default locking. */
+static int check_openable(const char *path)
 {
-    fprintf(stderr, "h5edit: %s\n", what);
-    return 1;
-}
-
-/* One element of a 1-D or 2-D double dataset. */
-static int set_value(hid_t file, const char *path, long row, long col, double value)
-{
-    hid_t ds = H5Dopen2(file, path, H5P_DEFAULT);
-    if (ds < 0)
-        return fail("no such dataset");
-    hid_t space = H5Dget_space(ds);
-    int rank = H5Sget_simple_extent_ndims(space);
-    hsize_t off[2] = {(hsize_t)row, (hsize_t)col}, one[2] = {1, 1};
-    H5Sselect_hyperslab(space, H5S_SELECT_SET, off, NULL, one, NULL);
-    hid_t mem = H5Screate_simple(rank, one, NULL);
-    herr_t rc = H5Dwrite(ds, H5T_NATIVE_DOUBLE, mem, space, H5P_DEFAULT, &value);
-    H5Sclose(mem);
-    H5Sclose(space);
-    H5Dclose(ds);
-    return rc < 0 ? fail("cannot write the value") : 0;
-}
-
-static int set_status(hid_t file, const char *status)
-{
-    hid_t type = H5Tcopy(H5T_C_S1);
-    H5Tset_size(type, H5T_VARIABLE);
-    hid_t space = H5Screate(H5S_SCALAR);
-    if (H5Aexists(file, "status") > 0)
-        H5Adelete(file, "status");
-    hid_t a = H5Acreate2(file, "status", type, space, H5P_DEFAULT, H5P_DEFAULT);
-    herr_t rc = a < 0 ? -1 : H5Awrite(a, type, &status);
-    if (a >= 0)
-        H5Aclose(a);
-    H5Sclose(space);
-    H5Tclose(type);
-    return rc < 0 ? fail("cannot write status") : 0;
+    hid_t file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (file < 0)
+        return 1;
+    return H5Fclose(file) < 0 ? 1 : 0;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 3)
-        return fail("usage: h5edit FILE set|drop|copy|time|status ...");
-    hid_t file = H5Fopen(argv[1], H5F_ACC_RDWR, H5P_DEFAULT);
-    if (file < 0)
-        return fail("cannot open the file");
-    const char *op = argv[2];
-    char path[512];
-    int rc;
-    if (strcmp(op, "set") == 0 && argc == 7) {
-        snprintf(path, sizeof path, "sensors/%s", argv[3]);
-        rc = set_value(file, path, atol(argv[4]), atol(argv[5]), strtod(argv[6], NULL));
-    } else if (strcmp(op, "time") == 0 && argc == 5) {
-        rc = set_value(file, "time", atol(argv[3]), 0, strtod(argv[4], NULL));
-    } else if (strcmp(op, "drop") == 0 && argc == 4) {
-        snprintf(path, sizeof path, "sensors/%s", argv[3]);
-        rc = H5Ldelete(file, path, H5P_DEFAULT) < 0 ? fail("cannot delete the sensor") : 0;
-    } else if (strcmp(op, "copy") == 0 && argc == 5) {
-        char to[512];
-        snprintf(path, sizeof path, "sensors/%s", argv[3]);
-        snprintf(to, sizeof to, "sensors/%s", argv[4]);
-        rc = H5Ocopy(file, path, file, to, H5P_DEFAULT, H5P_DEFAULT) < 0 ? fail("cannot copy the sensor") : 0;
-    } else if (strcmp(op, "status") == 0 && argc == 4) {
-        rc = set_status(file, argv[3]);
-    } else {
-        rc = fail("bad arguments");
+    if (argc < 3) {
+        fprintf(stderr, "h5edit: usage: h5edit FILE OPERATION ARGS... (see tests/cli/h5edit.c)\n");
+        return 1;
     }
-    if (H5Fclose(file) < 0)
-        rc = fail("cannot close the file");
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+    if (strcmp(argv[2], "check") == 0)
+        return check_openable(argv[1]);
+    hid_t file = H5Fopen(argv[1], H5F_ACC_RDWR, H5P_DEFAULT);
+    if (file < 0) {
+        fprintf(stderr, "h5edit: cannot open the file\n");
+        return 1;
+    }
+    int rc = h5damage_apply(file, argc - 2, argv + 2);
+    if (H5Fclose(file) < 0) {
+        fprintf(stderr, "h5edit: cannot close the file\n");
+        rc = 1;
+    }
     return rc;
 }

@@ -16,43 +16,7 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { echo "FAILED $*"; failed=$((failed + 1)); }
-# check NAME COMMAND...: the command must succeed
-check() {
-    name=$1
-    shift
-    if "$@"; then ok; else bad "$name"; fi
-}
-# status NAME WANT COMMAND...: the command's exit status must be WANT
-status() {
-    name=$1
-    want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok; else
-        bad "$name: exit status $got, expected $want"
-        sed 's/^/    /' "$tmp/out" "$tmp/err" | head -20
-    fi
-}
-# rows FILE: the number of rows mbsim info reports (empty if unreadable)
-rows() { "$mbsim" info "$1" 2>/dev/null | sed -n 's/^rows: *\([0-9]*\).*/\1/p'; }
-# wait_rows FILE: until the file has rows (at most 60 s)
-wait_rows() {
-    i=0
-    while [ $i -lt 300 ]; do
-        r=$(rows "$1")
-        [ -n "$r" ] && [ "$r" -gt 0 ] && return 0
-        sleep 0.2
-        i=$((i + 1))
-    done
-    return 1
-}
-has() { grep -q -- "$2" "$1"; }
+. tests/cli/lib.sh
 
 # ---- the files to compare ----
 a=$tmp/a.h5
@@ -284,7 +248,7 @@ status "sweep: missing model" 2 "$mbsim" sweep "$tmp/none.xml" --vary m=1,2 -o "
 check "sweep: missing model creates nothing" test ! -e "$tmp/nosweep"
 
 # SIGINT stops a sweep: running points interrupted, their files kept, the rest not run.
-"$mbsim" sweep "$model" --vary m=1,2,3,4 -j 2 --end-time 1e7 -o "$tmp/swint" -q &
+"$mbsim" sweep "$model" --vary m=1,2,3,4 -j 2 --end-time 1e6 -o "$tmp/swint" -q &
 bg=$!
 check "sweep: SIGINT: the first points run" wait_rows "$tmp/swint/swing_001.h5"
 wait_rows "$tmp/swint/swing_000.h5"
@@ -300,7 +264,7 @@ check "sweep: SIGINT: its status" has "$tmp/out" "^status: *interrupted"
 
 # ---- progress on a terminal ----
 # a long run, stopped once it has been going for a second (however fast it is)
-"$ptyrun" "$tmp/tty" "$mbsim" run "$model" -o "$tmp/p.h5" --end-time 1e7 &
+"$ptyrun" "$tmp/tty" "$mbsim" run "$model" -o "$tmp/p.h5" --end-time 1e6 &
 bg=$!
 wait_rows "$tmp/p.h5"
 sleep 1
@@ -326,7 +290,7 @@ for sig in INT TERM; do
     want=130
     [ $sig = TERM ] && want=143
     f=$tmp/sig$sig.h5
-    "$mbsim" run "$model" -o "$f" --end-time 1e7 -q &
+    "$mbsim" run "$model" -o "$f" --end-time 1e6 -q &
     bg=$!
     check "SIG$sig: the file fills while running" wait_rows "$f"
     kill -$sig $bg
@@ -341,7 +305,7 @@ done
 
 # ---- kill -9: the rows flushed up to about a second before are there ----
 f=$tmp/killed.h5
-"$mbsim" run "$model" -o "$f" --end-time 1e7 -q &
+"$mbsim" run "$model" -o "$f" --end-time 1e6 -q &
 bg=$!
 check "kill: the file fills while running" wait_rows "$f"
 r0=$(rows "$f")
@@ -431,7 +395,7 @@ doc_block() {
         cap { print }
     ' docs/cli.md
 }
-for cmd in run validate sweep info export plot animate compare schema reference help; do
+for cmd in run validate sweep info export plot animate compare recover schema reference help; do
     "$mbsim" help $cmd >"$tmp/help"
     doc_block "^usage: mbsim $cmd( |\$)" >"$tmp/doc"
     if cmp -s "$tmp/help" "$tmp/doc"; then ok; else

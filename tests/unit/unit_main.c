@@ -11,6 +11,7 @@
     X(reader)     \
     X(compile)    \
     X(joint_friction_checks) \
-    X(geometry)
+    X(geometry)   \
+    X(stall)
 
 TEST_MAIN(SUITES)

@@ -1,0 +1,78 @@
+#include "results_recover.h"
+#include "h5util.h"
+#include "results_finish.h"
+
+#include <hdf5.h>
+#include <math.h>
+#include <stdio.h>
+
+/* Cuts a 1-D or 2-D dataset to its first `rows` rows. */
+static int trim(hid_t file, const char *path, long rows)
+{
+    hid_t ds = H5Dopen2(file, path, H5P_DEFAULT);
+    if (ds < 0)
+        return -1;
+    hid_t space = H5Dget_space(ds);
+    hsize_t dims[2] = {0, 0};
+    int rank = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
+    int rc = rank >= 1 && rank <= 2 && H5Sget_simple_extent_dims(space, dims, NULL) >= 0 ? 0 : -1;
+    if (rc == 0 && dims[0] > (hsize_t)rows) {
+        dims[0] = (hsize_t)rows;
+        rc = H5Dset_extent(ds, dims) < 0 ? -1 : 0;
+    }
+    if (space >= 0)
+        H5Sclose(space);
+    H5Dclose(ds);
+    return rc;
+}
+
+static herr_t trim_sensor(hid_t group, const char *name, const H5L_info_t *info, void *data)
+{
+    (void)info;
+    return trim(group, name, *(const long *)data) < 0 ? -1 : 0;
+}
+
+/* In the copy: the status and the rows every dataset agrees on. */
+static int mark_killed(hid_t to, const void *ctx)
+{
+    const mbs_recovery *w = ctx;
+    char message[256];
+    if (w->rows > 0)
+        snprintf(message, sizeof message,
+                 "the run was killed after t = %.10g %s (its last row written); made an ordinary file by "
+                 "mbsim recover",
+                 w->t_last, w->time_unit);
+    else
+        snprintf(message, sizeof message, "the run was killed before its first row; made an ordinary file by "
+                                          "mbsim recover");
+    int rc = 0;
+    if (w->killed) {
+        rc |= mbs_h5_attr_string(to, "status", "killed");
+        rc |= mbs_h5_attr_string(to, "message", message);
+        rc |= mbs_h5_attr_double(to, "t_end_reached", w->rows > 0 ? w->t_last : 0.0);
+    }
+    rc |= trim(to, "time", w->rows);
+    hid_t sensors = H5Gopen2(to, "sensors", H5P_DEFAULT);
+    hsize_t idx = 0;
+    rc |= sensors < 0 || H5Literate(sensors, H5_INDEX_NAME, H5_ITER_INC, &idx, trim_sensor, (void *)&w->rows) < 0;
+    if (sensors >= 0)
+        H5Gclose(sensors);
+    if (H5Lexists(to, "events", H5P_DEFAULT) > 0) {
+        const char *parts[] = {"events/time", "events/element", "events/kind"};
+        for (int i = 0; i < 3; i++)
+            rc |= trim(to, parts[i], w->events);
+    }
+    return rc ? -1 : 0;
+}
+
+int mbs_results_recover(const char *path, const mbs_recovery *what, char *err, size_t errsize)
+{
+    mbs_h5_quiet();
+    if (mbs_results_compact(path, mark_killed, what) != 0) {
+        snprintf(err, errsize, "%s: cannot write its recovered copy %s.part (disk full, or no write access to the "
+                               "directory?); the file is left as it was",
+                 path, path);
+        return -1;
+    }
+    return 0;
+}

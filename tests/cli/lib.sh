@@ -1,0 +1,44 @@
+# What the command-line test scripts share (sourced by run.sh and robust.sh,
+# which set mbsim, tmp and bg, the process running in the background): a
+# tally of passed and failed checks, and the checks themselves.
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { echo "FAILED $*"; failed=$((failed + 1)); }
+# check NAME COMMAND...: the command must succeed
+check() {
+    name=$1
+    shift
+    if "$@"; then ok; else bad "$name"; fi
+}
+# status NAME WANT COMMAND...: the command's exit status must be WANT (its
+# output in $tmp/out and $tmp/err)
+status() {
+    name=$1
+    want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else
+        bad "$name: exit status $got, expected $want"
+        sed 's/^/    /' "$tmp/out" "$tmp/err" | head -20
+    fi
+}
+# rows FILE: the number of rows mbsim info reports (empty if unreadable)
+rows() { "$mbsim" info "$1" 2>/dev/null | sed -n 's/^rows: *\([0-9]*\).*/\1/p'; }
+# wait_rows FILE: until the file has rows (at most 60 s, and only while the
+# run in the background, $bg, goes on)
+wait_rows() {
+    i=0
+    while [ $i -lt 300 ]; do
+        r=$(rows "$1")
+        [ -n "$r" ] && [ "$r" -gt 0 ] && return 0
+        [ -n "$bg" ] && ! kill -0 "$bg" 2>/dev/null && return 1
+        sleep 0.2
+        i=$((i + 1))
+    done
+    return 1
+}
+# has FILE PATTERN: a line of FILE matches
+has() { grep -q -- "$2" "$1"; }

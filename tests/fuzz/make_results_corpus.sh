@@ -1,0 +1,51 @@
+#!/bin/sh
+# The results fuzzer's seeds: small results files as mbsim writes them (a
+# completed run with events and parameters, an interrupted one, a killed one
+# and the same recovered), and copies of them damaged as foreign or hostile
+# files are (tests/cli/damages.txt), plus cut and bit-flipped files.
+# usage: tests/fuzz/make_results_corpus.sh MBSIM H5EDIT DIR
+set -u
+mbsim=${1:?usage: make_results_corpus.sh MBSIM H5EDIT DIR}
+h5edit=${2:?}
+dir=${3:?}
+mkdir -p "$dir"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+model=tests/cli/models/stop_params.xml
+"$mbsim" run "$model" -q -o "$dir/completed.h5" --end-time 0.3 --print-interval 0.05 || exit 1
+"$mbsim" run tests/cli/models/swing.xml -q -o "$dir/swing.h5" --end-time 0.05 || exit 1
+# a killed run: flagged as open for writing, status running
+"$mbsim" run "$model" -q -o "$dir/killed.h5" --end-time 1e6 --print-interval 0.05 &
+pid=$!
+i=0
+while [ $i -lt 100 ] && ! "$mbsim" info "$dir/killed.h5" 2>/dev/null | grep -q '^rows: *[1-9]'; do
+    sleep 0.1
+    i=$((i + 1))
+done
+kill -9 $pid
+wait $pid 2>/dev/null
+cp "$dir/killed.h5" "$dir/recovered.h5"
+"$mbsim" recover "$dir/recovered.h5" >/dev/null || exit 1
+good=$dir/completed.h5
+rows=$("$mbsim" info "$good" | sed -n 's/^rows: *\([0-9]*\).*/\1/p')
+n=0
+sed -e '/^#/d' -e '/^$/d' -e 's/@SENSOR@/x/g' -e 's/@PARAM@/k/g' -e "s/@ROWS@/$rows/g" tests/cli/damages.txt |
+    while IFS= read -r damage; do
+        n=$((n + 1))
+        cp "$good" "$tmp/d.h5"
+        # shellcheck disable=SC2086
+        "$h5edit" "$tmp/d.h5" $damage && mv "$tmp/d.h5" "$dir/damaged_$n.h5"
+    done
+# cut short, and single bits flipped all over
+size=$(wc -c <"$good")
+for cut in 512 2048 $((size / 2)) $((size - 1)); do
+    head -c "$cut" "$good" >"$dir/cut_$cut.h5"
+done
+for k in 1 2 3 4 5 6 7 8; do
+    cp "$good" "$dir/flipped_$k.h5"
+    pos=$((size * k / 9))
+    byte=$(od -An -tu1 -j "$pos" -N 1 "$good" | tr -d ' ')
+    printf "$(printf '\\%03o' $(((byte ^ (1 << (k % 8))) & 255)))" |
+        dd of="$dir/flipped_$k.h5" bs=1 seek="$pos" conv=notrunc 2>/dev/null
+done
+ls "$dir" | wc -l

@@ -1,0 +1,68 @@
+#!/bin/sh
+# Runs each libFuzzer harness for SECONDS from its seeds, one after the
+# other, and fails on the first finding (a crash, a leak, a timeout, running
+# out of memory). The seeds: tests/fuzz/corpus/NAME/ (committed), plus
+#   model    the models of models/, tests/bad/, tests/cli/models/, tests/physics/models/
+#   results  damaged results files made by tests/fuzz/make_results_corpus.sh
+# New inputs the fuzzer finds go to a scratch corpus (not into the repository);
+# a finding is kept in BUILD/findings/NAME/ with the command to reproduce it.
+# usage: tests/fuzz/run.sh BUILD SECONDS MBSIM H5EDIT NAME...
+#   (FUZZ_JOBS, default 1: parallel workers per harness)
+set -u
+build=${1:?usage: run.sh BUILD SECONDS MBSIM H5EDIT NAME...}
+seconds=${2:?}
+mbsim=${3:?}
+h5edit=${4:?}
+shift 4
+jobs=${FUZZ_JOBS:-1}
+scratch=$build/fuzz-corpus
+failed=0
+for name in "$@"; do
+    harness=$build/fuzz_$name
+    work=$scratch/$name
+    seeds=$build/fuzz-seeds/$name
+    findings=$build/findings/$name
+    rm -rf "$seeds"
+    mkdir -p "$work" "$seeds" "$findings"
+    cp tests/fuzz/corpus/"$name"/* "$seeds"/ 2>/dev/null
+    case $name in
+    model)
+        for f in models/*.xml tests/bad/*.xml tests/cli/models/*.xml tests/physics/models/*.xml; do
+            [ -f "$f" ] && cp "$f" "$seeds/$(echo "$f" | tr / _)"
+        done
+        max_len=65536
+        ;;
+    results)
+        tests/fuzz/make_results_corpus.sh "$mbsim" "$h5edit" "$seeds" >/dev/null || failed=1
+        max_len=262144
+        ;;
+    *) max_len=4096 ;;
+    esac
+    dict=tests/fuzz/$name.dict
+    log=$build/fuzz_$name.log
+    echo "fuzz $name: $seconds s from $(ls "$seeds" | wc -l) seeds"
+    parallel=""
+    [ "$jobs" -gt 1 ] && parallel="-jobs=$jobs -workers=$jobs"
+    # -timeout: one input may take 10 s at most (a hang is a finding);
+    # leaks inside libhdf5 itself are suppressed (tests/fuzz/lsan.supp)
+    export LSAN_OPTIONS="suppressions=$PWD/tests/fuzz/lsan.supp:print_suppressions=0"
+    # shellcheck disable=SC2086
+    "$harness" "$work" "$seeds" -dict="$dict" -max_total_time="$seconds" -max_len=$max_len \
+        -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
+        -artifact_prefix="$findings/" $parallel >"$log" 2>&1
+    st=$?
+    if [ "$jobs" -gt 1 ]; then
+        cat fuzz-*.log >>"$log" 2>/dev/null
+        rm -f fuzz-*.log
+    fi
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | awk '{ s += $1 } END { print s + 0 }')
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | awk '{ s += $1 } END { print s + 0 }')
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | sed 's/cov: //')
+    echo "fuzz $name: $runs runs, $rate runs/s, coverage $cov edges, exit status $st"
+    if [ $st -ne 0 ] || ls "$findings" | grep -q .; then
+        echo "FAILED fuzz $name: a finding (see $log); reproduce with: $harness $findings/<file>"
+        grep -m 1 -A 30 'ERROR: \|==ERROR\|runtime error\|deadly signal\|timeout' "$log"
+        failed=1
+    fi
+done
+[ $failed -eq 0 ]
