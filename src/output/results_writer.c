@@ -1,5 +1,6 @@
 #include "results_writer.h"
 #include "h5util.h"
+#include "results_analyses.h"
 #include "results_finish.h"
 #include "results_geometry.h"
 #include "../solver/sense.h"
@@ -28,6 +29,7 @@ struct mbs_results_writer {
     int *ncols;
     int width;
     hid_t ev_time, ev_element, ev_kind;
+    mbs_analyses_out *analyses; /* /analyses, /linear */
     double time_scale; /* s -> model time unit */
     /* rows not yet in the file */
     double *buf_t, *buf_v;
@@ -167,6 +169,9 @@ static int create_layout(mbs_results_writer *w, const mbs_model *m)
     rc |= mbs_geometry_create(file, m, pose_dataset, w->sensor_ds + m->n_sensors);
     for (int i = m->n_sensors; i < w->n_sensors; i++)
         w->ncols[i] = MBS_POSE_WIDTH;
+
+    w->analyses = mbs_analyses_create(file, m);
+    rc |= !w->analyses;
 
     hid_t model = H5Gcreate2(file, "model", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     rc |= mbs_h5_string_dataset(model, "source", m->source);
@@ -322,6 +327,20 @@ int mbs_results_event(mbs_results_writer *w, double t, const char *element, cons
     return mbs_results_flush(w) | rc;
 }
 
+int mbs_results_analysis(mbs_results_writer *w, const char *kind, double t_start, double t_end, long first_row,
+                         long last_row, const char *status)
+{
+    int rc = mbs_results_flush(w);
+    rc |= mbs_analyses_append(w->analyses, kind, t_start * w->time_scale, t_end * w->time_scale, first_row, last_row,
+                              status);
+    return rc | mbs_results_flush(w);
+}
+
+int mbs_results_linear(mbs_results_writer *w, int k, const mbs_linear_result *lin)
+{
+    return mbs_analyses_linear(w->analyses, k, lin) | mbs_results_flush(w);
+}
+
 /* ---- closing ---- */
 
 static int close_file(mbs_results_writer *w)
@@ -330,6 +349,8 @@ static int close_file(mbs_results_writer *w)
     for (int i = 0; i < w->n_sensors; i++)
         if (w->sensor_ds[i] > 0)
             H5Dclose(w->sensor_ds[i]);
+    mbs_analyses_close(w->analyses);
+    w->analyses = NULL;
     hid_t ds[] = {w->time_ds, w->ev_time, w->ev_element, w->ev_kind};
     for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++)
         if (ds[i] > 0)
