@@ -1,5 +1,6 @@
 #include "tfunc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,18 +10,23 @@ mbs_tfunc *mbs_tfunc_create(const char *text, const mbs_scope *params, const mbs
 {
     if (n_vars > MBS_TFUNC_MAX_VARS)
         return NULL;
-    mbs_scope scope = *params;
-    scope.var_names = var_names;
-    scope.n_vars = n_vars;
-    mbs_expr *e = mbs_expr_compile(text, &scope, err, errsize);
-    if (!e)
-        return NULL;
     mbs_tfunc *f = calloc(1, sizeof *f);
-    if (!f) {
-        mbs_expr_free(e);
+    if (!f)
+        return NULL;
+    /* the compiled expression refers to its variables' names (derivatives
+     * are formed later): they live as long as f */
+    for (int i = 0; i < n_vars; i++) {
+        snprintf(f->var_text[i], sizeof f->var_text[i], "%s", var_names[i]);
+        f->var_names[i] = f->var_text[i];
+    }
+    mbs_scope scope = *params;
+    scope.var_names = f->var_names;
+    scope.n_vars = n_vars;
+    f->expr = mbs_expr_compile(text, &scope, err, errsize);
+    if (!f->expr) {
+        free(f);
         return NULL;
     }
-    f->expr = e;
     f->n_vars = n_vars;
     f->t_index = -1;
     f->value_scale = mbs_units_to_si(units, value_dim);

@@ -16,6 +16,8 @@ typedef struct mbs_tfunc {
     double value_scale;                /* model unit of the value -> SI */
     double var_scale[MBS_TFUNC_MAX_VARS]; /* model unit of each variable -> SI */
     int n_vars;
+    const char *var_names[MBS_TFUNC_MAX_VARS]; /* into var_text: the expression keeps them */
+    char var_text[MBS_TFUNC_MAX_VARS][32];
     int t_index;                       /* index of variable t, or -1 */
     /* VARVAL(id) references (mbs_tfunc_bind_varvals): the variable index of
      * the model's Reference_Variable each reads, and its slot among vars */

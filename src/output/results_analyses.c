@@ -43,12 +43,12 @@ struct mbs_analyses_out {
  * mode when it gets its size). */
 static hid_t extendable(hid_t loc, const char *name, hid_t type, int rank)
 {
-    hsize_t dims[2] = {0, 0}, maxdims[2] = {H5S_UNLIMITED, H5S_UNLIMITED}, chunk[2] = {64, 16};
-    if (rank == 1)
-        chunk[0] = 256;
+    hsize_t dims[2] = {0, 0}, maxdims[2] = {H5S_UNLIMITED, H5S_UNLIMITED}, chunk[2] = {32, 32};
     hid_t space = H5Screate_simple(rank, dims, maxdims);
     hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
     H5Pset_chunk(dcpl, rank, chunk);
+    H5Pset_shuffle(dcpl);
+    H5Pset_deflate(dcpl, 6);
     hid_t ds = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
     H5Pclose(dcpl);
     H5Sclose(space);
