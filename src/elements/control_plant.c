@@ -58,8 +58,8 @@ static int parse_ids(mbs_builder *b, const mbs_spec_elem *e, int **ids)
     if (mbs_spec_has(e, "num_element") && mbs_spec_int(e, "num_element") != n) {
         free(*ids);
         *ids = NULL;
-        return mbs_build_error(b, e, "num_element is %ld but variable_id_list has %d ids", mbs_spec_int(e, "num_element"),
-                               n);
+        return mbs_build_error(b, e, "num_element is %ld but variable_id_list has %d id%s",
+                               mbs_spec_int(e, "num_element"), n, n == 1 ? "" : "s");
     }
     return n;
 }
@@ -89,9 +89,13 @@ static int resolve_output(mbs_builder *b, const mbs_spec_elem *e, const mbs_vari
     mbs_buf_init(&list);
     for (int k = 0; k < s->ncols; k++)
         mbs_buf_appendf(&list, "%s%s", k ? " " : "", s->columns[k]);
-    int rc = mbs_build_error(b, e, "Reference_Variable %d: sensor %d has the columns %s: %s", v->id, v->sensor_id,
-                             list.data ? list.data : "", v->sensor_column ? "name one of them in sensor_column"
-                                                                          : "which one? (sensor_column)");
+    int rc;
+    if (v->sensor_column)
+        rc = mbs_build_error(b, e, "Reference_Variable %d: sensor %d ('%s') has no column '%s' (its columns: %s)", v->id,
+                             v->sensor_id, s->name, v->sensor_column, list.data ? list.data : "");
+    else
+        rc = mbs_build_error(b, e, "Reference_Variable %d: sensor %d ('%s') has the columns %s: name one in "
+                             "sensor_column", v->id, v->sensor_id, s->name, list.data ? list.data : "");
     mbs_buf_free(&list);
     return rc;
 }

@@ -153,6 +153,25 @@ TEST(spring_damper_state_space_gives_its_transfer_functions)
     test_results_free(&r);
 }
 
+TEST(linear_results_are_in_the_models_units)
+{
+    test_results r;
+    run("tests/physics/models/linear_units.xml", NULL, NULL, 1, &r);
+    if (r.n_linear == 1) {
+        const mbs_linear_result *l = &r.linear[0];
+        double m = 2, k = 800, c = 4, w = sqrt(k / m), zeta = c / (2 * sqrt(k * m));
+        double complex per_second = -zeta * w + I * w * sqrt(1 - zeta * zeta);
+        CHECK(l->n == 2 && strcmp(l->state_units[0], "mm") == 0 && strcmp(l->state_units[1], "mm/ms") == 0);
+        CHECK_EIGEN(l, per_second / 1000, 1e-10 * cabs(per_second) / 1000);
+        CHECK_NEAR(l->A[1], 1.0, 1e-12);            /* d height/dt = speed, both in mm and ms */
+        CHECK_NEAR(l->A[2], -k / m * 1e-6, 1e-15);  /* 1/ms^2 */
+        /* static gain: 1/k per newton, in mm */
+        CHECK_NEAR(creal(transfer(l, 0, 0, 0.0)), 1000.0 / k, 1e-9);
+        CHECK(strcmp(l->output_units[0], "mm") == 0);
+    }
+    test_results_free(&r);
+}
+
 TEST(a_motion_input_moves_the_base)
 {
     test_results r;
@@ -311,7 +330,8 @@ TEST(whipple_bicycle_rolling_straight_for_a_second_keeps_them)
 }
 
 TEST_SUITE(linear, T(spring_damper_eigenvalues_are_the_closed_form_to_1e_10),
-           T(spring_damper_state_space_gives_its_transfer_functions), T(a_motion_input_moves_the_base),
+           T(spring_damper_state_space_gives_its_transfer_functions), T(linear_results_are_in_the_models_units),
+           T(a_motion_input_moves_the_base),
            T(pendulum_at_rest_swings_at_sqrt_g_over_l_eq), T(parallelogram_four_bar_with_redundant_joints_has_one_mode),
            T(spinning_rotor_whirls_at_the_gyroscopic_frequencies_at_any_time),
            T(whipple_bicycle_at_5_m_per_s_has_the_eigenvalues_of_table_2),
