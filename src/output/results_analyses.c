@@ -39,20 +39,11 @@ struct mbs_analyses_out {
     int n_linear;
 };
 
-/* A chunked dataset of `rank` unlimited dimensions (the writer is in SWMR
- * mode when it gets its size). */
+/* A dataset of `rank` growing dimensions (the writer is in SWMR mode when
+ * it gets its size). */
 static hid_t extendable(hid_t loc, const char *name, hid_t type, int rank)
 {
-    hsize_t dims[2] = {0, 0}, maxdims[2] = {H5S_UNLIMITED, H5S_UNLIMITED}, chunk[2] = {32, 32};
-    hid_t space = H5Screate_simple(rank, dims, maxdims);
-    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
-    H5Pset_chunk(dcpl, rank, chunk);
-    H5Pset_shuffle(dcpl);
-    H5Pset_deflate(dcpl, 6);
-    hid_t ds = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
-    H5Pclose(dcpl);
-    H5Sclose(space);
-    return ds;
+    return mbs_h5_growing_dataset(loc, name, type, rank, -1, 32, 32);
 }
 
 /* Sets the dataset's extent to rows x cols and writes all of it. */
@@ -66,19 +57,26 @@ static int put(hid_t ds, hid_t type, int rank, long rows, long cols, const void 
     return H5Dwrite(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0 ? -1 : 0;
 }
 
-/* Writes one more row of a 1-D dataset. */
-static int append(hid_t ds, hid_t type, long index, const void *value)
+/* Writes (or reads) rows off .. off+count of a 1-D dataset. */
+static int rows_io(hid_t ds, hid_t type, hsize_t off, hsize_t count, void *buf, int write)
 {
-    hsize_t size = (hsize_t)(index + 1), off = (hsize_t)index, one = 1;
-    if (H5Dset_extent(ds, &size) < 0)
-        return -1;
     hid_t fspace = H5Dget_space(ds);
-    H5Sselect_hyperslab(fspace, H5S_SELECT_SET, &off, NULL, &one, NULL);
-    hid_t mspace = H5Screate_simple(1, &one, NULL);
-    herr_t rc = H5Dwrite(ds, type, mspace, fspace, H5P_DEFAULT, value);
+    H5Sselect_hyperslab(fspace, H5S_SELECT_SET, &off, NULL, &count, NULL);
+    hid_t mspace = H5Screate_simple(1, &count, NULL);
+    herr_t rc = write ? H5Dwrite(ds, type, mspace, fspace, H5P_DEFAULT, buf)
+                      : H5Dread(ds, type, mspace, fspace, H5P_DEFAULT, buf);
     H5Sclose(mspace);
     H5Sclose(fspace);
     return rc < 0 ? -1 : 0;
+}
+
+/* Writes one more row of a 1-D dataset. */
+static int append(hid_t ds, hid_t type, long index, const void *value)
+{
+    hsize_t size = (hsize_t)(index + 1);
+    if (H5Dset_extent(ds, &size) < 0)
+        return -1;
+    return rows_io(ds, type, (hsize_t)index, 1, (void *)value, 1);
 }
 
 static int create_rows(mbs_analyses_out *a, hid_t file, const char *time_unit)
@@ -281,15 +279,9 @@ static int read_column(hid_t g, const char *name, hid_t type, long n, void *out)
             H5Dclose(ds);
         return -1;
     }
-    hsize_t off = 0, count = (hsize_t)n;
-    hid_t fspace = H5Dget_space(ds);
-    H5Sselect_hyperslab(fspace, H5S_SELECT_SET, &off, NULL, &count, NULL);
-    hid_t mspace = H5Screate_simple(1, &count, NULL);
-    herr_t rc = H5Dread(ds, type, mspace, fspace, H5P_DEFAULT, out);
-    H5Sclose(mspace);
-    H5Sclose(fspace);
+    int rc = rows_io(ds, type, 0, (hsize_t)n, out, 0);
     H5Dclose(ds);
-    return rc < 0 ? -1 : 0;
+    return rc;
 }
 
 int mbs_results_read_analyses(hid_t file, mbs_ranalysis **out, long *n)

@@ -44,18 +44,7 @@ struct mbs_results_writer {
  * bytes of the doubles by significance first, which deflate packs better. */
 static hid_t chunked_dataset(hid_t loc, const char *name, hid_t type, int cols, hsize_t chunk_rows)
 {
-    hsize_t dims[2] = {0, (hsize_t)cols}, maxdims[2] = {H5S_UNLIMITED, (hsize_t)cols};
-    hsize_t chunk[2] = {chunk_rows, (hsize_t)(cols > 0 ? cols : 1)};
-    int rank = cols > 0 ? 2 : 1;
-    hid_t space = H5Screate_simple(rank, dims, maxdims);
-    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
-    H5Pset_chunk(dcpl, rank, chunk);
-    H5Pset_shuffle(dcpl);
-    H5Pset_deflate(dcpl, 6);
-    hid_t ds = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
-    H5Pclose(dcpl);
-    H5Sclose(space);
-    return ds;
+    return mbs_h5_growing_dataset(loc, name, type, cols > 0 ? 2 : 1, cols, chunk_rows, (hsize_t)(cols > 0 ? cols : 1));
 }
 
 static hid_t pose_dataset(hid_t loc, const char *name, int cols)
