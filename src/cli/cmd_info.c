@@ -159,7 +159,7 @@ static void print_linear(const mbs_rlinear *l, int n, const char *time_unit)
             continue;
         }
         printf("%s:   t = %.10g %s, %d states, %d inputs, %d outputs%s\n", l[i].name, l[i].t, time_unit, l[i].n,
-               l[i].n_inputs, l[i].n_outputs, l[i].n_eigen ? "" : ", no eigenvalues");
+               l[i].n_inputs, l[i].n_outputs, l[i].n_eigen || l[i].n == 0 ? "" : ", no eigenvalues");
         if (l[i].n_eigen == 0)
             continue;
         mbs_table t;

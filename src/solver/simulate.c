@@ -296,11 +296,12 @@ static int equilibrium(run *r, int write)
     return assembly(r, write);
 }
 
-/* The model linearised where the previous analysis left it (the start,
- * assembled, when it is the first). */
-static int linear(run *r, int k)
+/* The model linearised where the previous analysis left it: consistent
+ * (an equilibrium, an assembly, the integrator's state), or the start,
+ * assembled first, when it is the first analysis. */
+static int linear(run *r, int k, int first)
 {
-    if (make_consistent(r) != 0)
+    if (first && make_consistent(r) != 0)
         return -1;
     r->res->t_reached = r->t;
     if (r->last_row_t != r->t && write_row(r, r->t, r->y, r->yp) != 0)
@@ -322,7 +323,7 @@ static int run_analysis(run *r, int i, int n_linear)
     switch (a->type) {
     case MBS_ANALYSIS_TRANSIENT: return transient(r, a);
     case MBS_ANALYSIS_STATIC: return equilibrium(r, !next_is_transient);
-    case MBS_ANALYSIS_LINEAR: return linear(r, n_linear);
+    case MBS_ANALYSIS_LINEAR: return linear(r, n_linear, i == 0);
     default: return assembly(r, !next_is_transient);
     }
 }
