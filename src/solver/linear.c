@@ -954,6 +954,10 @@ static void to_model_units(const lsys *s, const double *state_scale, double time
     }
 }
 
+/* The linearisation is dense: its Jacobian (responses x perturbations, about
+ * 3 nu x 4 nu) is limited to 512 MB, some 400 rigid bodies. */
+#define MAX_JACOBIAN_ENTRIES 64e6
+
 int mbs_linearize(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, mbs_linear_result *out,
                   char *msg, size_t msgsize)
 {
@@ -971,6 +975,12 @@ int mbs_linearize(const mbs_model *m, mbs_data *d, double t, const double *y, co
     memset(&s, 0, sizeof s);
     mat J = {0, 0, NULL};
     int rc = setup(&l);
+    if (rc == 0 && (double)l.resp_ofs[R_COUNT] * l.block_ofs[P_COUNT] > MAX_JACOBIAN_ENTRIES) {
+        char text[256];
+        snprintf(text, sizeof text, "the model is too large for the dense linearisation (%d velocity coordinates, "
+                 "%d constraint rows; at most %.0f million Jacobian entries)", l.nu, l.na, MAX_JACOBIAN_ENTRIES / 1e6);
+        rc = fail(&l, text);
+    }
     if (rc == 0) {
         J = mat_new(l.resp_ofs[R_COUNT], l.block_ofs[P_COUNT]);
         rc = J.v ? jacobian(&l, J) : fail(&l, "out of memory");
