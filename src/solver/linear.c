@@ -509,7 +509,7 @@ static int partition_columns(partition *p, mat G, const double *scale, const cha
         jpvt[j] = lead && lead[j] ? 1 : 0;
     }
     int info = 0;
-    if (m > 0) {
+    if (m > 0 && n > 0) {
         int lwork = -1, lda = m;
         double query;
         dgeqp3_(&m, &n, p->qr, &lda, jpvt, p->tau, &query, &lwork, &info);
@@ -652,6 +652,8 @@ static int partitions(lin *l, mat J, lsys *s)
     if (!consistent)
         return fail(l, "the rates of the position constraints do not match their Jacobian (an element's Jacobian "
                        "is wrong?)");
+    if (s->vel.rank != s->rows.rank)
+        return fail(l, "the constraint equations are nearly singular at this state");
     s->n_pos = l->nu - s->pos.rank;
     s->n_vel = l->nu - s->vel.rank;
     s->r_w = s->rows.rank;
@@ -778,7 +780,7 @@ static int dynamics(lin *l, mat J, lsys *s)
     mat_free(&C);
     free(rows);
     s->V = V;
-    if (nl != nq || info != 0)
+    if (info != 0)
         return fail(l, "the mass matrix on the independent velocities is singular (a body without mass or inertia "
                        "in a direction it can move?)");
     /* [A B]: dxi/dt, deta/dt, dz/dt */

@@ -11,6 +11,7 @@
     X(reader)     \
     X(compile)    \
     X(joint_friction_checks) \
-    X(geometry)
+    X(geometry)   \
+    X(results_analyses)
 
 TEST_MAIN(SUITES)
