@@ -27,7 +27,7 @@ CFLAGS  ?= -O2 -g
 SANITIZE ?=
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANITIZE) -D_POSIX_C_SOURCE=200809L -I/usr/include/suitesparse $(SUNDIALS_CFLAGS) \
              $(shell pkg-config --cflags $(PKGS) 2>/dev/null) -MMD -MP
-LDLIBS  = $(shell pkg-config --libs $(PKGS) 2>/dev/null) $(SUNDIALS_LIBS) -llapack -lblas -lm
+LDLIBS  = $(shell pkg-config --libs $(PKGS) 2>/dev/null) $(SUNDIALS_LIBS) -llapack -lm
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/io/*.c src/model/*.c src/elements/*.c \
                               src/solver/*.c src/output/*.c))
