@@ -1,10 +1,12 @@
 /* mbsim info RESULTS.h5 [--events]
  * What a results file holds: status, model, parameters, sensors with their
- * columns and units, events, solver statistics. Works on a file still being
- * written and on one whose run was killed. */
+ * columns and units, events, the analyses run, the eigenvalues of linear
+ * analyses, solver statistics. Works on a file still being written and on
+ * one whose run was killed. */
 #include "cli.h"
 #include "textout.h"
 #include "../core/strutil.h"
+#include "../output/results_analyses.h"
 #include "../output/results_reader.h"
 
 #include <errno.h>
@@ -120,6 +122,70 @@ static void print_attrs(const char *title, const mbs_rattr *a, int n, const char
     mbs_table_free(&t);
 }
 
+static void print_analyses(const mbs_ranalysis *a, long n, const char *time_unit)
+{
+    printf("analyses:   %ld\n", n);
+    if (n == 0)
+        return;
+    mbs_table t;
+    mbs_table_init(&t, 4);
+    char head[64];
+    snprintf(head, sizeof head, "t [%s]", time_unit);
+    mbs_table_add(&t, (const char *[]){"kind", head, "rows", "status"});
+    for (long i = 0; i < n; i++) {
+        char time[64], rows[64];
+        if (a[i].t_end != a[i].t_start)
+            snprintf(time, sizeof time, "%.10g .. %.10g", a[i].t_start, a[i].t_end);
+        else
+            snprintf(time, sizeof time, "%.10g", a[i].t_start);
+        if (a[i].first_row < 0)
+            snprintf(rows, sizeof rows, "-");
+        else if (a[i].first_row == a[i].last_row)
+            snprintf(rows, sizeof rows, "%ld", a[i].first_row);
+        else
+            snprintf(rows, sizeof rows, "%ld .. %ld", a[i].first_row, a[i].last_row);
+        mbs_table_add(&t, (const char *[]){a[i].kind, time, rows, a[i].status});
+    }
+    mbs_table_print(&t, stdout, "  ");
+    mbs_table_free(&t);
+}
+
+/* The eigenvalue table of each linear analysis: one line per eigenvalue. */
+static void print_linear(const mbs_rlinear *l, int n, const char *time_unit)
+{
+    for (int i = 0; i < n; i++) {
+        if (isnan(l[i].t)) {
+            printf("%s:   not run\n", l[i].name);
+            continue;
+        }
+        printf("%s:   t = %.10g %s, %d states, %d inputs, %d outputs%s\n", l[i].name, l[i].t, time_unit, l[i].n,
+               l[i].n_inputs, l[i].n_outputs, l[i].n_eigen || l[i].n == 0 ? "" : ", no eigenvalues");
+        if (l[i].n_eigen == 0)
+            continue;
+        mbs_table t;
+        mbs_table_init(&t, 5);
+        char re[64], im[64], f[64];
+        snprintf(re, sizeof re, "real [1/%s]", time_unit);
+        snprintf(im, sizeof im, "imag [1/%s]", time_unit);
+        snprintf(f, sizeof f, "frequency [1/%s]", time_unit);
+        mbs_table_add(&t, (const char *[]){"mode", re, im, f, "damping ratio"});
+        for (int k = 0; k < l[i].n_eigen; k++) {
+            char c0[16], c1[32], c2[32], c3[32], c4[32];
+            snprintf(c0, sizeof c0, "%d", k + 1);
+            snprintf(c1, sizeof c1, "%.10g", l[i].eig_re[k]);
+            snprintf(c2, sizeof c2, "%.10g", l[i].eig_im[k]);
+            snprintf(c3, sizeof c3, "%.6g", l[i].frequency[k]);
+            if (isnan(l[i].damping[k]))
+                snprintf(c4, sizeof c4, "-");
+            else
+                snprintf(c4, sizeof c4, "%.6g", l[i].damping[k]);
+            mbs_table_add(&t, (const char *[]){c0, c1, c2, c3, c4});
+        }
+        mbs_table_print(&t, stdout, "  ");
+        mbs_table_free(&t);
+    }
+}
+
 static void print_info(const mbs_results *r, const mbs_revents *ev, int list_events)
 {
     printf("file:       %s\n", r->path);
@@ -144,6 +210,16 @@ static void print_info(const mbs_results *r, const mbs_revents *ev, int list_eve
     print_event_summary(ev);
     if (list_events && ev->n > 0)
         print_events(r, ev);
+    mbs_ranalysis *analyses = NULL;
+    long n_analyses = 0;
+    if (mbs_results_read_analyses(r->file, &analyses, &n_analyses) == 0)
+        print_analyses(analyses, n_analyses, r->time_unit);
+    free(analyses);
+    mbs_rlinear *linear = NULL;
+    int n_linear = 0;
+    if (mbs_results_read_linear(r->file, &linear, &n_linear) == 0)
+        print_linear(linear, n_linear, r->time_unit);
+    mbs_results_free_linear(linear, n_linear);
     print_attrs("solver:", r->solver, r->n_solver, "no statistics (the run has not finished)");
 }
 

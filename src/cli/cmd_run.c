@@ -224,6 +224,18 @@ static const char *status_name(mbs_status st)
     return st == MBS_OK ? "completed" : st == MBS_E_INTERRUPTED ? "interrupted" : "failed";
 }
 
+static int sink_analysis(void *ctx, const mbs_analysis_record *a)
+{
+    static const char *const KINDS[] = {"Transient", "Static", "Assembly", "Linear"};
+    return mbs_results_analysis(((sink_ctx *)ctx)->writer, KINDS[a->type], a->t_start, a->t_end, a->first_row,
+                                a->last_row, status_name(a->status));
+}
+
+static int sink_linear(void *ctx, int k, const mbs_linear_result *lin)
+{
+    return mbs_results_linear(((sink_ctx *)ctx)->writer, k, lin);
+}
+
 static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
 {
     char err[512];
@@ -237,7 +249,7 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
     double start = mbs_wall_seconds();
     sink_ctx ctx = {w, {0}, 0};
     mbs_progress_init(&ctx.progress, !o->quiet && isatty(STDERR_FILENO), m->units);
-    mbs_sink sink = {&ctx, sink_row, sink_event, sink_progress};
+    mbs_sink sink = {&ctx, sink_row, sink_event, sink_progress, sink_analysis, sink_linear};
     mbs_diags diag;
     mbs_diags_init(&diag);
     mbs_run_result res;

@@ -2,12 +2,14 @@
  * transient continues from where the previous analysis left the model:
  *   TRANSIENT  integrate to end_time (or for `duration`), output every print_interval
  *   STATIC     equilibrium with zero velocities (KINSOL, solver/statics.c)
- *   ASSEMBLY   positions and velocities made consistent with the constraints */
+ *   ASSEMBLY   positions and velocities made consistent with the constraints
+ *   LINEAR     eigenvalues, modes and state-space matrices at the current
+ *              state (solver/linear.c; settings in Param_Linear) */
 #include "../model/builder.h"
 
 static const mbs_attr ATTRS[] = {
     {"analysis_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_REQUIRED, "TRANSIENT|STATIC|ASSEMBLY|LINEAR",
-     "kind of analysis (LINEAR is not supported)", NULL},
+     "kind of analysis", NULL},
     {"end_time", MBS_ATTR_REAL, NULL, DIM_TIME, 0, NULL, "time to integrate to (transient)", NULL},
     {"duration", MBS_ATTR_REAL, NULL, DIM_TIME, 0, NULL, "instead of end_time: how long to integrate", NULL},
     {"print_interval", MBS_ATTR_REAL, NULL, DIM_TIME, 0, NULL,
@@ -32,7 +34,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     switch (mbs_spec_keyword(e, "analysis_type")) {
     case 1: a.type = MBS_ANALYSIS_STATIC; break;
     case 2: a.type = MBS_ANALYSIS_ASSEMBLY; break;
-    case 3: return mbs_build_error(b, e, "analysis_type LINEAR is not supported by mbsim");
+    case 3: a.type = MBS_ANALYSIS_LINEAR; break;
     default: break;
     }
     double start = previous_end(m);
@@ -80,6 +82,8 @@ const mbs_kind mbs_kind_simulate = {
     "Runs one analysis; several run in file order, each continuing from the state the previous one "
     "left. TRANSIENT integrates to end_time (or for duration) with output every print_interval; STATIC "
     "finds the equilibrium with zero velocities (a following TRANSIENT starts from it); ASSEMBLY only makes positions and velocities consistent "
-    "with the constraints. Without any Simulate, a transient to t = 1 with print_interval 0.01 runs.",
+    "with the constraints; LINEAR linearises the model at the state the previous analysis left (an "
+    "equilibrium, or a steady motion at the end of a transient): eigenvalues, modes and state-space "
+    "matrices (Param_Linear). Without any Simulate, a transient to t = 1 with print_interval 0.01 runs.",
     build,
 };

@@ -2,11 +2,13 @@
 #include "../core/strutil.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <matheval.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 struct mbs_expr {
     void *evaluator;
@@ -407,6 +409,67 @@ mbs_expr *mbs_expr_compile(const char *text, const mbs_scope *scope, char *err, 
         return NULL;
     }
     return wrap(ev, scope, err, errsize);
+}
+
+/* ---- VARVAL ---- */
+
+void mbs_expr_varval_name(int id, char *out, size_t size)
+{
+    snprintf(out, size, "_varval%d", id);
+}
+
+/* At p: "VARVAL" (any case) as a whole name followed by '('. */
+static int at_varval(const char *text, const char *p)
+{
+    if (p > text && is_name_char(p[-1]))
+        return 0;
+    if (strncasecmp(p, "varval", 6) != 0 || is_name_char(p[6]))
+        return 0;
+    const char *q = p + 6;
+    while (isspace((unsigned char)*q))
+        q++;
+    return *q == '(';
+}
+
+char *mbs_expr_rewrite_varval(const char *text, int *ids, int max_ids, int *n, char *err, size_t errsize)
+{
+    *n = 0;
+    mbs_buf out;
+    mbs_buf_init(&out);
+    const char *p = text ? text : "";
+    const char *start = p;
+    while (*p) {
+        if (!at_varval(start, p)) {
+            mbs_buf_appendf(&out, "%c", *p++);
+            continue;
+        }
+        const char *q = strchr(p, '(') + 1;
+        char *end;
+        long id = strtol(q, &end, 10);
+        while (isspace((unsigned char)*end))
+            end++;
+        if (end == q || *end != ')' || id <= 0 || id > INT_MAX) {
+            snprintf(err, errsize, "VARVAL needs the id of a Reference_Variable, as in VARVAL(3)");
+            mbs_buf_free(&out);
+            return NULL;
+        }
+        int known = 0;
+        for (int k = 0; k < *n; k++)
+            known |= ids[k] == (int)id;
+        if (!known) {
+            if (*n == max_ids) {
+                snprintf(err, errsize, "more than %d different VARVALs in one expression", max_ids);
+                mbs_buf_free(&out);
+                return NULL;
+            }
+            ids[(*n)++] = (int)id;
+        }
+        char name[32];
+        mbs_expr_varval_name((int)id, name, sizeof name);
+        mbs_buf_appendf(&out, "%s", name);
+        p = end + 1;
+    }
+    return out.data ? out.data : mbs_strdup("");
 }
 
 double mbs_expr_eval(mbs_expr *e, const double *vars)

@@ -37,6 +37,17 @@ const char *mbs_expr_text(const mbs_expr *e);
 
 void mbs_expr_free(mbs_expr *e);
 
+/* MotionSolve's VARVAL(id), the value of Reference_Variable `id`: every
+ * VARVAL(<integer>) of `text` (the name in any case) becomes the run-time
+ * variable named by mbs_expr_varval_name, which the caller adds to the
+ * scope. The distinct ids go to ids[0 .. *n) in order of appearance. Returns
+ * the rewritten text (the caller frees it), or NULL with a reason in err
+ * (an argument that is not an id, more than max_ids variables). */
+#define MBS_MAX_VARVALS 8
+char *mbs_expr_rewrite_varval(const char *text, int *ids, int max_ids, int *n, char *err, size_t errsize);
+/* "_varval<id>": the variable that stands for VARVAL(id). */
+void mbs_expr_varval_name(int id, char *out, size_t size);
+
 /* A valid expression name: a letter or '_' followed by letters, digits, '_',
  * and not a built-in constant or function. */
 int mbs_expr_valid_name(const char *name);

@@ -222,15 +222,24 @@ static int parse_value(reader *r, const mbs_spec_elem *e, const mbs_attr *a, con
     case MBS_ATTR_EXPR: {
         /* checked now so that the error carries the line; the element
          * compiles it again with its run-time variables */
-        const char *vars[16];
-        int nvars = 0;
+        const char *vars[16 + MBS_MAX_VARVALS];
+        char varval_names[MBS_MAX_VARVALS][32];
+        int nvars = 0, ids[MBS_MAX_VARVALS], n_ids = 0;
+        char *plain = mbs_expr_rewrite_varval(text, ids, MBS_MAX_VARVALS, &n_ids, err, errsize);
+        if (!plain)
+            return -1;
         char *list = mbs_strdup(a->choices ? a->choices : "");
         for (char *tok = strtok(list, " "); tok && nvars < 16; tok = strtok(NULL, " "))
             vars[nvars++] = tok;
+        for (int k = 0; k < n_ids; k++) {
+            mbs_expr_varval_name(ids[k], varval_names[k], sizeof varval_names[k]);
+            vars[nvars++] = varval_names[k];
+        }
         mbs_scope scope = param_scope(r);
         scope.var_names = vars;
         scope.n_vars = nvars;
-        mbs_expr *x = mbs_expr_compile(text, &scope, err, errsize);
+        mbs_expr *x = mbs_expr_compile(plain, &scope, err, errsize);
+        free(plain);
         free(list);
         if (!x)
             return -1;

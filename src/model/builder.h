@@ -47,6 +47,11 @@ int mbs_ref_frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *att
 int mbs_ref_marker_pair(mbs_builder *b, const mbs_spec_elem *e, int *I, int *J);
 /* The same for an id already read. */
 int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id);
+/* The same for elements of any family that have an index in the model
+ * (variables, plant inputs and outputs); `what` names the reference in the
+ * message ("pinput_id 3 does not exist"). */
+int mbs_ref_element(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_family family);
+int mbs_ref_element_id(mbs_builder *b, const mbs_spec_elem *e, const char *what, int id, mbs_family family);
 
 /* A frame marker's pose in global coordinates at t = 0. */
 void mbs_marker_initial_pose(const mbs_model *m, int marker, double pos[3], double R[9]);
@@ -66,13 +71,18 @@ int mbs_add_sensor(mbs_builder *b, const mbs_sensor *s);
 int mbs_add_output_sensor(mbs_builder *b, const mbs_spec_elem *e, const char *type, int element_id,
                           const mbs_output_desc *o, mbs_sensor_source source, int index, int output);
 int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a);
+/* A Reference_Variable; a Control_PlantInput (is_output 0) or Control_PlantOutput
+ * (1). The model takes what their pointers own. */
+int mbs_add_variable(mbs_builder *b, const mbs_spec_elem *e, const mbs_variable *v);
+int mbs_add_plant(mbs_builder *b, const mbs_spec_elem *e, const mbs_plant *p, int is_output);
 /* Takes g (its name and points are the model's from now on). */
 int mbs_add_graphic(mbs_builder *b, const mbs_graphic *g);
 
-/* Compiles a run-time expression attribute of `e` (variables listed in the
- * attribute's `choices`), scaled from model units to SI: the value by the
- * attribute's dimension, `t` by the time unit. NULL (after reporting) on
- * failure or when the attribute is absent. */
+/* Compiles a run-time expression attribute of `e` (a function of t),
+ * scaled from model units to SI: the value by the attribute's dimension,
+ * `t` by the time unit. VARVAL(id) reads Reference_Variable id (evaluate
+ * with mbs_eval_tfunc). NULL (after reporting) on failure or when the
+ * attribute is absent. */
 typedef struct mbs_tfunc mbs_tfunc;
 mbs_tfunc *mbs_build_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
 /* The same with the value's dimension chosen by the element. */

@@ -243,6 +243,16 @@ int mbs_ref_component(mbs_builder *b, const mbs_spec_elem *e, const char *attr, 
     return ref_attr(b, e, attr, family);
 }
 
+int mbs_ref_element(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_family family)
+{
+    return ref_attr(b, e, attr, family);
+}
+
+int mbs_ref_element_id(mbs_builder *b, const mbs_spec_elem *e, const char *what, int id, mbs_family family)
+{
+    return ref_id(b, e, what, id, family);
+}
+
 static void set_result(mbs_builder *b, const mbs_spec_elem *e, int index)
 {
     b->result[e - b->spec->elems] = index;
@@ -365,6 +375,34 @@ int mbs_add_graphic(mbs_builder *b, const mbs_graphic *g)
     return m->n_graphics++;
 }
 
+int mbs_add_variable(mbs_builder *b, const mbs_spec_elem *e, const mbs_variable *v)
+{
+    mbs_model *m = b->m;
+    GROW(m->variables, m->n_variables);
+    mbs_variable *nv = &m->variables[m->n_variables];
+    *nv = *v;
+    nv->id = e->id;
+    nv->label = mbs_strdup(e->label);
+    nv->line = e->line;
+    set_result(b, e, m->n_variables);
+    return m->n_variables++;
+}
+
+int mbs_add_plant(mbs_builder *b, const mbs_spec_elem *e, const mbs_plant *p, int is_output)
+{
+    mbs_model *m = b->m;
+    mbs_plant **list = is_output ? &m->plant_outputs : &m->plant_inputs;
+    int *n = is_output ? &m->n_plant_outputs : &m->n_plant_inputs;
+    GROW(*list, *n);
+    mbs_plant *np = &(*list)[*n];
+    *np = *p;
+    np->id = e->id;
+    np->label = mbs_strdup(e->label);
+    np->line = e->line;
+    set_result(b, e, *n);
+    return (*n)++;
+}
+
 int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a)
 {
     mbs_model *m = b->m;
@@ -373,17 +411,58 @@ int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a)
     return m->n_analyses++;
 }
 
+/* VARVAL(id) in a run-time expression: each id must name a Reference_Variable
+ * whose value is a function of time (an input); its index goes to vars. */
+static int bind_varvals(mbs_builder *b, const mbs_spec_elem *e, const char *attr, const int *ids, int n, int *vars)
+{
+    int bad = 0;
+    for (int k = 0; k < n; k++) {
+        char what[64];
+        snprintf(what, sizeof what, "%s: VARVAL(%d): Reference_Variable", attr, ids[k]);
+        vars[k] = mbs_ref_element_id(b, e, what, ids[k], MBS_FAMILY_VARIABLE);
+        if (vars[k] >= 0 && !b->m->variables[vars[k]].value)
+            bad |= mbs_build_error(b, e, "%s: VARVAL(%d) reads a Reference_Variable that names a sensor: forces and "
+                                   "motions that depend on the state need the run-time expression language",
+                                   attr, ids[k]);
+        bad |= vars[k] < 0;
+    }
+    return bad ? -1 : 0;
+}
+
 mbs_tfunc *mbs_build_tfunc_dim(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_dim dim)
 {
     const char *text = mbs_spec_text(e, attr);
     if (!text)
         return NULL;
-    static const char *const T[] = {"t"};
-    mbs_scope params = {b->m->param_names, b->m->param_values, b->m->n_params, NULL, 0};
     char err[512];
-    mbs_tfunc *f = mbs_tfunc_create(text, &params, &b->m->units, dim, T, NULL, 1, err, sizeof err);
-    if (!f)
+    int ids[MBS_MAX_VARVALS], vars[MBS_MAX_VARVALS], n_ids = 0;
+    char *plain = mbs_expr_rewrite_varval(text, ids, MBS_MAX_VARVALS, &n_ids, err, sizeof err);
+    if (!plain) {
         mbs_build_error(b, e, "%s: %s", attr, err);
+        return NULL;
+    }
+    if (bind_varvals(b, e, attr, ids, n_ids, vars) != 0) {
+        free(plain);
+        return NULL;
+    }
+    const char *names[1 + MBS_MAX_VARVALS] = {"t"};
+    char varval_names[MBS_MAX_VARVALS][32];
+    for (int k = 0; k < n_ids; k++) {
+        mbs_expr_varval_name(ids[k], varval_names[k], sizeof varval_names[k]);
+        names[1 + k] = varval_names[k];
+    }
+    mbs_scope params = {b->m->param_names, b->m->param_values, b->m->n_params, NULL, 0};
+    mbs_tfunc *f = mbs_tfunc_create(plain, &params, &b->m->units, dim, names, NULL, 1 + n_ids, err, sizeof err);
+    free(plain);
+    if (!f) {
+        mbs_build_error(b, e, "%s: %s", attr, err);
+        return NULL;
+    }
+    f->n_varvals = n_ids;
+    for (int k = 0; k < n_ids; k++) {
+        f->varval_variable[k] = vars[k];
+        f->varval_slot[k] = 1 + k;
+    }
     return f;
 }
 
@@ -449,6 +528,7 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     if (!m)
         return MBS_E_NOMEM;
     default_settings(&m->settings);
+    m->linear = (mbs_linear_settings){-1, -1, 1, 0};
     mbs_builder b = {spec, m, d, NULL, NULL, NULL, 0, NULL};
     b.state = calloc((size_t)spec->n_elems + 1, sizeof *b.state);
     b.result = malloc(((size_t)spec->n_elems + 1) * sizeof *b.result);

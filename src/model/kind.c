@@ -21,13 +21,15 @@ const mbs_attr *mbs_kind_attr(const mbs_kind *k, const char *name)
 
 const char *mbs_family_plural(mbs_family f)
 {
-    static const char *names[] = {"elements", "bodies", "markers", "constraints", "motions", "forces", "sensors", "graphics"};
+    static const char *names[] = {"elements", "bodies", "markers", "constraints", "motions", "forces", "sensors", "graphics",
+                                  "variables", "plant inputs", "plant outputs"};
     return f < MBS_FAMILY_COUNT ? names[f] : "elements";
 }
 
 const char *mbs_family_name(mbs_family f)
 {
-    static const char *names[] = {"element", "body", "marker", "constraint", "motion", "force", "sensor", "graphic"};
+    static const char *names[] = {"element", "body", "marker", "constraint", "motion", "force", "sensor", "graphic",
+                                  "variable", "plant input", "plant output"};
     return f < MBS_FAMILY_COUNT ? names[f] : "element";
 }
 

@@ -1,7 +1,19 @@
 #include "model.h"
+#include "tfunc.h"
 
 #include <math.h>
 #include <stdlib.h>
+
+static void free_plants(mbs_plant *p, int n)
+{
+    for (int i = 0; i < n; i++) {
+        free(p[i].label);
+        free(p[i].variables);
+        free(p[i].sensor);
+        free(p[i].column);
+    }
+    free(p);
+}
 
 void mbs_model_free(mbs_model *m)
 {
@@ -36,6 +48,14 @@ void mbs_model_free(mbs_model *m)
         free(m->graphics[i].points);
     }
     free(m->graphics);
+    for (int i = 0; i < m->n_variables; i++) {
+        free(m->variables[i].label);
+        free(m->variables[i].sensor_column);
+        mbs_tfunc_free(m->variables[i].value);
+    }
+    free(m->variables);
+    free_plants(m->plant_inputs, m->n_plant_inputs);
+    free_plants(m->plant_outputs, m->n_plant_outputs);
     for (int i = 0; i < m->n_params; i++)
         free(m->params[i].name);
     free(m->params);

@@ -235,7 +235,12 @@ typedef struct mbs_graphic {
 
 /* ---- analyses and solver settings --------------------------------------------------- */
 
-typedef enum mbs_analysis_type { MBS_ANALYSIS_TRANSIENT, MBS_ANALYSIS_STATIC, MBS_ANALYSIS_ASSEMBLY } mbs_analysis_type;
+typedef enum mbs_analysis_type {
+    MBS_ANALYSIS_TRANSIENT,
+    MBS_ANALYSIS_STATIC,
+    MBS_ANALYSIS_ASSEMBLY,
+    MBS_ANALYSIS_LINEAR
+} mbs_analysis_type;
 
 typedef struct mbs_analysis {
     mbs_analysis_type type;
@@ -258,6 +263,44 @@ typedef struct mbs_solver_settings {
     int strict_assembly;   /* a move beyond the limit is an error (--strict) */
     int line;              /* where Param_Transient stands, 0 if absent */
 } mbs_solver_settings;
+
+/* ---- variables and plant inputs and outputs (linear analysis) ------------------------- */
+
+struct mbs_tfunc;
+
+/* A Reference_Variable: a value that run-time expressions read with
+ * VARVAL(id). Here (until the run-time expression language of issue 11) it
+ * is either an input, a function of t in the model's units to which a
+ * linear analysis adds its input perturbation, or an output that names a
+ * sensor column (mbsim's extension sensor_id / sensor_column). */
+typedef struct mbs_variable {
+    int id;
+    char *label;
+    int line;
+    struct mbs_tfunc *value; /* inputs: value(t), model units; NULL for outputs */
+    int sensor_id;           /* outputs: the sensor (0 for inputs) ... */
+    char *sensor_column;     /* ... and its column's name (NULL: its only column) */
+} mbs_variable;
+
+/* Control_PlantInput / Control_PlantOutput: the variables that are the
+ * inputs u or the outputs y of the state-space model. */
+typedef struct mbs_plant {
+    int id;
+    char *label;
+    int line;
+    int *variables;  /* [n_variables] variable indices */
+    int *sensor;     /* outputs: [n_variables] sensor index of each variable ... */
+    int *column;     /* ... and the column within it */
+    int n_variables;
+} mbs_plant;
+
+/* Param_Linear: what every Linear analysis computes. */
+typedef struct mbs_linear_settings {
+    int input;          /* plant index (m->plant_inputs) or -1 */
+    int output;         /* plant index (m->plant_outputs) or -1 */
+    int eigen;          /* eigenvalues and modes (eigen_analysis) */
+    int line;           /* where Param_Linear stands, 0 if absent */
+} mbs_linear_settings;
 
 /* ---- the model ------------------------------------------------------------------------ */
 
@@ -285,6 +328,13 @@ typedef struct mbs_model {
     mbs_analysis *analyses; /* [n_analyses], in the order they run */
     int n_analyses;
     mbs_solver_settings settings;
+    mbs_variable *variables;   /* [n_variables] Reference_Variables */
+    int n_variables;
+    mbs_plant *plant_inputs;   /* [n_plant_inputs] */
+    int n_plant_inputs;
+    mbs_plant *plant_outputs;  /* [n_plant_outputs] */
+    int n_plant_outputs;
+    mbs_linear_settings linear;
 
     /* layout of y = [q | u | z | lambda | mu] (see docs/theory.md) */
     int nq, nu, nz;         /* positions, velocities, other differential states */

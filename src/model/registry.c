@@ -26,10 +26,14 @@
     X(force_coordinate_spring_damper_ext) \
     X(force_joint_friction)   \
     X(force_coordinate)       \
+    X(reference_variable)     \
     X(sensor)                 \
     X(post_request)           \
     X(post_graphic)           \
+    X(control_plant_input)    \
+    X(control_plant_output)   \
     X(param_transient)        \
+    X(param_linear)           \
     X(simulate)
 
 #define DECLARE_KIND(name) extern const mbs_kind mbs_kind_##name;

@@ -1,5 +1,6 @@
 #include "tfunc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,18 +10,23 @@ mbs_tfunc *mbs_tfunc_create(const char *text, const mbs_scope *params, const mbs
 {
     if (n_vars > MBS_TFUNC_MAX_VARS)
         return NULL;
-    mbs_scope scope = *params;
-    scope.var_names = var_names;
-    scope.n_vars = n_vars;
-    mbs_expr *e = mbs_expr_compile(text, &scope, err, errsize);
-    if (!e)
-        return NULL;
     mbs_tfunc *f = calloc(1, sizeof *f);
-    if (!f) {
-        mbs_expr_free(e);
+    if (!f)
+        return NULL;
+    /* the compiled expression refers to its variables' names (derivatives
+     * are formed later): they live as long as f */
+    for (int i = 0; i < n_vars; i++) {
+        snprintf(f->var_text[i], sizeof f->var_text[i], "%s", var_names[i]);
+        f->var_names[i] = f->var_text[i];
+    }
+    mbs_scope scope = *params;
+    scope.var_names = f->var_names;
+    scope.n_vars = n_vars;
+    f->expr = mbs_expr_compile(text, &scope, err, errsize);
+    if (!f->expr) {
+        free(f);
         return NULL;
     }
-    f->expr = e;
     f->n_vars = n_vars;
     f->t_index = -1;
     f->value_scale = mbs_units_to_si(units, value_dim);
@@ -58,22 +64,43 @@ double mbs_tfunc_eval(mbs_tfunc *f, const double *vars_si)
     return f->value_scale * eval_with(f->expr, f, vars_si);
 }
 
-double mbs_tfunc_at(mbs_tfunc *f, double t)
+/* The variables for time t (SI) and the VARVAL values (model units, which
+ * eval_with divides by a scale of 1). */
+static void time_and_varvals(const mbs_tfunc *f, double t, const double *varvals, double *vars)
 {
-    double vars[MBS_TFUNC_MAX_VARS] = {0};
+    for (int i = 0; i < f->n_vars; i++)
+        vars[i] = 0.0;
     if (f->t_index >= 0)
         vars[f->t_index] = t;
+    for (int k = 0; k < f->n_varvals; k++)
+        vars[f->varval_slot[k]] = varvals ? varvals[k] : 0.0;
+}
+
+double mbs_tfunc_at_with(mbs_tfunc *f, double t, const double *varvals)
+{
+    double vars[MBS_TFUNC_MAX_VARS];
+    time_and_varvals(f, t, varvals, vars);
     return mbs_tfunc_eval(f, vars);
+}
+
+double mbs_tfunc_rate_at_with(mbs_tfunc *f, double t, const double *varvals)
+{
+    if (!f->dexpr)
+        return 0.0;
+    double vars[MBS_TFUNC_MAX_VARS];
+    time_and_varvals(f, t, varvals, vars);
+    /* d(value_si)/dt_si = value_scale * d expr/d t_model / time_scale */
+    return f->value_scale * eval_with(f->dexpr, f, vars) / f->var_scale[f->t_index];
+}
+
+double mbs_tfunc_at(mbs_tfunc *f, double t)
+{
+    return mbs_tfunc_at_with(f, t, NULL);
 }
 
 double mbs_tfunc_rate_at(mbs_tfunc *f, double t)
 {
-    if (!f->dexpr)
-        return 0.0;
-    double vars[MBS_TFUNC_MAX_VARS] = {0};
-    vars[f->t_index] = t;
-    /* d(value_si)/dt_si = value_scale * d expr/d t_model / time_scale */
-    return f->value_scale * eval_with(f->dexpr, f, vars) / f->var_scale[f->t_index];
+    return mbs_tfunc_rate_at_with(f, t, NULL);
 }
 
 int mbs_tfunc_depends_on_time(const mbs_tfunc *f)

@@ -16,7 +16,14 @@ typedef struct mbs_tfunc {
     double value_scale;                /* model unit of the value -> SI */
     double var_scale[MBS_TFUNC_MAX_VARS]; /* model unit of each variable -> SI */
     int n_vars;
+    const char *var_names[MBS_TFUNC_MAX_VARS]; /* into var_text: the expression keeps them */
+    char var_text[MBS_TFUNC_MAX_VARS][32];
     int t_index;                       /* index of variable t, or -1 */
+    /* VARVAL(id) references (mbs_tfunc_bind_varvals): the variable index of
+     * the model's Reference_Variable each reads, and its slot among vars */
+    int n_varvals;
+    int varval_variable[MBS_TFUNC_MAX_VARS];
+    int varval_slot[MBS_TFUNC_MAX_VARS];
 } mbs_tfunc;
 
 /* `var_names` are the run-time variables in order; `var_dims` their
@@ -33,6 +40,12 @@ double mbs_tfunc_eval(mbs_tfunc *f, const double *vars_si);
 double mbs_tfunc_at(mbs_tfunc *f, double t);
 double mbs_tfunc_rate_at(mbs_tfunc *f, double t);   /* d/dt, SI */
 int mbs_tfunc_depends_on_time(const mbs_tfunc *f);
+
+/* Functions of t that read Reference_Variables: `varvals` holds the value of
+ * each VARVAL reference (model units), in the order of varval_variable.
+ * The time derivative treats them as constants. */
+double mbs_tfunc_at_with(mbs_tfunc *f, double t, const double *varvals);
+double mbs_tfunc_rate_at_with(mbs_tfunc *f, double t, const double *varvals);
 
 void mbs_tfunc_free(mbs_tfunc *f);
 

@@ -97,6 +97,23 @@ int mbs_h5_attr_long(hid_t loc, const char *name, long value)
     return attr_scalar(loc, name, H5T_NATIVE_LLONG, &v);
 }
 
+hid_t mbs_h5_growing_dataset(hid_t loc, const char *name, hid_t type, int rank, long cols, hsize_t chunk_rows,
+                             hsize_t chunk_cols)
+{
+    hsize_t dims[2] = {0, cols > 0 ? (hsize_t)cols : 0};
+    hsize_t maxdims[2] = {H5S_UNLIMITED, cols >= 0 ? (hsize_t)cols : H5S_UNLIMITED};
+    hsize_t chunk[2] = {chunk_rows, chunk_cols};
+    hid_t space = H5Screate_simple(rank, dims, maxdims);
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    H5Pset_chunk(dcpl, rank, chunk);
+    H5Pset_shuffle(dcpl);
+    H5Pset_deflate(dcpl, 6);
+    hid_t ds = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    H5Pclose(dcpl);
+    H5Sclose(space);
+    return ds;
+}
+
 int mbs_h5_string_dataset(hid_t loc, const char *name, const char *text)
 {
     hid_t type = mbs_h5_vlen_string(), space = H5Screate(H5S_SCALAR);

@@ -27,6 +27,12 @@ int mbs_h5_attr_strings(hid_t loc, const char *name, const char *const *values, 
 int mbs_h5_attr_double(hid_t loc, const char *name, double value);
 int mbs_h5_attr_long(hid_t loc, const char *name, long value);
 
+/* A chunked, compressed (shuffle + deflate) dataset that starts empty and
+ * grows along its rows: rank 1, or rank 2 with `cols` columns (cols < 0: the
+ * columns grow too). */
+hid_t mbs_h5_growing_dataset(hid_t loc, const char *name, hid_t type, int rank, long cols, hsize_t chunk_rows,
+                             hsize_t chunk_cols);
+
 /* A scalar variable-length string dataset. */
 int mbs_h5_string_dataset(hid_t loc, const char *name, const char *text);
 

@@ -1,5 +1,6 @@
 #include "results_writer.h"
 #include "h5util.h"
+#include "results_analyses.h"
 #include "results_finish.h"
 #include "results_geometry.h"
 #include "../solver/sense.h"
@@ -28,6 +29,7 @@ struct mbs_results_writer {
     int *ncols;
     int width;
     hid_t ev_time, ev_element, ev_kind;
+    mbs_analyses_out *analyses; /* /analyses, /linear */
     double time_scale; /* s -> model time unit */
     /* rows not yet in the file */
     double *buf_t, *buf_v;
@@ -43,18 +45,7 @@ struct mbs_results_writer {
  * bytes of the doubles by significance first, which deflate packs better. */
 static hid_t chunked_dataset(hid_t loc, const char *name, hid_t type, int cols, hsize_t chunk_rows)
 {
-    hsize_t dims[2] = {0, (hsize_t)cols}, maxdims[2] = {H5S_UNLIMITED, (hsize_t)cols};
-    hsize_t chunk[2] = {chunk_rows, (hsize_t)(cols > 0 ? cols : 1)};
-    int rank = cols > 0 ? 2 : 1;
-    hid_t space = H5Screate_simple(rank, dims, maxdims);
-    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
-    H5Pset_chunk(dcpl, rank, chunk);
-    H5Pset_shuffle(dcpl);
-    H5Pset_deflate(dcpl, 6);
-    hid_t ds = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
-    H5Pclose(dcpl);
-    H5Sclose(space);
-    return ds;
+    return mbs_h5_growing_dataset(loc, name, type, cols > 0 ? 2 : 1, cols, chunk_rows, (hsize_t)(cols > 0 ? cols : 1));
 }
 
 static hid_t pose_dataset(hid_t loc, const char *name, int cols)
@@ -168,6 +159,9 @@ static int create_layout(mbs_results_writer *w, const mbs_model *m)
     rc |= mbs_geometry_create(file, m, pose_dataset, w->sensor_ds + m->n_sensors);
     for (int i = m->n_sensors; i < w->n_sensors; i++)
         w->ncols[i] = MBS_POSE_WIDTH;
+
+    w->analyses = mbs_analyses_create(file, m);
+    rc |= !w->analyses;
 
     hid_t model = H5Gcreate2(file, "model", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     rc |= mbs_h5_string_dataset(model, "source", m->source);
@@ -348,6 +342,20 @@ int mbs_results_event(mbs_results_writer *w, double t, const char *element, cons
     return mbs_results_poll(w) | rc;
 }
 
+int mbs_results_analysis(mbs_results_writer *w, const char *kind, double t_start, double t_end, long first_row,
+                         long last_row, const char *status)
+{
+    int rc = mbs_results_flush(w);
+    rc |= mbs_analyses_append(w->analyses, kind, t_start * w->time_scale, t_end * w->time_scale, first_row, last_row,
+                              status);
+    return rc | mbs_results_flush(w);
+}
+
+int mbs_results_linear(mbs_results_writer *w, int k, const mbs_linear_result *lin)
+{
+    return mbs_analyses_linear(w->analyses, k, lin) | mbs_results_flush(w);
+}
+
 /* ---- closing ---- */
 
 static int close_file(mbs_results_writer *w)
@@ -356,6 +364,8 @@ static int close_file(mbs_results_writer *w)
     for (int i = 0; i < w->n_sensors; i++)
         if (w->sensor_ds[i] > 0)
             H5Dclose(w->sensor_ds[i]);
+    mbs_analyses_close(w->analyses);
+    w->analyses = NULL;
     hid_t ds[] = {w->time_ds, w->ev_time, w->ev_element, w->ev_kind};
     for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++)
         if (ds[i] > 0)

@@ -16,6 +16,7 @@
 #define MBS_RESULTS_WRITER_H
 
 #include "../model/model.h"
+#include "../solver/linear.h"
 
 #include <stddef.h>
 
@@ -40,6 +41,12 @@ mbs_results_writer *mbs_results_create(const char *path, const mbs_model *m, cha
 int mbs_results_append(mbs_results_writer *w, double t, const double *values);
 /* One event (t in seconds); reaches the file with the next flush. */
 int mbs_results_event(mbs_results_writer *w, double t, const char *element, const char *kind);
+/* A row of /analyses (times in seconds; rows -1 when the analysis wrote
+ * none), and the results of the k-th Linear analysis (k = 0, 1, ...);
+ * both flush. */
+int mbs_results_analysis(mbs_results_writer *w, const char *kind, double t_start, double t_end, long first_row,
+                         long last_row, const char *status);
+int mbs_results_linear(mbs_results_writer *w, int k, const mbs_linear_result *lin);
 /* Writes buffered rows and flushes the file. */
 int mbs_results_flush(mbs_results_writer *w);
 /* Flushes when rows have waited a second or more; cheap, call it often. */

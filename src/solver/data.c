@@ -12,8 +12,9 @@ mbs_data *mbs_data_create(const mbs_model *m)
     d->rows = calloc((size_t)m->n_rows + 1, sizeof *d->rows);
     d->row_active = malloc((size_t)m->n_rows + 1);
     d->disc = calloc((size_t)m->n_disc + 1, sizeof *d->disc);
+    d->var_offset = calloc((size_t)m->n_variables + 1, sizeof *d->var_offset);
     d->res_scratch = calloc((size_t)m->ny + 1, sizeof *d->res_scratch);
-    if (!d->bodies || !d->rows || !d->row_active || !d->disc || !d->res_scratch) {
+    if (!d->bodies || !d->rows || !d->row_active || !d->disc || !d->var_offset || !d->res_scratch) {
         mbs_data_free(d);
         return NULL;
     }
@@ -34,6 +35,7 @@ void mbs_data_free(mbs_data *d)
     free(d->rows);
     free(d->row_active);
     free(d->disc);
+    free(d->var_offset);
     free(d->res_scratch);
     free(d);
 }

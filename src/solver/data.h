@@ -37,6 +37,8 @@ typedef struct mbs_data {
     mbs_row *rows;          /* [n_rows] */
     char *row_active;       /* [n_rows] 0 for rows dropped as redundant */
     double *disc;           /* [n_disc] discrete states of the components */
+    double *var_offset;     /* [n_variables] added to each Reference_Variable's value: a linear
+                               analysis' input perturbation (0 otherwise), model units */
     double *res_scratch;    /* [ny] residual when only kinematics are wanted */
     int static_mode;        /* in Static / Assembly analyses */
     int eval_failed;        /* an element could not be evaluated (see mbs_eval_fail) */

@@ -7,6 +7,7 @@
  * the centre of mass. */
 #include "eval.h"
 #include "../core/vec3.h"
+#include "../model/tfunc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -307,4 +308,32 @@ void mbs_eval_fatal(const mbs_eval *ev, const mbs_component *c, const char *fmt,
     eval_failure(ev, c, fmt, ap);
     va_end(ap);
     ev->d->eval_fatal = 1;
+}
+
+/* ---- run-time expressions ---- */
+
+double mbs_variable_value(const mbs_eval *ev, int k)
+{
+    const mbs_variable *v = &ev->m->variables[k];
+    return (v->value ? mbs_tfunc_at(v->value, ev->t) : 0.0) + ev->d->var_offset[k];
+}
+
+static void varval_values(const mbs_eval *ev, const mbs_tfunc *f, double *values)
+{
+    for (int k = 0; k < f->n_varvals; k++)
+        values[k] = mbs_variable_value(ev, f->varval_variable[k]);
+}
+
+double mbs_eval_tfunc(const mbs_eval *ev, mbs_tfunc *f)
+{
+    double values[MBS_TFUNC_MAX_VARS];
+    varval_values(ev, f, values);
+    return mbs_tfunc_at_with(f, ev->t, values);
+}
+
+double mbs_eval_tfunc_rate(const mbs_eval *ev, mbs_tfunc *f)
+{
+    double values[MBS_TFUNC_MAX_VARS];
+    varval_values(ev, f, values);
+    return mbs_tfunc_rate_at_with(f, ev->t, values);
 }

@@ -61,6 +61,16 @@ double mbs_jac_rate(const mbs_eval *ev, const mbs_jac *j);
 /* The multiplier of row k (force of the constraint, sign as in docs/theory.md). */
 double mbs_row_lambda(const mbs_eval *ev, const mbs_component *c, int k);
 
+/* ---- run-time expressions (model/tfunc.h) ---- */
+/* The value (SI) of a function of t at the evaluation's time, its VARVALs
+ * read from the model's Reference_Variables; and its time derivative. */
+struct mbs_tfunc;
+double mbs_eval_tfunc(const mbs_eval *ev, struct mbs_tfunc *f);
+double mbs_eval_tfunc_rate(const mbs_eval *ev, struct mbs_tfunc *f);
+/* Reference_Variable k's value (model units): its function of t plus the
+ * input perturbation of a linear analysis. */
+double mbs_variable_value(const mbs_eval *ev, int k);
+
 /* ---- failure ---- */
 /* The model cannot be evaluated at this state (e.g. a spring of zero
  * length). The residual then fails recoverably, so the integrator retries

@@ -362,6 +362,38 @@ static int equilibrium(run *r, int write)
     return assembly(r, write);
 }
 
+/* The model linearised where the previous analysis left it: consistent
+ * (an equilibrium, an assembly, the integrator's state), or the start,
+ * assembled first, when it is the first analysis. */
+static int linear(run *r, int k, int first)
+{
+    if (first && make_consistent(r) != 0)
+        return -1;
+    r->res->t_reached = r->t;
+    if (r->last_row_t != r->t && write_row(r, r->t, r->y, r->yp) != 0)
+        return -1;
+    mbs_linear_result lin;
+    char msg[512];
+    if (mbs_linearize(r->m, r->d, r->t, r->y, r->yp, &lin, msg, sizeof msg) != 0)
+        return fail(r, MBS_E_RUN, msg);
+    int rc = r->sink && r->sink->linear ? r->sink->linear(r->sink->ctx, k, &lin) : 0;
+    mbs_linear_result_free(&lin);
+    return rc != 0 ? fail(r, MBS_E_RUN, "cannot write the results file") : 0;
+}
+
+static int run_analysis(run *r, int i, int n_linear)
+{
+    const mbs_model *m = r->m;
+    const mbs_analysis *a = &m->analyses[i];
+    int next_is_transient = i + 1 < m->n_analyses && m->analyses[i + 1].type == MBS_ANALYSIS_TRANSIENT;
+    switch (a->type) {
+    case MBS_ANALYSIS_TRANSIENT: return transient(r, a);
+    case MBS_ANALYSIS_STATIC: return equilibrium(r, !next_is_transient);
+    case MBS_ANALYSIS_LINEAR: return linear(r, n_linear, i == 0);
+    default: return assembly(r, !next_is_transient);
+    }
+}
+
 /* ---- the run ---- */
 
 static int setup(run *r)
@@ -428,12 +460,20 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
         int dropped = mbs_find_redundant(r.assembler, r.t, r.y, 0, diag);
         r.rank_checked = dropped != MBS_RANK_SKIPPED;
         result->redundant_rows = dropped > 0 ? dropped : 0;
+        int n_linear = 0;
         for (int i = 0; i < m->n_analyses; i++) {
-            const mbs_analysis *a = &m->analyses[i];
-            int next_is_transient = i + 1 < m->n_analyses && m->analyses[i + 1].type == MBS_ANALYSIS_TRANSIENT;
-            int rc = a->type == MBS_ANALYSIS_TRANSIENT ? transient(&r, a)
-                     : a->type == MBS_ANALYSIS_STATIC  ? equilibrium(&r, !next_is_transient)
-                                                       : assembly(&r, !next_is_transient);
+            mbs_analysis_record rec = {m->analyses[i].type, r.t, r.t, -1, -1, MBS_OK};
+            long rows = result->rows;
+            int rc = run_analysis(&r, i, n_linear);
+            n_linear += m->analyses[i].type == MBS_ANALYSIS_LINEAR;
+            rec.t_end = r.t;
+            rec.status = result->status;
+            if (result->rows > rows) {
+                rec.first_row = rows;
+                rec.last_row = result->rows - 1;
+            }
+            if (sink && sink->analysis && sink->analysis(sink->ctx, &rec) != 0 && rc == 0)
+                rc = fail(&r, MBS_E_RUN, "cannot write the results file");
             if (rc != 0)
                 break;
         }

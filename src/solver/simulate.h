@@ -4,11 +4,20 @@
 #define MBS_SIMULATE_H
 
 #include "integrator.h"
+#include "linear.h"
 #include "../core/diag.h"
 #include "../core/status.h"
 #include "../model/model.h"
 
 #include <signal.h>
+
+/* What an analysis did (a row of /analyses). */
+typedef struct mbs_analysis_record {
+    mbs_analysis_type type;
+    double t_start, t_end;    /* s */
+    long first_row, last_row; /* output rows it wrote (0-based), -1 when none */
+    mbs_status status;        /* MBS_OK, MBS_E_RUN, MBS_E_INTERRUPTED */
+} mbs_analysis_record;
 
 typedef struct mbs_sink {
     void *ctx;
@@ -18,6 +27,10 @@ typedef struct mbs_sink {
     int (*event)(void *ctx, double t, const char *element, const char *kind);
     /* After every integrator step (the sink decides how often to show it). */
     void (*progress)(void *ctx, double t, double t_end, long steps);
+    /* After each analysis, also one that failed (may be NULL). */
+    int (*analysis)(void *ctx, const mbs_analysis_record *a);
+    /* The results of the k-th Linear analysis, k = 0, 1, ... (may be NULL). */
+    int (*linear)(void *ctx, int k, const mbs_linear_result *lin);
 } mbs_sink;
 
 typedef struct mbs_run_result {

@@ -115,6 +115,20 @@ check "events: in the solver statistics" grep -q "^  events  *2$" "$tmp/out"
 status "events: compare notes a difference" 1 "$mbsim" compare "$tmp/stop.h5" "$a"
 check "events: note" has "$tmp/out" "note: the events differ: REF has 2 events, NEW 0"
 
+# ---- linear analysis ----
+"$mbsim" run models/linear_spring_damper.xml -q -o "$tmp/lin.h5" || bad "run linear_spring_damper.xml"
+status "linear: info" 0 "$mbsim" info "$tmp/lin.h5"
+check "linear: every analysis" grep -q "^analyses: *3$" "$tmp/out"
+check "linear: the static's row" grep -q "^  Static  *0  *0  *completed$" "$tmp/out"
+check "linear: no row of its own" grep -q "^  Linear  *0  *-  *completed$" "$tmp/out"
+check "linear: the transient's rows" grep -q "^  Transient  *0 .. 2  *1 .. 200  *completed$" "$tmp/out"
+check "linear: what it computed" grep -q "^linear_1: *t = 0 s, 2 states, 1 inputs, 3 outputs$" "$tmp/out"
+check "linear: the eigenvalue table" grep -q "^  mode  *real \[1/s\]  *imag \[1/s\]  *frequency \[1/s\]  *damping ratio$" "$tmp/out"
+check "linear: an eigenvalue" grep -q "^  1  *-1  *19.97498436  *3.1831  *0.05$" "$tmp/out"
+check "linear: its conjugate" grep -q "^  2  *-1  *-19.97498436  *3.1831  *0.05$" "$tmp/out"
+status "linear: a transient's file has one analysis" 0 "$mbsim" info "$a"
+check "linear: ... and no linear results" sh -c "grep -q '^analyses: *1$' '$tmp/out' && ! grep -q '^linear_' '$tmp/out'"
+
 # ---- export ----
 status "export" 0 "$mbsim" export "$a" angle energy --csv
 check "export: header" test "$(head -n 1 "$tmp/out")" = "time [s],angle.angle [rad],energy.value [N*m]"

@@ -22,6 +22,7 @@
     X(commands) \
     X(rolling_disc) \
     X(whipple_bicycle) \
+    X(linear) \
     X(units) \
     X(joint_friction)
 

@@ -39,6 +39,17 @@ static int keep_event(void *ctx, double t, const char *element, const char *kind
     return 0;
 }
 
+static int keep_linear(void *ctx, int k, const mbs_linear_result *lin)
+{
+    test_results *r = ctx;
+    mbs_linear_result *grown = realloc(r->linear, (size_t)(r->n_linear + 1) * sizeof *grown);
+    if (!grown || k != r->n_linear)
+        return -1;
+    r->linear = grown;
+    r->n_linear++;
+    return mbs_linear_result_copy(&r->linear[k], lin);
+}
+
 static int make_overrides(const char *const *sets, mbs_override **out)
 {
     int n = 0;
@@ -98,7 +109,7 @@ int test_run_model(const char *path, const char *const *sets, void (*adjust)(mbs
     if (adjust)
         adjust(r->model);
     r->width = mbs_sensor_width(r->model);
-    mbs_sink sink = {r, keep_row, keep_event, NULL};
+    mbs_sink sink = {r, keep_row, keep_event, NULL, NULL, keep_linear};
     mbs_diags d;
     mbs_diags_init(&d);
     r->status = mbs_simulate(r->model, &sink, NULL, &d, &r->run);
@@ -112,6 +123,9 @@ void test_results_free(test_results *r)
     free(r->t);
     free(r->values);
     free(r->events);
+    for (int i = 0; i < r->n_linear; i++)
+        mbs_linear_result_free(&r->linear[i]);
+    free(r->linear);
     memset(r, 0, sizeof *r);
 }
 

@@ -23,6 +23,8 @@ typedef struct test_results {
     double *values;          /* [n_rows x width] (model units) */
     test_event *events;
     int n_events;
+    mbs_linear_result *linear; /* the Linear analyses' results, in order */
+    int n_linear;
     char errors[4096];       /* diagnostics of reading/compiling, if it failed */
 } test_results;
 

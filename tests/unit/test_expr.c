@@ -242,8 +242,40 @@ TEST(long_text_is_shortened_in_messages)
     CHECK(strlen(err) < 120);
 }
 
+TEST(varval_becomes_a_run_time_variable)
+{
+    int ids[MBS_MAX_VARVALS], n = -1;
+    char err[256];
+    char *text = mbs_expr_rewrite_varval("2*VARVAL(3) + varval( 12 )*t - VarVal(3)", ids, MBS_MAX_VARVALS, &n, err,
+                                         sizeof err);
+    CHECK(text && strcmp(text, "2*_varval3 + _varval12*t - _varval3") == 0);
+    CHECK(n == 2 && ids[0] == 3 && ids[1] == 12);
+    free(text);
+    /* names that only contain the word are left alone */
+    text = mbs_expr_rewrite_varval("myvarval + varvals(1)", ids, MBS_MAX_VARVALS, &n, err, sizeof err);
+    CHECK(text && strcmp(text, "myvarval + varvals(1)") == 0 && n == 0);
+    free(text);
+    /* compiled with the variables it names, it evaluates */
+    text = mbs_expr_rewrite_varval("VARVAL(5)^2 + t", ids, MBS_MAX_VARVALS, &n, err, sizeof err);
+    char name[32];
+    mbs_expr_varval_name(ids[0], name, sizeof name);
+    const char *vars[] = {"t", name};
+    mbs_scope s = {PARAM_NAMES, PARAM_VALUES, 2, vars, 2};
+    mbs_expr *e = text ? mbs_expr_compile(text, &s, err, sizeof err) : NULL;
+    CHECK(e && mbs_expr_eval(e, (const double[]){1.5, 3.0}) == 10.5);
+    mbs_expr_free(e);
+    free(text);
+    /* an argument that is not an id, too many variables */
+    CHECK(!mbs_expr_rewrite_varval("VARVAL(k)", ids, MBS_MAX_VARVALS, &n, err, sizeof err));
+    CHECK(strstr(err, "VARVAL needs the id of a Reference_Variable") != NULL);
+    CHECK(!mbs_expr_rewrite_varval("VARVAL(0)", ids, MBS_MAX_VARVALS, &n, err, sizeof err));
+    CHECK(!mbs_expr_rewrite_varval("VARVAL(1) + VARVAL(2)", ids, 1, &n, err, sizeof err));
+    CHECK(strstr(err, "more than 1") != NULL);
+}
+
 TEST_SUITE(expr, T(numbers_parameters_and_constants), T(run_time_variables_and_derivative),
            T(a_parameter_given_twice_takes_the_last_value), T(unknown_names_are_reported_with_the_known_ones),
            T(malformed_text_is_refused_with_its_reason), T(long_or_deep_text_is_refused_before_libmatheval),
            T(the_syntax_check_is_never_looser_than_libmatheval), T(valid_parameter_names),
-           T(long_text_is_shortened_in_messages));
+           T(long_text_is_shortened_in_messages),
+           T(varval_becomes_a_run_time_variable));

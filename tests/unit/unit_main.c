@@ -12,6 +12,7 @@
     X(compile)    \
     X(joint_friction_checks) \
     X(geometry)   \
-    X(stall)
+    X(stall)      \
+    X(results_analyses)
 
 TEST_MAIN(SUITES)
