@@ -24,6 +24,7 @@
     X(whipple_bicycle) \
     X(units) \
     X(joint_friction) \
-    X(compliance)
+    X(compliance) \
+    X(coupling)
 
 TEST_MAIN(SUITES)

@@ -392,10 +392,60 @@ TEST(beam_tip_mass_vibrates_at_the_closed_form_frequencies)
     test_results_free(&r);
 }
 
+/* models/bushing_engine_mount.xml: the Static analysis (the first row)
+ * sinks the engine by m g / (3 kz) without turning; the torque ripple's work
+ * then balances the energy. */
+TEST(engine_on_three_mounts_sinks_by_its_weight_over_their_stiffness)
+{
+    test_results r;
+    CHECK(test_run_model("models/bushing_engine_mount.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
+    CHECK_NEAR(test_value(&r, "engine_position", 2, 0), -150 * 9.81 / (3 * 2e5), 1e-12);
+    CHECK_NEAR(test_value(&r, "engine_position", 0, 0), 0, 1e-12);
+    CHECK_NEAR(test_value(&r, "engine_position", 1, 0), 0, 1e-12);
+    CHECK_NEAR(test_value(&r, "engine_rotation", 0, 0), 1, 1e-12);
+    CHECK_NEAR(test_value(&r, "engine_rotation", 4, 0), 1, 1e-12);
+    CHECK_NEAR(test_value(&r, "front_left_force", 2, 0), 150 * 9.81 / 3, 1e-8);
+    /* the ripple rocks the engine (about a millimetre at the mounts) */
+    CHECK(series_max_deviation(&r, "front_left_deflection", 2, -150 * 9.81 / (3 * 2e5)) > 2e-4);
+    double balance = energy_balance_error(&r), work = fabs(test_value(&r, "dissipated", 0, r.n_rows - 1));
+    CHECK(work > 0.1);
+    CHECK_MSG(balance < 1e-6 * work, "energy balance off by %.3g J (the ripple's net work %.3g J)", balance, work);
+    test_results_free(&r);
+}
+
+/* models/beam_anti_roll_bar.xml at a small roll (its geometric nonlinearity
+ * grows with the square of the roll: 2.5e-4 at H = 5 mm): in the static
+ * equilibrium (the first row) the drop links carry F = H / C. */
+TEST(anti_roll_bar_link_force_is_roll_over_the_end_compliance)
+{
+    const double a = 0.25, b = 1.0, d = 0.02, Eb = 2.1e11, Gb = 8.1e10, H = 5e-4;
+    const double A = MBS_TEST_PI * d * d / 4, I = MBS_TEST_PI * pow(d, 4) / 64, J = 2 * I;
+    const double C = a * a * a / (3 * Eb * I) + a * (10.0 / 9) / (Gb * A) + a * a * b / (2 * Gb * J);
+    static const char *const sets[] = {"H=5e-4", NULL};
+    test_results r;
+    CHECK(test_run_model("models/beam_anti_roll_bar.xml", sets, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
+    double F = H / C;
+    CHECK_NEAR(test_value(&r, "left_link_force", 2, 0), F, 1e-5 * F);
+    CHECK_NEAR(test_value(&r, "right_link_force", 2, 0), -F, 1e-5 * F);
+    /* the torsion bar twists by its torque F a over G J / b */
+    CHECK_NEAR(test_value(&r, "bar_twist", 3, 0), F * a * b / (Gb * J), 1e-5 * F * a * b / (Gb * J));
+    CHECK_NEAR(fabs(test_value(&r, "bar_torque", 0, 0)), F * a, 1e-5 * F * a);
+    /* and the roll then reverses: the force follows through -F */
+    double lo = INFINITY;
+    for (int n = 0; n < r.n_rows; n++)
+        lo = fmin(lo, test_value(&r, "left_link_force", 2, n));
+    CHECK(lo < -0.9 * F);
+    test_results_free(&r);
+}
+
 TEST_SUITE(compliance, T(bushing_oscillates_at_sqrt_k_over_m_in_each_of_six_directions),
            T(bushing_damping_gives_the_damped_oscillation_in_each_direction),
            T(bushing_static_load_gives_f_over_k_and_the_preload_shifts_by_p_over_k),
            T(bushing_preload_moves_the_centre_of_the_oscillation_to_p_over_k),
            T(bushing_reaction_is_opposite_with_the_arm_so_momentum_is_conserved),
            T(bushing_without_damping_is_conservative_to_second_order),
-           T(beam_static_tip_load_deflects_as_timoshenko), T(beam_tip_mass_vibrates_at_the_closed_form_frequencies));
+           T(beam_static_tip_load_deflects_as_timoshenko), T(beam_tip_mass_vibrates_at_the_closed_form_frequencies),
+           T(engine_on_three_mounts_sinks_by_its_weight_over_their_stiffness),
+           T(anti_roll_bar_link_force_is_roll_over_the_end_compliance));
