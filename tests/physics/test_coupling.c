@@ -7,9 +7,14 @@
 #include "../support/harness.h"
 #include "../support/run_model.h"
 #include "../support/series.h"
+#include "../../src/core/rotation.h"
+#include "../../src/solver/data.h"
+#include "../../src/solver/residual.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Largest |(total + dissipated)(t) - (total + dissipated)(0)|, and the
  * largest |total| for scale. */
@@ -200,8 +205,107 @@ TEST(acceleration_motion_integrates_from_ic_disp_and_ic_vel)
     test_results_free(&r);
 }
 
+/* ---- the rows' Jacobians ---- */
+
+/* Exact rotation of a body's quaternion by the global rotation vector v. */
+static void rotate_global(double p[4], const double v[3])
+{
+    double A[9], R[9], B[9], th = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    mbs_quat_to_matrix(p, A);
+    double k[3] = {v[0] / th, v[1] / th, v[2] / th}, c = cos(th), s = sin(th);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double cross = 0;
+            if (i != j) {
+                int o = 3 - i - j; /* the third index */
+                double sign = ((i + 1) % 3 == j) ? -1 : 1;
+                cross = sign * k[o];
+            }
+            R[3 * i + j] = (i == j ? c : 0) + (1 - c) * k[i] * k[j] + s * cross;
+        }
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            B[3 * i + j] = 0;
+            for (int l = 0; l < 3; l++)
+                B[3 * i + j] += R[3 * i + l] * A[3 * l + j];
+        }
+    mbs_matrix_to_quat(B, p);
+}
+
+/* Row values of component c at y (the model's bodies as drawn, then moved). */
+static void row_values(const mbs_model *m, mbs_data *d, double *y, double *yp, double *res, const mbs_component *c,
+                      double *g)
+{
+    mbs_residual(m, d, 0.0, y, yp, res);
+    for (int k = 0; k < c->n_hrows; k++)
+        g[k] = d->rows[c->row_ofs + k].g;
+}
+
+TEST(coupling_rows_jacobians_are_the_derivatives_of_their_values)
+{
+    mbs_model *m = NULL;
+    char err[512];
+    CHECK(test_load_model("tests/physics/models/coupling_rows.xml", NULL, &m, err, sizeof err) == MBS_OK);
+    if (!m)
+        return;
+    mbs_data *d = mbs_data_create(m);
+    double *y = calloc((size_t)m->ny, sizeof *y), *yp = calloc((size_t)m->ny, sizeof *yp);
+    double *res = calloc((size_t)m->ny, sizeof *res), *y0 = calloc((size_t)m->ny, sizeof *y0);
+    CHECK(d && y && yp && res && y0);
+    for (int i = 0; d && y && yp && res && y0 && i < m->n_bodies; i++)
+        if (m->bodies[i].type == MBS_BODY_RIGID) {
+            memcpy(y0 + m->bodies[i].q_ofs, m->bodies[i].r0, 3 * sizeof *y);
+            memcpy(y0 + m->bodies[i].q_ofs + 3, m->bodies[i].p0, 4 * sizeof *y);
+        }
+    const double h = 1e-6;
+    double worst = 0;
+    int checked = 0;
+    for (int ci = 0; d && y && yp && res && y0 && ci < m->n_comps; ci++) {
+        const mbs_component *c = &m->comps[ci];
+        mbs_jac jac[4];
+        double gp[4], gm[4];
+        memcpy(y, y0, (size_t)m->ny * sizeof *y);
+        mbs_residual(m, d, 0.0, y, yp, res);
+        for (int k = 0; k < c->n_hrows; k++)
+            jac[k] = d->rows[c->row_ofs + k].jac;
+        for (int b = 0; b < m->n_bodies; b++) {
+            if (m->bodies[b].type != MBS_BODY_RIGID)
+                continue;
+            for (int dir = 0; dir < 6; dir++) {
+                for (int sign = -1; sign <= 1; sign += 2) {
+                    memcpy(y, y0, (size_t)m->ny * sizeof *y);
+                    double v[3] = {0, 0, 0};
+                    v[dir % 3] = sign * h;
+                    if (dir < 3)
+                        y[m->bodies[b].q_ofs + dir] += sign * h;
+                    else
+                        rotate_global(y + m->bodies[b].q_ofs + 3, v);
+                    row_values(m, d, y, yp, res, c, sign > 0 ? gp : gm);
+                }
+                for (int k = 0; k < c->n_hrows; k++) {
+                    double analytic = 0;
+                    for (int t = 0; t < jac[k].n; t++)
+                        if (jac[k].terms[t].body == b)
+                            analytic = dir < 3 ? jac[k].terms[t].lin[dir] : jac[k].terms[t].ang[dir - 3];
+                    worst = fmax(worst, fabs((gp[k] - gm[k]) / (2 * h) - analytic));
+                    checked++;
+                }
+            }
+        }
+    }
+    CHECK(checked == 2 * 6 * (4 + 1 + 1));
+    CHECK_MSG(worst < 1e-8, "a row's Jacobian differs from its derivative by %.3g", worst);
+    free(y);
+    free(y0);
+    free(yp);
+    free(res);
+    mbs_data_free(d);
+    mbs_model_free(m);
+}
+
 TEST_SUITE(coupling, T(coupler_of_three_joints_in_millimetres_moves_as_the_closed_form),
            T(open_differential_splits_the_torque_and_the_speeds_follow),
            T(constant_velocity_joint_is_homokinetic_where_the_cardan_joint_is_not),
            T(rack_and_pinion_travel_is_radius_times_angle), T(screw_travel_is_pitch_times_turns),
-           T(acceleration_motion_integrates_from_ic_disp_and_ic_vel));
+           T(acceleration_motion_integrates_from_ic_disp_and_ic_vel),
+           T(coupling_rows_jacobians_are_the_derivatives_of_their_values));
