@@ -1,7 +1,7 @@
 /* Force_Beam (MotionSolve; Adams' BEAM): a massless, straight, uniform
  * Timoshenko beam from J's origin (clamped, its neutral axis along J's x)
  * to I's origin. With the deflection of I relative to J in J's axes
- * (deflection.c), u = (DX - L, DY, DZ, AX, AY, AZ), and its rates
+ * (marker_spring.c), u = (DX - L, DY, DZ, AX, AY, AZ), and its rates
  * w = (VX, VY, VZ, WX, WY, WZ), the load on I in J's axes is
  *
  *   F = -K u - cratio K w + P,     P = (preload_x .. preload_tz)
@@ -24,10 +24,8 @@
  * J gets -F at I's origin and -T (the torque about J's origin is -T - D x F).
  *   potential energy  V = u.K u / 2 - P.u
  *   non-conservative power  -cratio w.K w plus the small part of the
- *   rotational springs' power that V does not account for (deflection.c). */
-#include "deflection.h"
-#include "../core/vec3.h"
-#include "../model/builder.h"
+ *   rotational springs' power that V does not account for (marker_spring.c). */
+#include "marker_spring.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +34,6 @@
 #define DIM_AREA MBS_DIM(0, 0, 2, 0)
 #define DIM_AREA_MOMENT MBS_DIM(0, 0, 4, 0)
 
-static const char *const PRELOAD[6] = {"preload_x", "preload_y", "preload_z", "preload_tx", "preload_ty", "preload_tz"};
 
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
@@ -54,19 +51,13 @@ static const mbs_attr ATTRS[] = {
     {"asy", MBS_ATTR_REAL, "0", DIM_NONE, 0, NULL, "shear area ratio for deflection along y (0: no shear deflection)", NULL},
     {"asz", MBS_ATTR_REAL, "0", DIM_NONE, 0, NULL, "shear area ratio for deflection along z (0: no shear deflection)", NULL},
     {"cratio", MBS_ATTR_REAL, "0", DIM_TIME, 0, NULL, "damping matrix = cratio times the stiffness matrix, >= 0", NULL},
-    {"preload_x", MBS_ATTR_REAL, "0", DIM_FORCE, 0, NULL, "force on I along J's x at zero deflection", NULL},
-    {"preload_y", MBS_ATTR_REAL, "0", DIM_FORCE, 0, NULL, "force on I along J's y at zero deflection", NULL},
-    {"preload_z", MBS_ATTR_REAL, "0", DIM_FORCE, 0, NULL, "force on I along J's z at zero deflection", NULL},
-    {"preload_tx", MBS_ATTR_REAL, "0", DIM_TORQUE, 0, NULL, "torque on I about J's x at zero deflection", NULL},
-    {"preload_ty", MBS_ATTR_REAL, "0", DIM_TORQUE, 0, NULL, "torque on I about J's y at zero deflection", NULL},
-    {"preload_tz", MBS_ATTR_REAL, "0", DIM_TORQUE, 0, NULL, "torque on I about J's z at zero deflection", NULL},
+    MBS_MARKER_SPRING_PRELOAD_ATTRS,
 };
 
 typedef struct beam_params {
-    int I, J;
-    double length;
-    double K[36];        /* row-major, SI */
-    double cratio;       /* s */
+    mbs_marker_spring spring; /* first; its length is the beam's */
+    double K[36];             /* row-major, SI */
+    double cratio;            /* s */
     double preload[6];
 } beam_params;
 
@@ -85,14 +76,6 @@ static void stiffness_matrix(double K[36], double L, double E, double G, double 
     K[21] = G * Ixx / L;
 }
 
-static void measure(const mbs_component *c, const mbs_eval *ev, mbs_deflection *def, double u[6])
-{
-    const beam_params *bp = c->params;
-    mbs_deflection_measure(ev, bp->I, bp->J, mbs_disc(ev, c), def);
-    memcpy(u, def->x, 6 * sizeof *u);
-    u[0] -= bp->length;
-}
-
 static void mul(const double K[36], const double x[6], double out[6])
 {
     for (int i = 0; i < 6; i++) {
@@ -102,110 +85,19 @@ static void mul(const double K[36], const double x[6], double out[6])
     }
 }
 
-/* The load on I (J axes) and the gradient of the potential energy. */
-static void load_of(const beam_params *bp, const mbs_deflection *def, const double u[6], double load[6],
-                    double grad_v[6])
+static double law(const mbs_marker_spring *s, const double u[6], const double v[6], double load[6], double grad_v[6])
 {
-    double Kw[6];
+    const beam_params *bp = (const beam_params *)s;
+    double Kv[6], V = 0.0;
     mul(bp->K, u, grad_v);
-    mul(bp->K, def->v, Kw);
+    mul(bp->K, v, Kv);
     for (int i = 0; i < 6; i++) {
+        V += 0.5 * u[i] * grad_v[i] - bp->preload[i] * u[i];
         grad_v[i] -= bp->preload[i];
-        load[i] = -grad_v[i] - bp->cratio * Kw[i];
+        load[i] = -grad_v[i] - bp->cratio * Kv[i];
     }
-}
-
-static void eval(const mbs_component *c, mbs_eval *ev)
-{
-    const beam_params *bp = c->params;
-    mbs_deflection def;
-    double u[6], load[6], grad_v[6];
-    measure(c, ev, &def, u);
-    load_of(bp, &def, u, load, grad_v);
-    mbs_deflection_apply(ev, bp->I, bp->J, &def, load);
-}
-
-static double potential_energy(const mbs_component *c, const mbs_eval *ev)
-{
-    const beam_params *bp = c->params;
-    mbs_deflection def;
-    double u[6], Ku[6], V = 0.0;
-    measure(c, ev, &def, u);
-    mul(bp->K, u, Ku);
-    for (int i = 0; i < 6; i++)
-        V += 0.5 * u[i] * Ku[i] - bp->preload[i] * u[i];
     return V;
 }
-
-static double power_nc(const mbs_component *c, const mbs_eval *ev)
-{
-    mbs_deflection def;
-    double u[6], load[6], grad_v[6];
-    measure(c, ev, &def, u);
-    load_of(c->params, &def, u, load, grad_v);
-    return mbs_deflection_power_nc(&def, load, grad_v);
-}
-
-/* The angles' turns follow the motion step by step. */
-static void accept_step(const mbs_component *c, mbs_eval *ev)
-{
-    mbs_deflection def;
-    double u[6];
-    measure(c, ev, &def, u);
-    memcpy(mbs_disc(ev, c), def.x + 3, 3 * sizeof(double));
-}
-
-static void init(const mbs_component *c, mbs_eval *ev)
-{
-    const beam_params *bp = c->params;
-    mbs_deflection_angles(ev, bp->I, bp->J, mbs_disc(ev, c));
-}
-
-enum { OUT_FORCE, OUT_TORQUE, OUT_REACTION_FORCE, OUT_REACTION_TORQUE, OUT_DISPLACEMENT, OUT_VELOCITY, OUT_POTENTIAL,
-       OUT_POWER };
-
-static void output(const mbs_component *c, const mbs_eval *ev, int which, double *out)
-{
-    mbs_deflection def;
-    double u[6], load[6], grad_v[6];
-    measure(c, ev, &def, u);
-    load_of(c->params, &def, u, load, grad_v);
-    switch (c->outputs[which].code) {
-    case OUT_FORCE: v3_copy(out, load); break;
-    case OUT_TORQUE: v3_copy(out, load + 3); break;
-    case OUT_REACTION_FORCE: v3_scale(out, load, -1.0); break;
-    case OUT_REACTION_TORQUE: mbs_deflection_reaction_torque(&def, load, out); break;
-    case OUT_DISPLACEMENT: memcpy(out, u, 6 * sizeof *out); break;
-    case OUT_VELOCITY: memcpy(out, def.v, 6 * sizeof *out); break;
-    case OUT_POTENTIAL: out[0] = potential_energy(c, ev); break;
-    case OUT_POWER: out[0] = mbs_deflection_power_nc(&def, load, grad_v); break;
-    }
-}
-
-static const mbs_dim DISPLACEMENT_DIMS[6] = {DIM_LENGTH, DIM_LENGTH, DIM_LENGTH, DIM_ANGLE, DIM_ANGLE, DIM_ANGLE};
-static const mbs_dim VELOCITY_DIMS[6] = {DIM_VELOCITY, DIM_VELOCITY, DIM_VELOCITY,
-                                         DIM_ANGULAR_VELOCITY, DIM_ANGULAR_VELOCITY, DIM_ANGULAR_VELOCITY};
-
-static const mbs_output_desc OUTPUTS[] = {
-    {"Force", "x y z", DIM_FORCE, NULL, 0, OUT_FORCE},
-    {"Torque", "x y z", DIM_TORQUE, NULL, 0, OUT_TORQUE},
-    {"ReactionForce", "x y z", DIM_FORCE, NULL, 0, OUT_REACTION_FORCE},
-    {"ReactionTorque", "x y z", DIM_TORQUE, NULL, 0, OUT_REACTION_TORQUE},
-    {"Displacement", "x y z ax ay az", DIM_NONE, DISPLACEMENT_DIMS, 070, OUT_DISPLACEMENT},
-    {"Velocity", "x y z wx wy wz", DIM_NONE, VELOCITY_DIMS, 070, OUT_VELOCITY},
-    {"PotentialEnergy", "value", DIM_ENERGY, NULL, 0, OUT_POTENTIAL},
-    {"Power", "value", DIM_POWER, NULL, 0, OUT_POWER},
-};
-
-static const mbs_component_ops OPS = {
-    .eval = eval,
-    .accept_step = accept_step,
-    .init = init,
-    .potential_energy = potential_energy,
-    .power_nc = power_nc,
-    .output = output,
-    .free_params = free,
-};
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
@@ -213,7 +105,6 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     static const char *const POSITIVE[][2] = {{"length", "length"}, {"e", "E"}, {"g", "G"}, {"area", "area"},
                                               {"ixx", "ixx"}, {"iyy", "iyy"}, {"izz", "izz"}};
     static const char *const NON_NEGATIVE[][2] = {{"asy", "ASY"}, {"asz", "ASZ"}, {"cratio", "cratio"}};
-    const mbs_model *m = mbs_builder_model(b);
     int bad = 0;
     for (int i = 0; i < MBS_COUNT_OF(POSITIVE); i++)
         if (!(mbs_spec_real(e, POSITIVE[i][0]) > 0))
@@ -222,33 +113,19 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         if (mbs_spec_real(e, NON_NEGATIVE[i][0]) < 0)
             bad = mbs_build_error(b, e, "%s must be >= 0 (is %s)", NON_NEGATIVE[i][1],
                                   mbs_spec_text(e, NON_NEGATIVE[i][0]));
-    int I = mbs_ref_frame_marker(b, e, "i_marker_id"), J = mbs_ref_frame_marker(b, e, "j_marker_id");
-    if (I < 0 || J < 0 || bad)
+    int I, J;
+    if (bad || mbs_marker_spring_markers(b, e, &I, &J) != 0)
         return -1;
-    if (m->markers[I].body == m->markers[J].body)
-        return mbs_build_error(b, e, "i_marker_id %ld and j_marker_id %ld are on the same body",
-                               mbs_spec_int(e, "i_marker_id"), mbs_spec_int(e, "j_marker_id"));
     beam_params *bp = malloc(sizeof *bp);
     if (!bp)
         return -1;
-    bp->I = I;
-    bp->J = J;
-    bp->length = mbs_spec_real(e, "length");
+    bp->spring = (mbs_marker_spring){I, J, mbs_spec_real(e, "length"), law};
     bp->cratio = mbs_spec_real(e, "cratio");
-    stiffness_matrix(bp->K, bp->length, mbs_spec_real(e, "e"), mbs_spec_real(e, "g"), mbs_spec_real(e, "area"),
+    stiffness_matrix(bp->K, bp->spring.length, mbs_spec_real(e, "e"), mbs_spec_real(e, "g"), mbs_spec_real(e, "area"),
                      mbs_spec_real(e, "ixx"), mbs_spec_real(e, "iyy"), mbs_spec_real(e, "izz"),
                      mbs_spec_real(e, "asy"), mbs_spec_real(e, "asz"));
-    for (int i = 0; i < 6; i++)
-        bp->preload[i] = mbs_spec_real(e, PRELOAD[i]);
-    mbs_component *c = mbs_add_component(b, e, &OPS, bp);
-    if (!c)
-        return -1;
-    c->n_disc = 3;
-    mbs_component_couple_marker(m, c, I);
-    mbs_component_couple_marker(m, c, J);
-    c->outputs = OUTPUTS;
-    c->n_outputs = MBS_COUNT_OF(OUTPUTS);
-    return 0;
+    mbs_marker_spring_preloads(e, bp->preload);
+    return mbs_marker_spring_add(b, e, &bp->spring) ? 0 : -1;
 }
 
 const mbs_kind mbs_kind_force_beam = {
