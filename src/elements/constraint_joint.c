@@ -15,6 +15,27 @@
  *   PARALLEL_AXES  z_I.x_J = z_I.y_J = 0                              2
  *   PERPENDICULAR  z_I.z_J = 0                                        1
  *   FREE           nothing                                            0
+ *   CONSTANT_VELOCITY  p_I = p_J;  x_I.y_J + s y_I.x_J = 0            4
+ *   RACK_PINION    (d.z_J - s0) + (D/2) (phi - phi0) = 0              1
+ *   SCREW          (d.z_J - s0) - (P/2pi) (theta - theta0) = 0        1
+ *
+ * CONSTANT_VELOCITY (Adams' CONVEL): the shafts' frames are mirror images
+ * across the plane that bisects them, so both turn at the same rate at any
+ * bend. s = +1 when z_I and z_J point away from each other along the
+ * shafts at t = 0 (Adams' and MotionView's arrangement, z_I.z_J < 0), -1 when
+ * they point the same way; the x axes must then be parallel (or the y axes),
+ * as Adams asks, else the assembly turns a shaft until they are.
+ * RACK_PINION (pitch_diameter D): the pinion I turns about its own z axis by
+ * phi = atan2(-y_I.z_J, x_I.z_J) (from the rack's z_J); the rack J travels
+ * along z_J relative to the pinion's centre by (D/2) (phi - phi0). With x_I
+ * along z_J (Adams' arrangement) that is rolling on the rack's pitch line
+ * on the -y_I side of the pinion.
+ * SCREW (pitch P): I travels along J's z by P per turn of I about J's z
+ * (theta as the revolute angle below; P > 0 a right-hand thread).
+ * Both keep only that relation (one row), as Adams' RACKPIN and SCREW: the
+ * supports (revolute, translational, cylindrical joints) hold the axes. s0,
+ * phi0, theta0 are the values in the model as written (t = 0, before the
+ * assembly), so the relation holds from there.
  *
  * Relative coordinates (Marker_Coordinate, Motion_Joint, JOINT sensors):
  *   angle        theta = atan2(x_I.y_J, x_I.x_J) + 2 pi k, the turn count k
@@ -37,14 +58,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum prim { P_ATPOINT, P_D_XJ, P_D_YJ, P_D_ZJ, P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_ZI_ZJ, P_END } prim;
+typedef enum prim {
+    P_ATPOINT, P_D_XJ, P_D_YJ, P_D_ZJ, P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_ZI_ZJ,
+    P_CONSTANT_VELOCITY, P_TRAVEL, P_END
+} prim;
 typedef enum coord_kind { C_DISPLACEMENT, C_ANGLE } coord_kind;
+/* What the travel row's ratio comes from (travel per radian of its angle). */
+typedef enum travel_kind { T_NONE, T_SCREW, T_RACK_PINION } travel_kind;
 
 typedef struct joint_type {
     const char *name;
     prim prims[6];
     int n_coords;
     coord_kind coords[2];
+    const mbs_dot_angle *turning; /* angle whose turns are counted (disc[0]), or NULL */
+    travel_kind travel;
 } joint_type;
 
 #define JOINT_KEYWORDS \
@@ -53,22 +81,24 @@ typedef struct joint_type {
 
 /* in the order of JOINT_KEYWORDS */
 static const joint_type TYPES[] = {
-    {"FIXED", {P_ATPOINT, P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_END}, 0, {0}},
-    {"REVOLUTE", {P_ATPOINT, P_ZI_XJ, P_ZI_YJ, P_END}, 1, {C_ANGLE}},
-    {"SPHERICAL", {P_ATPOINT, P_END}, 0, {0}},
-    {"TRANSLATIONAL", {P_D_XJ, P_D_YJ, P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_END}, 1, {C_DISPLACEMENT}},
-    {"CYLINDRICAL", {P_D_XJ, P_D_YJ, P_ZI_XJ, P_ZI_YJ, P_END}, 2, {C_DISPLACEMENT, C_ANGLE}},
-    {"UNIVERSAL", {P_ATPOINT, P_ZI_ZJ, P_END}, 0, {0}},
-    {"HOOKE", {P_ATPOINT, P_ZI_ZJ, P_END}, 0, {0}},
-    {"PLANAR", {P_D_ZJ, P_ZI_XJ, P_ZI_YJ, P_END}, 0, {0}},
-    {"INLINE", {P_D_XJ, P_D_YJ, P_END}, 0, {0}},
-    {"INPLANE", {P_D_ZJ, P_END}, 0, {0}},
-    {"ORIENTATION", {P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_END}, 0, {0}},
-    {"PARALLEL_AXES", {P_ZI_XJ, P_ZI_YJ, P_END}, 0, {0}},
-    {"PERPENDICULAR", {P_ZI_ZJ, P_END}, 0, {0}},
-    {"FREE", {P_END}, 0, {0}},
+    {"FIXED", {P_ATPOINT, P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"REVOLUTE", {P_ATPOINT, P_ZI_XJ, P_ZI_YJ, P_END}, 1, {C_ANGLE}, &MBS_ANGLE_AZ, T_NONE},
+    {"SPHERICAL", {P_ATPOINT, P_END}, 0, {0}, NULL, T_NONE},
+    {"TRANSLATIONAL", {P_D_XJ, P_D_YJ, P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_END}, 1, {C_DISPLACEMENT}, NULL, T_NONE},
+    {"CYLINDRICAL", {P_D_XJ, P_D_YJ, P_ZI_XJ, P_ZI_YJ, P_END}, 2, {C_DISPLACEMENT, C_ANGLE}, &MBS_ANGLE_AZ, T_NONE},
+    {"UNIVERSAL", {P_ATPOINT, P_ZI_ZJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"HOOKE", {P_ATPOINT, P_ZI_ZJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"PLANAR", {P_D_ZJ, P_ZI_XJ, P_ZI_YJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"INLINE", {P_D_XJ, P_D_YJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"INPLANE", {P_D_ZJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"ORIENTATION", {P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"PARALLEL_AXES", {P_ZI_XJ, P_ZI_YJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"PERPENDICULAR", {P_ZI_ZJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"FREE", {P_END}, 0, {0}, NULL, T_NONE},
+    {"CONSTANT_VELOCITY", {P_ATPOINT, P_CONSTANT_VELOCITY, P_END}, 0, {0}, NULL, T_NONE},
+    {"RACK_PINION", {P_TRAVEL, P_END}, 0, {0}, &MBS_ANGLE_PINION, T_RACK_PINION},
+    {"SCREW", {P_TRAVEL, P_END}, 0, {0}, &MBS_ANGLE_AZ, T_SCREW},
 };
-#define N_SUPPORTED_TYPES MBS_COUNT_OF(TYPES)
 
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "joint id (unique among constraints)", NULL},
@@ -76,19 +106,43 @@ static const mbs_attr ATTRS[] = {
     {"type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_REQUIRED, JOINT_KEYWORDS, "joint type (see table)", NULL},
     {"i_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker on the first body", NULL},
     {"j_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker on the second body", NULL},
-    {"pitch", MBS_ATTR_REAL, NULL, DIM_LENGTH, 0, NULL, "SCREW joints (not supported)", NULL},
-    {"pitch_diameter", MBS_ATTR_REAL, NULL, DIM_LENGTH, 0, NULL, "RACK_PINION joints (not supported)", NULL},
+    {"pitch", MBS_ATTR_REAL, NULL, DIM_LENGTH, 0, NULL,
+     "SCREW: travel of I along J's z per positive turn of I about J's z (> 0 right-hand, < 0 left-hand)", NULL},
+    {"pitch_diameter", MBS_ATTR_REAL, NULL, DIM_LENGTH, 0, NULL,
+     "RACK_PINION: pitch diameter D of the pinion (I); the rack (J) travels D/2 per radian", NULL},
     {"is_virtual", MBS_ATTR_BOOL, "FALSE", DIM_NONE, MBS_IGNORED, NULL, "accepted for MotionSolve files, no effect", NULL},
 };
 
 typedef struct joint_params {
     const joint_type *type;
-    int I, J; /* marker indices */
+    int I, J;          /* marker indices */
+    double cv_sign;    /* CONSTANT_VELOCITY: s */
+    double ratio;      /* travel row: travel per radian (SCREW P/2pi, RACK_PINION -D/2) */
 } joint_params;
+
+/* The discrete data: disc[0] the turning angle (continuous), and for a
+ * travel row disc[1], disc[2] = its angle and d.z_J in the model as written. */
+enum { DISC_ANGLE, DISC_ANGLE0, DISC_TRAVEL0, N_DISC_TRAVEL };
 
 static int prim_rows(prim p)
 {
     return p == P_ATPOINT ? 3 : 1;
+}
+
+/* The turning angle, continuous over turns; its gradient when grad is not NULL. */
+static double turning_angle(const mbs_component *c, const mbs_eval *ev, double grad[3])
+{
+    const joint_params *jp = c->params;
+    double a = mbs_prim_dot_angle(ev, jp->I, jp->J, jp->type->turning, grad);
+    return mbs_angle_near(a, mbs_disc(ev, c)[DISC_ANGLE]);
+}
+
+static void travel_row(const mbs_component *c, mbs_eval *ev, int row)
+{
+    const joint_params *jp = c->params;
+    const double *disc = mbs_disc(ev, c);
+    double grad[3], angle = turning_angle(c, ev, grad);
+    mbs_prim_travel(ev, c, row, jp->I, jp->J, jp->ratio, angle, grad, disc[DISC_TRAVEL0], disc[DISC_ANGLE0]);
 }
 
 static void eval(const mbs_component *c, mbs_eval *ev)
@@ -105,6 +159,8 @@ static void eval(const mbs_component *c, mbs_eval *ev)
         case P_ZI_YJ: mbs_prim_dot1(ev, c, row, jp->I, 2, jp->J, 1); break;
         case P_XI_YJ: mbs_prim_dot1(ev, c, row, jp->I, 0, jp->J, 1); break;
         case P_ZI_ZJ: mbs_prim_dot1(ev, c, row, jp->I, 2, jp->J, 2); break;
+        case P_CONSTANT_VELOCITY: mbs_prim_constant_velocity(ev, c, row, jp->I, jp->J, jp->cv_sign); break;
+        case P_TRAVEL: travel_row(c, ev, row); break;
         case P_END: break;
         }
         row += prim_rows(*p);
@@ -112,12 +168,6 @@ static void eval(const mbs_component *c, mbs_eval *ev)
 }
 
 /* ---- relative coordinates ---- */
-
-static double continuous_angle(const mbs_component *c, const mbs_eval *ev)
-{
-    const joint_params *jp = c->params;
-    return mbs_prim_angle_near(ev, jp->I, jp->J, mbs_disc(ev, c)[0]);
-}
 
 static int coordinate(const mbs_component *c, const mbs_eval *ev, int which, mbs_coord *out)
 {
@@ -130,7 +180,7 @@ static int coordinate(const mbs_component *c, const mbs_eval *ev, int which, mbs
     if (jp->type->coords[which] == C_ANGLE) {
         double minus[3];
         v3_scale(minus, zJ, -1.0);
-        out->q = continuous_angle(c, ev);
+        out->q = turning_angle(c, ev, NULL);
         mbs_jac_add_rotation(&out->jac, ev, mbs_marker_body(ev, jp->I), zJ);
         mbs_jac_add_rotation(&out->jac, ev, mbs_marker_body(ev, jp->J), minus);
     } else {
@@ -152,14 +202,25 @@ static int coordinate(const mbs_component *c, const mbs_eval *ev, int which, mbs
 static void accept_step(const mbs_component *c, mbs_eval *ev)
 {
     if (c->n_disc)
-        mbs_disc(ev, c)[0] = continuous_angle(c, ev);
+        mbs_disc(ev, c)[DISC_ANGLE] = turning_angle(c, ev, NULL);
 }
 
 static void init(const mbs_component *c, mbs_eval *ev)
 {
     const joint_params *jp = c->params;
-    if (c->n_disc)
-        mbs_disc(ev, c)[0] = mbs_prim_angle(ev, jp->I, jp->J);
+    if (!c->n_disc)
+        return;
+    double *disc = mbs_disc(ev, c);
+    disc[DISC_ANGLE] = mbs_prim_dot_angle(ev, jp->I, jp->J, jp->type->turning, NULL);
+    if (jp->type->travel != T_NONE) {
+        double pI[3], pJ[3], d[3], zJ[3];
+        mbs_marker_position(ev, jp->I, pI);
+        mbs_marker_position(ev, jp->J, pJ);
+        mbs_marker_axis(ev, jp->J, 2, zJ);
+        v3_sub(d, pI, pJ);
+        disc[DISC_ANGLE0] = disc[DISC_ANGLE];
+        disc[DISC_TRAVEL0] = v3_dot(d, zJ);
+    }
 }
 
 void mbs_joint_set_angle_reference(const mbs_component *joint, mbs_eval *ev, double angle)
@@ -285,16 +346,55 @@ static const mbs_component_ops OPS = {
 static int constrains_orientation(const joint_type *t)
 {
     for (const prim *p = t->prims; *p != P_END; p++)
-        if (*p == P_ZI_XJ || *p == P_ZI_YJ || *p == P_XI_YJ || *p == P_ZI_ZJ)
+        if (*p == P_ZI_XJ || *p == P_ZI_YJ || *p == P_XI_YJ || *p == P_ZI_ZJ || *p == P_CONSTANT_VELOCITY ||
+            *p == P_TRAVEL)
             return 1;
     return 0;
 }
 
+/* The travel row's ratio from pitch or pitch_diameter (reported if missing
+ * or zero); the attribute of the other coupling type has no effect. */
+static int travel_ratio(mbs_builder *b, const mbs_spec_elem *e, travel_kind kind, double *ratio)
+{
+    const char *own = kind == T_SCREW ? "pitch" : kind == T_RACK_PINION ? "pitch_diameter" : NULL;
+    static const char *const both[2] = {"pitch", "pitch_diameter"};
+    for (int k = 0; k < 2; k++)
+        if (mbs_spec_given(e, both[k]) && (!own || strcmp(own, both[k]) != 0))
+            mbs_build_note(b, e, "%s has no effect on a %s joint", both[k], mbs_spec_text(e, "type"));
+    if (!own)
+        return 0;
+    if (!mbs_spec_has(e, own))
+        return mbs_build_error(b, e, "a %s joint needs %s", mbs_spec_text(e, "type"), own);
+    double v = mbs_spec_real(e, own);
+    if (kind == T_SCREW) {
+        if (v == 0.0)
+            return mbs_build_error(b, e, "pitch must not be 0");
+        *ratio = v / (2.0 * MBS_PI);
+    } else {
+        if (!(v > 0.0))
+            return mbs_build_error(b, e, "pitch_diameter must be > 0 (is %s)", mbs_spec_text(e, own));
+        *ratio = -0.5 * v;
+    }
+    return 0;
+}
+
+/* CONSTANT_VELOCITY: the sign s from the z axes in the model as written. */
+static double constant_velocity_sign(const mbs_model *m, int I, int J)
+{
+    double p[3], RI[9], RJ[9], zI[3], zJ[3];
+    mbs_marker_initial_pose(m, I, p, RI);
+    mbs_marker_initial_pose(m, J, p, RJ);
+    m3_col(zI, RI, 2);
+    m3_col(zJ, RJ, 2);
+    return v3_dot(zI, zJ) <= 0.0 ? 1.0 : -1.0;
+}
+
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
-    int t = mbs_spec_keyword(e, "type");
-    if (t >= N_SUPPORTED_TYPES)
-        return mbs_build_error(b, e, "joint type %s is not supported by mbsim", mbs_spec_text(e, "type"));
+    const joint_type *type = &TYPES[mbs_spec_keyword(e, "type")];
+    double ratio = 0.0;
+    if (travel_ratio(b, e, type->travel, &ratio) != 0)
+        return -1;
     int I = mbs_ref_frame_marker(b, e, "i_marker_id");
     int J = mbs_ref_frame_marker(b, e, "j_marker_id");
     if (I < 0 || J < 0)
@@ -304,21 +404,23 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     if (bI == bJ)
         return mbs_build_error(b, e, "i_marker_id %ld and j_marker_id %ld are on the same body",
                                mbs_spec_int(e, "i_marker_id"), mbs_spec_int(e, "j_marker_id"));
-    if (constrains_orientation(&TYPES[t]) && m->bodies[bI].type != MBS_BODY_RIGID &&
+    if (constrains_orientation(type) && m->bodies[bI].type != MBS_BODY_RIGID &&
         m->bodies[bJ].type != MBS_BODY_RIGID) {
         const mbs_body *point = m->bodies[bI].type == MBS_BODY_POINT ? &m->bodies[bI] : &m->bodies[bJ];
         char who[256];
         mbs_body_describe(point, who, sizeof who);
         return mbs_build_error(b, e, "a %s joint constrains the orientation of its markers, but neither body can "
                                      "turn: %s has no orientation (use SPHERICAL, INLINE or INPLANE, or a Body_Rigid)",
-                               TYPES[t].name, who);
+                               type->name, who);
     }
     joint_params *jp = malloc(sizeof *jp);
     if (!jp)
         return -1;
-    jp->type = &TYPES[t];
+    jp->type = type;
     jp->I = I;
     jp->J = J;
+    jp->ratio = ratio;
+    jp->cv_sign = constant_velocity_sign(m, I, J);
     mbs_component *c = mbs_add_component(b, e, &OPS, jp);
     if (!c)
         return -1;
@@ -326,10 +428,10 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         c->n_hrows += prim_rows(*p);
     c->n_coords = jp->type->n_coords;
     for (int k = 0; k < c->n_coords; k++)
-        if (jp->type->coords[k] == C_ANGLE) {
+        if (jp->type->coords[k] == C_ANGLE)
             c->coord_angles |= 1u << k;
-            c->n_disc = 1;
-        }
+    if (jp->type->turning)
+        c->n_disc = jp->type->travel != T_NONE ? N_DISC_TRAVEL : 1;
     mbs_component_couple_body(c, bI);
     mbs_component_couple_body(c, bJ);
     if (c->n_coords == 0) {
@@ -353,7 +455,11 @@ const mbs_kind mbs_kind_constraint_joint = {
     "An ideal joint between marker I (first body) and marker J (second body), MotionSolve/Adams "
     "conventions: the free axis is J's z axis. Types: FIXED, REVOLUTE, SPHERICAL, TRANSLATIONAL, "
     "CYLINDRICAL, UNIVERSAL (= HOOKE: origins coincide, z_I perpendicular to z_J), and the primitives "
-    "PLANAR, INLINE, INPLANE, ORIENTATION, PARALLEL_AXES, PERPENDICULAR; FREE adds nothing. Outputs: Force "
+    "PLANAR, INLINE, INPLANE, ORIENTATION, PARALLEL_AXES, PERPENDICULAR; FREE adds nothing. The coupling "
+    "joints (Adams' CONVEL, RACKPIN, SCREW): CONSTANT_VELOCITY (origins coincide, the shafts along z_I and z_J "
+    "turn at equal rates at any bend), RACK_PINION (the rack J travels along z_J by pitch_diameter/2 per radian "
+    "the pinion I turns about z_I), SCREW (I travels along z_J by pitch per turn about z_J); the last two hold "
+    "only that relation, their supports hold the axes. Outputs: Force "
     "and Torque (reaction on the I body at the I origin, in J axes) and, for REVOLUTE, TRANSLATIONAL and "
     "CYLINDRICAL joints, Coordinate and CoordinateVelocity.",
     build,

@@ -17,6 +17,7 @@
     X(constraint_joint)       \
     X(constraint_coordinate)  \
     X(constraint_rolling_disc) \
+    X(constraint_coupler)     \
     X(motion_joint)           \
     X(force_gravity)          \
     X(force_spring_damper)    \
@@ -25,6 +26,8 @@
     X(force_linear_spring_damper) \
     X(force_coordinate_spring_damper_ext) \
     X(force_joint_friction)   \
+    X(force_bushing)          \
+    X(force_beam)             \
     X(force_coordinate)       \
     X(reference_variable)     \
     X(sensor)                 \

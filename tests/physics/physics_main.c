@@ -24,6 +24,8 @@
     X(whipple_bicycle) \
     X(linear) \
     X(units) \
-    X(joint_friction)
+    X(joint_friction) \
+    X(compliance) \
+    X(coupling)
 
 TEST_MAIN(SUITES)
