@@ -479,7 +479,7 @@ static int coupled_rates(mbs_assembler *a, double t, double *y, double *yp, char
 {
     const mbs_model *m = a->m;
     double previous = INFINITY;
-    for (int iter = 0; iter < 30; iter++) {
+    for (int iter = 0; iter < 60; iter++) {
         evaluate(a, t, y, yp);
         if (a->d->eval_failed || read_columns(a, t, y, yp) != 0) {
             snprintf(msg, msgsize, "%s", a->d->eval_message);
@@ -497,8 +497,12 @@ static int coupled_rates(mbs_assembler *a, double t, double *y, double *yp, char
             y[m->ofs_lambda + r] += a->rhs[m->nu + r];
         double change = fmax(relative_change(a->rhs, yp + m->ofs_u, m->nu),
                              relative_change(a->rhs + m->nu, y + m->ofs_lambda, m->n_rows));
-        /* converged to rounding, or (Newton stalling on rounding) close to it */
-        if (change <= 1e-12 || (change <= 1e-8 && change >= previous))
+        /* converged far below what the integrator's start needs, or (Newton
+         * stalling on rounding) close to it. Where a normal force passes
+         * zero (a revolute's axial load, smoothed within 1e-9 of the
+         * weight) the difference columns straddle the smoothing and Newton
+         * converges only linearly: 1e-10 is reached, 1e-12 may not be. */
+        if (change <= 1e-10 || (change <= 1e-8 && change >= previous))
             return 0;
         previous = change;
     }
