@@ -334,7 +334,12 @@ static int read_sensor(reader *rd, const char *name, mbs_rsensor *s)
     long rows = 0;
     int cols = 0;
     if (ds > 0 && dataset_shape(rd, ds, where, 0, 2, &rows, &cols) == 0) {
-        if (rows < rd->r->n_rows)
+        /* A file being written (or left so) may show a sensor a flush behind
+         * /time: SWMR orders no flushes between datasets. Its rows are those
+         * every sensor has. A finished file holds as many in each. */
+        if (rows < rd->r->n_rows && rd->r->swmr)
+            rd->r->n_rows = rows;
+        else if (rows < rd->r->n_rows)
             damaged(rd, "sensor '%s' has %ld rows, /time %ld", name, rows, rd->r->n_rows);
         s->ncols = cols;
         s->type = text_attr(rd, ds, where, "type");

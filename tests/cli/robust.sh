@@ -194,6 +194,24 @@ runfail "spring through its anchor" spring_through_anchor \
 runfail "static without equilibrium" static_free "no static equilibrium found at t = 0" \
     "the force balance of Body_Point 2 (label 'ball') is off by 19.6" "singular"
 
+# ---- reading a file while it is written: every read succeeds ----
+# (a sensor may show a flush less than /time: SWMR orders no flushes between
+# datasets, and the reader takes the rows every sensor has)
+f=$tmp/live.h5
+"$mbsim" run bench/soak_stick_slip.xml -o "$f" --end-time 1e6 -q &
+bg=$!
+check "live: the file fills" wait_rows "$f"
+n=0
+fails=0
+while [ $n -lt 100 ]; do
+    n=$((n + 1))
+    "$mbsim" export "$f" x >/dev/null 2>"$tmp/err" || fails=$((fails + 1))
+done
+kill -TERM $bg
+wait $bg
+bg=""
+check "live: 100 exports while the run writes, $fails failed" test $fails -eq 0
+
 # ---- a full disk (here a file-size limit): the run stops while the file is whole ----
 f=$tmp/full.h5
 (ulimit -f 40000 && exec "$mbsim" run "$model" -o "$f" --end-time 1e6 -q) >"$tmp/out" 2>"$tmp/err"
