@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A results file may come from anywhere (a reference in a CI job, a file
@@ -480,6 +481,27 @@ static int read_root(reader *rd)
     return rd->failed ? -1 : 0;
 }
 
+/* A file HDF5 opened only in SWMR-read mode (a run's, going on or killed)
+ * is not checked for being whole: one cut short (copied while it was being
+ * written, or from a full disk) reads past its end and can crash HDF5 when
+ * recovered. Unless its writer still runs (then the end may be on its way),
+ * its contents must fit in its size. */
+static int check_whole(reader *rd)
+{
+    mbs_results *r = rd->r;
+    if (!r->swmr || mbs_results_writer_state(r) == MBS_WRITER_ALIVE)
+        return 0;
+    haddr_t eoa = 0;
+    struct stat st;
+    if (H5Fget_eoa(r->file, &eoa) < 0 || stat(r->path, &st) != 0)
+        return damaged(rd, "cannot tell whether the file is whole");
+    if ((double)eoa > (double)st.st_size)
+        return damaged(rd, "the file is cut short: it has %lld bytes, its contents reach %.0f (copied while it "
+                           "was being written, or a full disk?)",
+                       (long long)st.st_size, (double)eoa);
+    return 0;
+}
+
 int mbs_results_open(const char *path, mbs_results *r, char *err, size_t errsize)
 {
     memset(r, 0, sizeof *r);
@@ -505,7 +527,7 @@ int mbs_results_open(const char *path, mbs_results *r, char *err, size_t errsize
     hsize_t size = 0;
     H5Fget_filesize(r->file, &size);
     reader rd = {r, err, errsize, 0, 1e6 + 140.0 * (double)size};
-    if (read_root(&rd) == 0 && read_time(&rd) == 0 && read_sensors(&rd) == 0 && check_events(&rd) == 0 &&
+    if (read_root(&rd) == 0 && check_whole(&rd) == 0 && read_time(&rd) == 0 && read_sensors(&rd) == 0 && check_events(&rd) == 0 &&
         read_attr_group(&rd, "parameters", &r->params, &r->n_params) == 0)
         read_attr_group(&rd, "solver", &r->solver, &r->n_solver);
     if (rd.failed) {

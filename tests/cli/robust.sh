@@ -151,6 +151,18 @@ check "recover: says why" has "$tmp/err" "written on another host"
 status "recover --force: another host's file" 0 "$mbsim" recover --force "$tmp/elsewhere.h5"
 status "recover --force: info" 0 "$mbsim" info "$tmp/elsewhere.h5"
 check "recover --force: status killed" has "$tmp/out" "^status: *killed$"
+# a killed run's file cut short (copied while it was written, a full disk)
+"$mbsim" run tests/cli/models/stop_params.xml -o "$tmp/killed2.h5" --end-time 1e6 -q &
+bg=$!
+check "kill again: the file fills" wait_rows "$tmp/killed2.h5"
+sleep 1
+kill -9 $bg
+wait $bg 2>/dev/null
+bg=""
+head -c $(($(wc -c <"$tmp/killed2.h5") / 2)) "$tmp/killed2.h5" >"$tmp/cut.h5"
+status "a killed file cut short: info" 2 "$mbsim" info "$tmp/cut.h5"
+check "a killed file cut short: says so" has "$tmp/err" "the file is cut short: it has"
+status "a killed file cut short: recover" 2 "$mbsim" recover "$tmp/cut.h5"
 status "recover: missing file" 2 "$mbsim" recover "$tmp/none.h5"
 status "recover: not HDF5" 2 "$mbsim" recover "$tmp/text.h5"
 status "recover: no file given" 2 "$mbsim" recover
