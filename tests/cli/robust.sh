@@ -98,7 +98,7 @@ done
 for sig in HUP:1 USR1:10 USR2:12 XCPU:24; do
     sname=${sig%:*}
     sigrun "SIG$sname" "$tmp/sig$sname.h5"
-    kill -$sname $bg
+    kill -"$sname" $bg
     sigdone "SIG$sname" "$tmp/sig$sname.h5" $((128 + ${sig#*:})) "SIG$sname"
 done
 # A second signal long after the first, while the run still computes, ends
