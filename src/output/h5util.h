@@ -15,10 +15,11 @@ hid_t mbs_h5_results_fapl(void);
 
 /* File access properties for opening a file in SWMR-read mode (caller
  * closes). A SWMR reader retries a metadata read whose checksum fails, in
- * case the writer was writing it, sleeping twice as long each time; HDF5's
- * 100 attempts sleep for hours on a file that is simply damaged. 25
- * attempts wait some 30 ms in all. */
-#define MBS_H5_SWMR_READ_ATTEMPTS 25
+ * case the writer was writing it, sleeping twice as long each time (from a
+ * nanosecond); HDF5's 100 attempts sleep for hours on a file that is simply
+ * damaged. 30 attempts wait 2 s at most in all, time enough for a writer's
+ * flush on a loaded machine. */
+#define MBS_H5_SWMR_READ_ATTEMPTS 30
 hid_t mbs_h5_swmr_read_fapl(void);
 
 /* Attributes, replaced if they exist. Return 0 or -1. */

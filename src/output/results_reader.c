@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A results file may come from anywhere (a reference in a CI job, a file
@@ -334,7 +335,12 @@ static int read_sensor(reader *rd, const char *name, mbs_rsensor *s)
     long rows = 0;
     int cols = 0;
     if (ds > 0 && dataset_shape(rd, ds, where, 0, 2, &rows, &cols) == 0) {
-        if (rows < rd->r->n_rows)
+        /* A file being written (or left so) may show a sensor a flush behind
+         * /time: SWMR orders no flushes between datasets. Its rows are those
+         * every sensor has. A finished file holds as many in each. */
+        if (rows < rd->r->n_rows && rd->r->swmr)
+            rd->r->n_rows = rows;
+        else if (rows < rd->r->n_rows)
             damaged(rd, "sensor '%s' has %ld rows, /time %ld", name, rows, rd->r->n_rows);
         s->ncols = cols;
         s->type = text_attr(rd, ds, where, "type");
@@ -475,6 +481,27 @@ static int read_root(reader *rd)
     return rd->failed ? -1 : 0;
 }
 
+/* A file HDF5 opened only in SWMR-read mode (a run's, going on or killed)
+ * is not checked for being whole: one cut short (copied while it was being
+ * written, or from a full disk) reads past its end and can crash HDF5 when
+ * recovered. Unless its writer still runs (then the end may be on its way),
+ * its contents must fit in its size. */
+static int check_whole(reader *rd)
+{
+    mbs_results *r = rd->r;
+    if (!r->swmr || mbs_results_writer_state(r) == MBS_WRITER_ALIVE)
+        return 0;
+    haddr_t eoa = 0;
+    struct stat st;
+    if (H5Fget_eoa(r->file, &eoa) < 0 || stat(r->path, &st) != 0)
+        return damaged(rd, "cannot tell whether the file is whole");
+    if ((double)eoa > (double)st.st_size)
+        return damaged(rd, "the file is cut short: it has %lld bytes, its contents reach %.0f (copied while it "
+                           "was being written, or a full disk?)",
+                       (long long)st.st_size, (double)eoa);
+    return 0;
+}
+
 int mbs_results_open(const char *path, mbs_results *r, char *err, size_t errsize)
 {
     memset(r, 0, sizeof *r);
@@ -500,7 +527,7 @@ int mbs_results_open(const char *path, mbs_results *r, char *err, size_t errsize
     hsize_t size = 0;
     H5Fget_filesize(r->file, &size);
     reader rd = {r, err, errsize, 0, 1e6 + 140.0 * (double)size};
-    if (read_root(&rd) == 0 && read_time(&rd) == 0 && read_sensors(&rd) == 0 && check_events(&rd) == 0 &&
+    if (read_root(&rd) == 0 && check_whole(&rd) == 0 && read_time(&rd) == 0 && read_sensors(&rd) == 0 && check_events(&rd) == 0 &&
         read_attr_group(&rd, "parameters", &r->params, &r->n_params) == 0)
         read_attr_group(&rd, "solver", &r->solver, &r->n_solver);
     if (rd.failed) {

@@ -1,6 +1,7 @@
 # What the command-line test scripts share (sourced by run.sh and robust.sh,
 # which set mbsim, tmp and bg, the process running in the background): a
 # tally of passed and failed checks, and the checks themselves.
+# shellcheck disable=SC2154
 passed=0
 failed=0
 

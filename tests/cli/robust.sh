@@ -98,7 +98,7 @@ done
 for sig in HUP:1 USR1:10 USR2:12 XCPU:24; do
     sname=${sig%:*}
     sigrun "SIG$sname" "$tmp/sig$sname.h5"
-    kill -$sname $bg
+    kill -"$sname" $bg
     sigdone "SIG$sname" "$tmp/sig$sname.h5" $((128 + ${sig#*:})) "SIG$sname"
 done
 # A second signal long after the first, while the run still computes, ends
@@ -151,6 +151,18 @@ check "recover: says why" has "$tmp/err" "written on another host"
 status "recover --force: another host's file" 0 "$mbsim" recover --force "$tmp/elsewhere.h5"
 status "recover --force: info" 0 "$mbsim" info "$tmp/elsewhere.h5"
 check "recover --force: status killed" has "$tmp/out" "^status: *killed$"
+# a killed run's file cut short (copied while it was written, a full disk)
+"$mbsim" run tests/cli/models/stop_params.xml -o "$tmp/killed2.h5" --end-time 1e6 -q &
+bg=$!
+check "kill again: the file fills" wait_rows "$tmp/killed2.h5"
+sleep 1
+kill -9 $bg
+wait $bg 2>/dev/null
+bg=""
+head -c $(($(wc -c <"$tmp/killed2.h5") / 2)) "$tmp/killed2.h5" >"$tmp/cut.h5"
+status "a killed file cut short: info" 2 "$mbsim" info "$tmp/cut.h5"
+check "a killed file cut short: says so" has "$tmp/err" "the file is cut short: it has"
+status "a killed file cut short: recover" 2 "$mbsim" recover "$tmp/cut.h5"
 status "recover: missing file" 2 "$mbsim" recover "$tmp/none.h5"
 status "recover: not HDF5" 2 "$mbsim" recover "$tmp/text.h5"
 status "recover: no file given" 2 "$mbsim" recover
@@ -193,6 +205,24 @@ runfail "spring through its anchor" spring_through_anchor \
 # a static analysis without equilibrium: the unbalanced body
 runfail "static without equilibrium" static_free "no static equilibrium found at t = 0" \
     "the force balance of Body_Point 2 (label 'ball') is off by 19.6" "singular"
+
+# ---- reading a file while it is written: every read succeeds ----
+# (a sensor may show a flush less than /time: SWMR orders no flushes between
+# datasets, and the reader takes the rows every sensor has)
+f=$tmp/live.h5
+"$mbsim" run bench/soak_stick_slip.xml -o "$f" --end-time 1e6 -q &
+bg=$!
+check "live: the file fills" wait_rows "$f"
+n=0
+fails=0
+while [ $n -lt 100 ]; do
+    n=$((n + 1))
+    "$mbsim" export "$f" x >/dev/null 2>"$tmp/err" || fails=$((fails + 1))
+done
+kill -TERM $bg
+wait $bg
+bg=""
+check "live: 100 exports while the run writes, $fails failed" test $fails -eq 0
 
 # ---- a full disk (here a file-size limit): the run stops while the file is whole ----
 f=$tmp/full.h5

@@ -82,5 +82,25 @@ TEST(allocating_printf_and_buffer)
     CHECK(b.data == NULL && b.len == 0);
 }
 
+TEST(shown_in_messages)
+{
+    char *a = mbs_str_shown("pivot\nfile.xml:1: error: forged\r\t\x1b[2J", 100);
+    CHECK_MSG(strcmp(a, "pivot\\nfile.xml:1: error: forged\\r\\t\\x1b[2J") == 0, "%s", a);
+    free(a);
+    char *b = mbs_str_shown("abcdefghij", 4);
+    CHECK_MSG(strcmp(b, "abcd...(10 bytes)") == 0, "%s", b);
+    free(b);
+    /* not cut inside a character: "é" is two bytes */
+    char *c = mbs_str_shown("ab\xc3\xa9\xc3\xa9", 3);
+    CHECK_MSG(strcmp(c, "ab...(6 bytes)") == 0, "%s", c);
+    free(c);
+    char *d = mbs_str_shown("ab\xc3\xa9\xc3\xa9", 4);
+    CHECK_MSG(strcmp(d, "ab\xc3\xa9...(6 bytes)") == 0, "%s", d);
+    free(d);
+    char *e = mbs_str_shown(NULL, 10);
+    CHECK(e && e[0] == '\0');
+    free(e);
+}
+
 TEST_SUITE(strutil, T(case_folding), T(trim), T(parse_numbers), T(choices), T(edit_distance),
-           T(allocating_printf_and_buffer));
+           T(allocating_printf_and_buffer), T(shown_in_messages));
