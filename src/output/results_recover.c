@@ -1,6 +1,7 @@
 #include "results_recover.h"
 #include "h5util.h"
 #include "results_finish.h"
+#include "../core/isolate.h"
 
 #include <hdf5.h>
 #include <math.h>
@@ -65,10 +66,34 @@ static int mark_killed(hid_t to, const void *ctx)
     return rc ? -1 : 0;
 }
 
+typedef struct recovery_job {
+    const char *path;
+    const mbs_recovery *what;
+} recovery_job;
+
+static int compact_killed(const void *ctx)
+{
+    const recovery_job *job = ctx;
+    return mbs_results_compact(job->path, mark_killed, job->what);
+}
+
 int mbs_results_recover(const char *path, const mbs_recovery *what, char *err, size_t errsize)
 {
     mbs_h5_quiet();
-    if (mbs_results_compact(path, mark_killed, what) != 0) {
+    /* the copy parses every object of a damaged file: in a child, so that
+     * libhdf5's crash on a corrupt structure is only a refusal */
+    recovery_job job = {path, what};
+    mbs_isolated_result how = mbs_run_isolated(compact_killed, &job);
+    if (how == MBS_ISOLATED_CRASHED) {
+        char part[4096];
+        snprintf(part, sizeof part, "%s.part", path);
+        remove(part);
+        snprintf(err, errsize, "%s: its HDF5 structures are damaged beyond what libhdf5 can copy (the copy "
+                               "crashed); the file is left as it was",
+                 path);
+        return -1;
+    }
+    if (how != MBS_ISOLATED_OK) {
         snprintf(err, errsize, "%s: cannot write its recovered copy %s.part (disk full, or no write access to the "
                                "directory?); the file is left as it was",
                  path, path);

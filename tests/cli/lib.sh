@@ -21,7 +21,10 @@ status() {
     shift 2
     "$@" >"$tmp/out" 2>"$tmp/err"
     got=$?
-    if [ "$got" -eq "$want" ]; then ok; else
+    if grep -q "ERROR: AddressSanitizer\|ERROR: LeakSanitizer\|runtime error:" "$tmp/err"; then
+        bad "$name: a sanitizer's report"
+        sed 's/^/    /' "$tmp/err" | head -20
+    elif [ "$got" -eq "$want" ]; then ok; else
         bad "$name: exit status $got, expected $want"
         sed 's/^/    /' "$tmp/out" "$tmp/err" | head -20
     fi
