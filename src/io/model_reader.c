@@ -1,7 +1,7 @@
 /* From the validated document to the spec: parameters (with --set
  * overrides), units, then every element's attribute values by its table. */
 #include "reader.h"
-#include "expr.h"
+#include "../expr/expr.h"
 #include "schema.h"
 #include "xml_load.h"
 #include "../core/strutil.h"
@@ -42,7 +42,7 @@ static xmlNodePtr child_named(xmlNodePtr parent, const char *name)
 
 static mbs_scope param_scope(const reader *r)
 {
-    mbs_scope s = {r->param_names, r->param_values, r->spec->n_params, NULL, 0};
+    mbs_scope s = {r->param_names, r->param_values, r->spec->n_params, NULL, 0, NULL};
     return s;
 }
 

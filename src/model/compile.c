@@ -360,7 +360,7 @@ mbs_tfunc *mbs_build_tfunc_dim(mbs_builder *b, const mbs_spec_elem *e, const cha
     if (!text)
         return NULL;
     static const char *const T[] = {"t"};
-    mbs_scope params = {b->m->param_names, b->m->param_values, b->m->n_params, NULL, 0};
+    mbs_scope params = {b->m->param_names, b->m->param_values, b->m->n_params, NULL, 0, NULL};
     char err[512];
     mbs_tfunc *f = mbs_tfunc_create(text, &params, &b->m->units, dim, T, NULL, 1, err, sizeof err);
     if (!f)

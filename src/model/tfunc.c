@@ -41,7 +41,7 @@ int mbs_tfunc_differentiate(mbs_tfunc *f)
         return 0;
     if (f->t_index < 0)
         return -1;
-    f->dexpr = mbs_expr_derivative(f->expr, "t");
+    f->dexpr = mbs_expr_derivative(f->expr, "t", NULL);
     return f->dexpr ? 0 : -1;
 }
 

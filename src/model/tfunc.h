@@ -5,7 +5,7 @@
 #ifndef MBS_TFUNC_H
 #define MBS_TFUNC_H
 
-#include "../io/expr.h"
+#include "../expr/expr.h"
 #include "../io/units.h"
 
 #define MBS_TFUNC_MAX_VARS 16

@@ -7,6 +7,7 @@
     X(rotation)   \
     X(strutil)    \
     X(expr)       \
+    X(expr_functions) \
     X(units)      \
     X(reader)     \
     X(compile)    \
