@@ -29,7 +29,7 @@ static void eval(const mbs_component *c, mbs_eval *ev)
     const load_params *p = c->params;
     mbs_coord q;
     mbs_coordinate(ev, p->marker, &q);
-    mbs_apply_coordinate_force(ev, &q, mbs_tfunc_at(p->value, ev->t));
+    mbs_apply_coordinate_force(ev, &q, mbs_eval_tfunc(ev, p->value));
 }
 
 static double power_nc(const mbs_component *c, const mbs_eval *ev)
@@ -37,7 +37,7 @@ static double power_nc(const mbs_component *c, const mbs_eval *ev)
     const load_params *p = c->params;
     mbs_coord q;
     mbs_coordinate(ev, p->marker, &q);
-    return mbs_tfunc_at(p->value, ev->t) * q.v;
+    return mbs_eval_tfunc(ev, p->value) * q.v;
 }
 
 enum { OUT_FORCE, OUT_POWER };
@@ -45,7 +45,7 @@ enum { OUT_FORCE, OUT_POWER };
 static void output(const mbs_component *c, const mbs_eval *ev, int which, double *out)
 {
     const load_params *p = c->params;
-    out[0] = c->outputs[which].code == OUT_FORCE ? mbs_tfunc_at(p->value, ev->t) : power_nc(c, ev);
+    out[0] = c->outputs[which].code == OUT_FORCE ? mbs_eval_tfunc(ev, p->value) : power_nc(c, ev);
 }
 
 static const mbs_output_desc OUT_LENGTH[] = {

@@ -66,7 +66,7 @@ static void eval(const mbs_component *c, mbs_eval *ev)
     const scalar_params *sp = c->params;
     double u[3], rate, f[3], minus[3];
     direction(c, ev, u, &rate);
-    v3_scale(f, u, mbs_tfunc_at(sp->val, ev->t));
+    v3_scale(f, u, mbs_eval_tfunc(ev, sp->val));
     v3_scale(minus, f, -1.0);
     if (sp->torque) {
         mbs_apply_torque(ev, mbs_marker_body(ev, sp->I), f);
@@ -84,7 +84,7 @@ static double power_nc(const mbs_component *c, const mbs_eval *ev)
     const scalar_params *sp = c->params;
     double u[3], rate;
     direction(c, ev, u, &rate);
-    return mbs_tfunc_at(sp->val, ev->t) * rate;
+    return mbs_eval_tfunc(ev, sp->val) * rate;
 }
 
 enum { OUT_FORCE, OUT_POWER };
@@ -92,7 +92,7 @@ enum { OUT_FORCE, OUT_POWER };
 static void output(const mbs_component *c, const mbs_eval *ev, int which, double *out)
 {
     const scalar_params *sp = c->params;
-    out[0] = c->outputs[which].code == OUT_FORCE ? mbs_tfunc_at(sp->val, ev->t) : power_nc(c, ev);
+    out[0] = c->outputs[which].code == OUT_FORCE ? mbs_eval_tfunc(ev, sp->val) : power_nc(c, ev);
 }
 
 static void free_params(void *p)

@@ -46,7 +46,7 @@ static void loads(const mbs_component *c, const mbs_eval *ev, double f[3], doubl
     const vector_params *vp = c->params;
     double local[6];
     for (int i = 0; i < 6; i++)
-        local[i] = vp->comp[i] ? mbs_tfunc_at(vp->comp[i], ev->t) : 0.0;
+        local[i] = vp->comp[i] ? mbs_eval_tfunc(ev, vp->comp[i]) : 0.0;
     if (vp->ref < 0) {
         v3_copy(f, local);
         v3_copy(t, local + 3);

@@ -39,10 +39,10 @@ static void eval(const mbs_component *c, mbs_eval *ev)
     mbs_row *row = mbs_eval_row(ev, c, 0);
     row->jac = q.jac;
     if (mp->velocity) {
-        row->gt = -mbs_tfunc_at(mp->f, ev->t);
+        row->gt = -mbs_eval_tfunc(ev, mp->f);
     } else {
-        row->g = q.q - mbs_tfunc_at(mp->f, ev->t);
-        row->gt = -mbs_tfunc_rate_at(mp->f, ev->t);
+        row->g = q.q - mbs_eval_tfunc(ev, mp->f);
+        row->gt = -mbs_eval_tfunc_rate(ev, mp->f);
     }
 }
 
@@ -51,7 +51,7 @@ static void init(const mbs_component *c, mbs_eval *ev)
     const motion_params *mp = c->params;
     const mbs_component *joint = &ev->m->comps[mp->joint];
     if (!mp->velocity && ((joint->coord_angles >> mp->coordinate) & 1u))
-        mbs_joint_set_angle_reference(joint, ev, mbs_tfunc_at(mp->f, ev->t));
+        mbs_joint_set_angle_reference(joint, ev, mbs_eval_tfunc(ev, mp->f));
 }
 
 static void output(const mbs_component *c, const mbs_eval *ev, int which, double *out)
@@ -112,6 +112,11 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     mbs_tfunc *f = mbs_build_tfunc_dim(b, e, "expr", dim);
     if (!f)
         return -1;
+    if (mbs_tfunc_reads_state(f)) {
+        mbs_tfunc_free(f);
+        return mbs_build_error(b, e, "expr: a motion is a function of time; '%s' reads the state of the model",
+                               mbs_spec_text(e, "expr"));
+    }
     if (!velocity && mbs_tfunc_differentiate(f) != 0 && mbs_tfunc_depends_on_time(f)) {
         mbs_tfunc_free(f);
         return mbs_build_error(b, e, "expr: cannot differentiate '%s' with respect to t", mbs_spec_text(e, "expr"));

@@ -35,6 +35,17 @@ int mbs_ref_frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *att
 /* The same for an id already read. */
 int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id);
 
+/* The index (body, marker, component, data table) of the element of
+ * `family` with `id`, built first when need be: -1 when there is none, -2
+ * when it failed (it reported why) or has no index. Reports nothing. */
+int mbs_builder_index(mbs_builder *b, mbs_family family, int id);
+
+/* Work left for when every element is built (in the order deferred), e.g.
+ * compiling expressions that may read any element, loops of variables
+ * included. Not called for an element that failed. */
+typedef int (*mbs_deferred_fn)(mbs_builder *b, const mbs_spec_elem *e);
+int mbs_builder_defer(mbs_builder *b, const mbs_spec_elem *e, mbs_deferred_fn fn);
+
 /* A frame marker's pose in global coordinates at t = 0. */
 void mbs_marker_initial_pose(const mbs_model *m, int marker, double pos[3], double R[9]);
 
@@ -56,13 +67,20 @@ int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a);
 /* Takes g (its name and points are the model's from now on). */
 int mbs_add_graphic(mbs_builder *b, const mbs_graphic *g);
 
-/* Compiles a run-time expression attribute of `e` (variables listed in the
- * attribute's `choices`), scaled from model units to SI: the value by the
- * attribute's dimension, `t` by the time unit. NULL (after reporting) on
- * failure or when the attribute is absent. */
+/* Compiles a run-time expression attribute of `e` (a function of t and of
+ * the model's state: DX, VZ, VARVAL, ...), scaled from model units to SI:
+ * the value by the attribute's dimension, `t` by the time unit. NULL (after
+ * reporting) on failure or when the attribute is absent. The element that
+ * owns it is coupled with whatever it reads once the model is complete.
+ * Evaluate it with mbs_eval_tfunc (solver/eval.h). */
 typedef struct mbs_tfunc mbs_tfunc;
 mbs_tfunc *mbs_build_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
 /* The same with the value's dimension chosen by the element. */
 mbs_tfunc *mbs_build_tfunc_dim(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_dim dim);
+/* The same for a text of the element's choosing, with its own run-time
+ * variables (var_dims NULL: dimensionless; "t" is time); `what` names it in
+ * messages. */
+mbs_tfunc *mbs_build_expr(mbs_builder *b, const mbs_spec_elem *e, const char *what, const char *text, mbs_dim dim,
+                          const char *const *var_names, const mbs_dim *var_dims, int n_vars);
 
 #endif

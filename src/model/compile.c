@@ -3,6 +3,7 @@
 #include "geometry.h"
 #include "compile.h"
 #include "builder.h"
+#include "expr_env.h"
 #include "layout.h"
 #include "tfunc.h"
 #include "../core/rotation.h"
@@ -22,6 +23,20 @@ typedef struct id_entry {
     int elem;
 } id_entry;
 
+/* A run-time expression compiled for an element, with the environment
+ * that bound it (kept for derivatives until the model is complete). */
+typedef struct built_tfunc {
+    mbs_tfunc *f;
+    int elem;
+    mbs_expr_env *env;
+} built_tfunc;
+
+/* Work an element left for when every element is built. */
+typedef struct deferred {
+    int elem;
+    mbs_deferred_fn fn;
+} deferred;
+
 struct mbs_builder {
     const mbs_spec *spec;
     mbs_model *m;
@@ -30,6 +45,10 @@ struct mbs_builder {
     int *result;    /* [n_elems] body/marker/component index, -1 */
     id_entry *ids;  /* sorted by (family, id) */
     int n_ids;
+    built_tfunc *tfuncs;
+    int n_tfuncs, cap_tfuncs;
+    deferred *deferred;
+    int n_deferred;
 };
 
 /* ---- messages ---- */
@@ -214,6 +233,26 @@ int mbs_ref_frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *att
     return k;
 }
 
+int mbs_builder_defer(mbs_builder *b, const mbs_spec_elem *e, mbs_deferred_fn fn)
+{
+    deferred *grown = realloc(b->deferred, (size_t)(b->n_deferred + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    b->deferred = grown;
+    b->deferred[b->n_deferred++] = (deferred){(int)(e - b->spec->elems), fn};
+    return 0;
+}
+
+int mbs_builder_index(mbs_builder *b, mbs_family family, int id)
+{
+    int i = find_elem(b, family, id);
+    if (i < 0)
+        return -1;
+    if (build_elem(b, i) != 0 || b->result[i] < 0)
+        return -2;
+    return b->result[i];
+}
+
 int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id)
 {
     return ref_id(b, e, attr, id, MBS_FAMILY_MARKER);
@@ -354,23 +393,134 @@ int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a)
     return m->n_analyses++;
 }
 
+mbs_tfunc *mbs_build_expr(mbs_builder *b, const mbs_spec_elem *e, const char *what, const char *text, mbs_dim dim,
+                          const char *const *var_names, const mbs_dim *var_dims, int n_vars)
+{
+    if (b->n_tfuncs == b->cap_tfuncs) {
+        int cap = b->cap_tfuncs ? 2 * b->cap_tfuncs : 16;
+        built_tfunc *grown = realloc(b->tfuncs, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return NULL;
+        b->tfuncs = grown;
+        b->cap_tfuncs = cap;
+    }
+    mbs_tfunc *f = mbs_tfunc_new();
+    mbs_expr_env *env = f ? mbs_expr_env_create(b, e, f) : NULL;
+    if (!env) {
+        mbs_tfunc_free(f);
+        return NULL;
+    }
+    mbs_scope params = {b->m->param_names, b->m->param_values, b->m->n_params, NULL, 0, NULL};
+    char err[512];
+    if (mbs_tfunc_compile(f, text, &params, &b->m->units, dim, var_names, var_dims, n_vars, env, err, sizeof err) !=
+        0) {
+        mbs_build_error(b, e, "%s: %s", what, err);
+        mbs_tfunc_free(f);
+        mbs_expr_env_free(env);
+        return NULL;
+    }
+    b->tfuncs[b->n_tfuncs++] = (built_tfunc){f, (int)(e - b->spec->elems), env};
+    return f;
+}
+
 mbs_tfunc *mbs_build_tfunc_dim(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_dim dim)
 {
     const char *text = mbs_spec_text(e, attr);
     if (!text)
         return NULL;
     static const char *const T[] = {"t"};
-    mbs_scope params = {b->m->param_names, b->m->param_values, b->m->n_params, NULL, 0, NULL};
-    char err[512];
-    mbs_tfunc *f = mbs_tfunc_create(text, &params, &b->m->units, dim, T, NULL, 1, err, sizeof err);
-    if (!f)
-        mbs_build_error(b, e, "%s: %s", attr, err);
-    return f;
+    return mbs_build_expr(b, e, attr, text, dim, T, NULL, 1);
 }
 
 mbs_tfunc *mbs_build_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
 {
     return mbs_build_tfunc_dim(b, e, attr, mbs_kind_attr(e->kind, attr)->dim);
+}
+
+/* ---- after building: what the expressions read ---- */
+
+/* FX..TM: the components between the measure's markers I and J (J omitted:
+ * every component at I). */
+static int find_load_components(mbs_builder *b, mbs_measure *ms)
+{
+    const mbs_model *m = b->m;
+    int I = ms->marker[0], J = ms->marker[1], n = 0;
+    free(ms->comps);
+    ms->comps = malloc(((size_t)m->n_comps + 1) * sizeof *ms->comps);
+    if (!ms->comps)
+        return -1;
+    for (int c = 0; c < m->n_comps; c++) {
+        int a, z;
+        mbs_element_markers(b, c, &a, &z);
+        int between = J >= 0 ? ((a == I && z == J) || (a == J && z == I)) : (a == I || z == I);
+        if (between && I >= 0)
+            ms->comps[n++] = c;
+    }
+    ms->n_comps = n;
+    return 0;
+}
+
+/* The component element `elem` made, or -1 (sensors make none). */
+static int component_of(const mbs_builder *b, int elem)
+{
+    int r = b->result[elem];
+    const mbs_spec_elem *e = &b->spec->elems[elem];
+    if (r < 0 || r >= b->m->n_comps || b->m->comps[r].kind != e->kind || b->m->comps[r].id != e->id)
+        return -1;
+    return r;
+}
+
+/* Couples the element that owns an expression with everything the
+ * expression reads, so that the Jacobian's pattern holds those entries. */
+static void couple_reads(mbs_builder *b, int owner, const mbs_measure *ms)
+{
+    mbs_model *m = b->m;
+    mbs_component *c = &m->comps[owner];
+    for (int k = 0; k < 4; k++)
+        if (ms->marker[k] >= 0)
+            mbs_component_couple_marker(m, c, ms->marker[k]);
+    int single[1] = {ms->comp};
+    const int *others = ms->comps ? ms->comps : single;
+    int n = ms->comps ? ms->n_comps : ms->comp >= 0;
+    for (int i = 0; i < n; i++) {
+        const mbs_component *o = &m->comps[others[i]];
+        if (others[i] == owner)
+            continue;
+        for (int k = 0; k < o->n_bodies; k++)
+            mbs_component_couple_body(&m->comps[owner], o->bodies[k]);
+        mbs_component_depend(&m->comps[owner], others[i]);
+    }
+}
+
+static int finish_expressions(mbs_builder *b)
+{
+    mbs_model *m = b->m;
+    m->tfuncs = calloc((size_t)b->n_tfuncs + 1, sizeof *m->tfuncs);
+    if (!m->tfuncs)
+        return -1;
+    for (int i = 0; i < b->n_tfuncs; i++) {
+        mbs_tfunc *f = b->tfuncs[i].f;
+        int owner = component_of(b, b->tfuncs[i].elem);
+        for (int k = 0; k < f->n_measures; k++) {
+            mbs_measure *ms = &f->measures[k];
+            if (ms->kind >= MBS_MEAS_FX && ms->kind <= MBS_MEAS_TM && find_load_components(b, ms) != 0)
+                return -1;
+            if (owner >= 0)
+                couple_reads(b, owner, ms);
+        }
+        f->slot = m->n_tfuncs;
+        m->tfuncs[m->n_tfuncs++] = f;
+        f->env = NULL; /* freed below */
+    }
+    return 0;
+}
+
+static void free_envs(mbs_builder *b)
+{
+    /* (an element that failed may have freed its expressions: they are not touched) */
+    for (int i = 0; i < b->n_tfuncs; i++)
+        mbs_expr_env_free(b->tfuncs[i].env);
+    free(b->tfuncs);
 }
 
 /* ---- the compiler ---- */
@@ -430,7 +580,7 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     if (!m)
         return MBS_E_NOMEM;
     default_settings(&m->settings);
-    mbs_builder b = {spec, m, d, NULL, NULL, NULL, 0};
+    mbs_builder b = {spec, m, d, NULL, NULL, NULL, 0, NULL, 0, 0, NULL, 0};
     b.state = calloc((size_t)spec->n_elems + 1, sizeof *b.state);
     b.result = malloc(((size_t)spec->n_elems + 1) * sizeof *b.result);
     if (!b.state || !b.result || copy_inputs(m, spec) != 0) {
@@ -447,6 +597,13 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
         for (int i = 0; i < spec->n_elems; i++)
             if ((int)spec->elems[i].kind->stage == stage)
                 build_elem(&b, i);
+    for (int k = 0; k < b.n_deferred; k++) {
+        int i = b.deferred[k].elem;
+        if (b.state[i] == BUILT && b.deferred[k].fn(&b, &spec->elems[i]) != 0)
+            b.state[i] = FAILED;
+    }
+    if (d->errors == errors_before && finish_expressions(&b) != 0)
+        mbs_diag_add(d, MBS_SEV_ERROR, m->path, 0, "out of memory");
     sort_by_line(d, first_diag);
     if (m->n_analyses == 0) {
         mbs_analysis a = {MBS_ANALYSIS_TRANSIENT, 1.0, 0.01, 0};
@@ -464,6 +621,8 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     free(b.state);
     free(b.result);
     free(b.ids);
+    free_envs(&b);
+    free(b.deferred);
     if (d->errors > errors_before) {
         mbs_model_free(m);
         return MBS_E_INPUT;

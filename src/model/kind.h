@@ -52,6 +52,12 @@ typedef enum mbs_family {
     MBS_FAMILY_FORCE,
     MBS_FAMILY_SENSOR,
     MBS_FAMILY_GRAPHIC,
+    MBS_FAMILY_VARIABLE,   /* Reference_Variable */
+    MBS_FAMILY_ARRAY,      /* Reference_Array */
+    MBS_FAMILY_STRING,     /* Reference_String */
+    MBS_FAMILY_SPLINE,     /* Reference_Spline */
+    MBS_FAMILY_DIFF,       /* Control_Diff */
+    MBS_FAMILY_EVENT,      /* Sensor_Event */
     MBS_FAMILY_COUNT
 } mbs_family;
 
@@ -66,6 +72,9 @@ enum {
  * that whatever an element refers to exists when it is built. */
 typedef enum mbs_stage {
     MBS_STAGE_SETTINGS,   /* units, solver settings */
+    MBS_STAGE_DATA,       /* variables, arrays, splines, differential equations: exist before
+                             anything whose expressions read them (their own expressions are
+                             compiled later, mbs_builder_defer) */
     MBS_STAGE_BODIES,
     MBS_STAGE_MARKERS,
     MBS_STAGE_JOINTS,     /* elements that define joint coordinates */

@@ -1,4 +1,6 @@
 #include "model.h"
+#include "spline.h"
+#include "tfunc.h"
 
 #include <stdlib.h>
 
@@ -29,7 +31,25 @@ void mbs_model_free(mbs_model *m)
         free(s->columns);
         free(s->dims);
         free(s->to_model);
+        for (int k = 0; s->exprs && k < s->ncols; k++)
+            mbs_tfunc_free(s->exprs[k]);
+        free(s->exprs);
     }
+    for (int i = 0; i < m->n_splines; i++)
+        mbs_spline_free(&m->splines[i]);
+    free(m->splines);
+    for (int i = 0; i < m->n_arrays; i++) {
+        free(m->arrays[i].label);
+        free(m->arrays[i].values);
+        free(m->arrays[i].variables);
+    }
+    free(m->arrays);
+    for (int i = 0; i < m->n_strings; i++) {
+        free(m->strings[i].label);
+        free(m->strings[i].text);
+    }
+    free(m->strings);
+    free(m->tfuncs);
     for (int i = 0; i < m->n_graphics; i++) {
         free(m->graphics[i].name);
         free(m->graphics[i].points);

@@ -9,6 +9,7 @@
 #define MBS_MODEL_H
 
 #include "kind.h"
+#include "measure.h"
 #include "spec.h"
 #include "../io/units.h"
 
@@ -139,6 +140,12 @@ typedef struct mbs_component_ops {
     void (*free_params)(void *params);
 } mbs_component_ops;
 
+/* How a component's state enters the DAE (its residual row):
+ *   EXPLICIT   dz/dt - f(...) = 0       (the default)
+ *   IMPLICIT   g(z, dz/dt, ...) = 0     (a differential state defined implicitly)
+ *   ALGEBRAIC  g(z, ...) = 0            (no derivative: IDA's algebraic variable) */
+enum { MBS_STATE_EXPLICIT, MBS_STATE_IMPLICIT, MBS_STATE_ALGEBRAIC };
+
 typedef struct mbs_component {
     const mbs_component_ops *ops;
     const mbs_kind *kind;
@@ -153,7 +160,8 @@ typedef struct mbs_component {
     int n_depends;
     int n_hrows;               /* holonomic constraint rows: g(q,t) = 0 and its rate */
     int n_vrows;               /* velocity-level rows only (non-holonomic) */
-    int n_states;              /* differential states of its own */
+    int n_states;              /* states of its own (differential unless state_form says otherwise) */
+    const unsigned char *state_form; /* [n_states] MBS_STATE_* (NULL: all explicit) */
     double state_scale;        /* typical magnitude of its states, SI (0: none), for scaling */
     double *state_atol;        /* [n_states] absolute tolerance of each state in units of atol
                                   (NULL: 1), e.g. the arm that turns an angle into a length */
@@ -177,8 +185,11 @@ typedef enum mbs_sensor_source {
     MBS_SOURCE_MARKER,
     MBS_SOURCE_COMPONENT,
     MBS_SOURCE_SYSTEM,
-    MBS_SOURCE_MARKER_PAIR /* Post_Request: marker I relative to J in axes of R */
+    MBS_SOURCE_MARKER_PAIR, /* Post_Request: marker I relative to J in axes of R */
+    MBS_SOURCE_EXPRESSIONS  /* Post_Request EXPRESSION, MARKER_FORCE: one run-time expression a column */
 } mbs_sensor_source;
+
+struct mbs_tfunc;
 
 typedef struct mbs_sensor {
     int id;
@@ -191,6 +202,8 @@ typedef struct mbs_sensor {
     int index;               /* body, marker or component index */
     int output;              /* output index within its source */
     int marker_j, marker_ref;/* MARKER_PAIR: -1 = global */
+    int pair_ypr;            /* MARKER_PAIR displacement: yaw pitch roll instead of psi theta phi */
+    struct mbs_tfunc **exprs;/* EXPRESSIONS: [ncols], owned */
     int ncols;
     char **columns;
     mbs_dim *dims;
@@ -232,6 +245,35 @@ typedef struct mbs_graphic {
     int body2;             /* SPRING: the other end's body and point in its frame */
     double pos2[3];
 } mbs_graphic;
+
+/* ---- data elements (Reference_Spline, Reference_Array, Reference_String) --------------- */
+
+typedef struct mbs_spline {
+    int id;
+    char *label;
+    int n;                 /* points, >= 2, x strictly increasing */
+    double *x, *y;         /* [n], model units as written */
+    double *slope_akima;   /* [n] node slopes of the Akima interpolant */
+    double *slope_cubic;   /* [n] node slopes of the natural cubic spline */
+    int linear_extrapolate;/* beyond the ends: a straight line (else the end pieces continue) */
+} mbs_spline;
+
+typedef enum mbs_array_type { MBS_ARRAY_IC, MBS_ARRAY_U, MBS_ARRAY_X, MBS_ARRAY_Y } mbs_array_type;
+
+typedef struct mbs_array {
+    int id;
+    char *label;
+    mbs_array_type type;
+    double *values;        /* IC: the numbers */
+    int *variables;        /* U: component indices of the Reference_Variables */
+    int n;
+} mbs_array;
+
+typedef struct mbs_string {
+    int id;
+    char *label;
+    char *text;
+} mbs_string;
 
 /* ---- analyses and solver settings --------------------------------------------------- */
 
@@ -282,6 +324,14 @@ typedef struct mbs_model {
     mbs_graphic *graphics;  /* [n_graphics] */
     int n_graphics;
     double size;            /* extent of the model at t = 0 (m), for glyphs and the assembly report */
+    mbs_spline *splines;    /* [n_splines] */
+    int n_splines;
+    mbs_array *arrays;      /* [n_arrays] */
+    int n_arrays;
+    mbs_string *strings;    /* [n_strings] */
+    int n_strings;
+    struct mbs_tfunc **tfuncs; /* [n_tfuncs] every run-time expression of the elements (borrowed), by slot */
+    int n_tfuncs;
     mbs_analysis *analyses; /* [n_analyses], in the order they run */
     int n_analyses;
     mbs_solver_settings settings;

@@ -1,26 +1,34 @@
 #include "tfunc.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-mbs_tfunc *mbs_tfunc_create(const char *text, const mbs_scope *params, const mbs_units *units,
-                            mbs_dim value_dim, const char *const *var_names, const mbs_dim *var_dims,
-                            int n_vars, char *err, size_t errsize)
+mbs_tfunc *mbs_tfunc_new(void)
+{
+    mbs_tfunc *f = calloc(1, sizeof *f);
+    if (f) {
+        f->t_index = -1;
+        f->slot = -1;
+        f->value_scale = 1.0;
+    }
+    return f;
+}
+
+int mbs_tfunc_compile(mbs_tfunc *f, const char *text, const mbs_scope *params, const mbs_units *units,
+                      mbs_dim value_dim, const char *const *var_names, const mbs_dim *var_dims, int n_vars,
+                      const mbs_expr_env *env, char *err, size_t errsize)
 {
     if (n_vars > MBS_TFUNC_MAX_VARS)
-        return NULL;
+        return -1;
     mbs_scope scope = *params;
     scope.var_names = var_names;
     scope.n_vars = n_vars;
-    mbs_expr *e = mbs_expr_compile(text, &scope, err, errsize);
-    if (!e)
-        return NULL;
-    mbs_tfunc *f = calloc(1, sizeof *f);
-    if (!f) {
-        mbs_expr_free(e);
-        return NULL;
-    }
-    f->expr = e;
+    scope.env = env;
+    f->env = env;
+    f->expr = mbs_expr_compile(text, &scope, err, errsize);
+    if (!f->expr)
+        return -1;
     f->n_vars = n_vars;
     f->t_index = -1;
     f->value_scale = mbs_units_to_si(units, value_dim);
@@ -32,7 +40,35 @@ mbs_tfunc *mbs_tfunc_create(const char *text, const mbs_scope *params, const mbs
             f->var_scale[i] = var_dims ? mbs_units_to_si(units, var_dims[i]) : 1.0;
         }
     }
+    return 0;
+}
+
+mbs_tfunc *mbs_tfunc_create(const char *text, const mbs_scope *params, const mbs_units *units,
+                            mbs_dim value_dim, const char *const *var_names, const mbs_dim *var_dims,
+                            int n_vars, char *err, size_t errsize)
+{
+    mbs_tfunc *f = mbs_tfunc_new();
+    if (!f)
+        return NULL;
+    if (mbs_tfunc_compile(f, text, params, units, value_dim, var_names, var_dims, n_vars, NULL, err, errsize) != 0) {
+        mbs_tfunc_free(f);
+        return NULL;
+    }
     return f;
+}
+
+int mbs_tfunc_add_measure(mbs_tfunc *f, const mbs_measure *m)
+{
+    if (f->n_measures == f->cap_measures) {
+        int cap = f->cap_measures ? 2 * f->cap_measures : 4;
+        mbs_measure *grown = realloc(f->measures, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        f->measures = grown;
+        f->cap_measures = cap;
+    }
+    f->measures[f->n_measures] = *m;
+    return f->n_measures++;
 }
 
 int mbs_tfunc_differentiate(mbs_tfunc *f)
@@ -41,11 +77,11 @@ int mbs_tfunc_differentiate(mbs_tfunc *f)
         return 0;
     if (f->t_index < 0)
         return -1;
-    f->dexpr = mbs_expr_derivative(f->expr, "t", NULL);
+    f->dexpr = mbs_expr_derivative(f->expr, "t", f->env);
     return f->dexpr ? 0 : -1;
 }
 
-static double eval_with(mbs_expr *e, const mbs_tfunc *f, const double *vars_si)
+static double eval_with(const mbs_expr *e, const mbs_tfunc *f, const double *vars_si)
 {
     double vars[MBS_TFUNC_MAX_VARS];
     for (int i = 0; i < f->n_vars; i++)
@@ -81,11 +117,19 @@ int mbs_tfunc_depends_on_time(const mbs_tfunc *f)
     return f->t_index >= 0 && mbs_expr_uses(f->expr, "t");
 }
 
+int mbs_tfunc_reads_state(const mbs_tfunc *f)
+{
+    return mbs_expr_uses_slots(f->expr);
+}
+
 void mbs_tfunc_free(mbs_tfunc *f)
 {
     if (!f)
         return;
     mbs_expr_free(f->expr);
     mbs_expr_free(f->dexpr);
+    for (int i = 0; i < f->n_measures; i++)
+        free(f->measures[i].comps);
+    free(f->measures);
     free(f);
 }

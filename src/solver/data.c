@@ -13,7 +13,11 @@ mbs_data *mbs_data_create(const mbs_model *m)
     d->row_active = malloc((size_t)m->n_rows + 1);
     d->disc = calloc((size_t)m->n_disc + 1, sizeof *d->disc);
     d->res_scratch = calloc((size_t)m->ny + 1, sizeof *d->res_scratch);
-    if (!d->bodies || !d->rows || !d->row_active || !d->disc || !d->res_scratch) {
+    d->tfunc_override = calloc((size_t)m->n_tfuncs + 1, sizeof *d->tfunc_override);
+    d->load_bodies = calloc((size_t)m->n_bodies + 1, sizeof *d->load_bodies);
+    d->load_res = calloc((size_t)m->ny + 1, sizeof *d->load_res);
+    if (!d->bodies || !d->rows || !d->row_active || !d->disc || !d->res_scratch || !d->tfunc_override ||
+        !d->load_bodies || !d->load_res) {
         mbs_data_free(d);
         return NULL;
     }
@@ -35,5 +39,8 @@ void mbs_data_free(mbs_data *d)
     free(d->row_active);
     free(d->disc);
     free(d->res_scratch);
+    free(d->tfunc_override);
+    free(d->load_bodies);
+    free(d->load_res);
     free(d);
 }

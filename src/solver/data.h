@@ -41,6 +41,13 @@ typedef struct mbs_data {
     int eval_fatal;         /* ... and retrying cannot help (mbs_eval_fatal) */
     char eval_message[512];
     double t_last_step;     /* time of the last accepted step */
+    /* run-time expressions: a modify command's replacement of the model's
+     * expression with that slot (NULL: the model's own), [n_tfuncs] */
+    const struct mbs_tfunc **tfunc_override;
+    /* scratch for the loads one component applies (mbs_component_load) */
+    mbs_body_state *load_bodies; /* [n_bodies] */
+    double *load_res;            /* [ny] */
+    int load_depth;
 } mbs_data;
 
 mbs_data *mbs_data_create(const mbs_model *m);

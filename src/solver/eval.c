@@ -86,6 +86,26 @@ void mbs_body_point_velocity(const mbs_eval *ev, int body, const double point[3]
     v3_add(v, b->v, ws);
 }
 
+void mbs_frame_kinematics(const mbs_eval *ev, int k, double p[3], double R[9], double v[3], double w[3], double a[3],
+                          double al[3])
+{
+    if (k < 0) {
+        v3_zero(p);
+        m3_identity(R);
+        v3_zero(v);
+        v3_zero(w);
+        v3_zero(a);
+        v3_zero(al);
+        return;
+    }
+    mbs_marker_position(ev, k, p);
+    mbs_marker_axes(ev, k, R);
+    mbs_marker_velocity(ev, k, v);
+    mbs_marker_angular_velocity(ev, k, w);
+    mbs_marker_acceleration(ev, k, a);
+    mbs_marker_angular_acceleration(ev, k, al);
+}
+
 /* ---- loads ---- */
 
 void mbs_apply_force_at(mbs_eval *ev, int body, const double point[3], const double f[3])
