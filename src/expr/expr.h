@@ -52,6 +52,10 @@ typedef struct mbs_expr_env {
 /* At evaluation: the value of `slot` for the arguments' values. */
 typedef double (*mbs_expr_ext_fn)(void *ctx, int slot, const double *args, int nargs);
 
+/* An environment that accepts every name of MotionSolve's run-time functions
+ * with any arguments (to check a text's syntax before the model exists). */
+extern const mbs_expr_env mbs_expr_env_any;
+
 typedef struct mbs_scope {
     const char *const *fixed_names; /* e.g. parameter names */
     const double *fixed_values;

@@ -32,6 +32,21 @@ static char *get_attr(xmlNodePtr node, const char *name)
     return s;
 }
 
+/* The element's text (NULL when it has none but white space). */
+static char *get_content(xmlNodePtr node)
+{
+    xmlChar *v = xmlNodeGetContent(node);
+    if (!v)
+        return NULL;
+    char *s = mbs_strdup((const char *)v);
+    xmlFree(v);
+    if (s && !*mbs_str_trim(s)) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
 static xmlNodePtr child_named(xmlNodePtr parent, const char *name)
 {
     for (xmlNodePtr c = parent->children; c; c = c->next)
@@ -230,6 +245,7 @@ static int parse_value(reader *r, const mbs_spec_elem *e, const mbs_attr *a, con
         mbs_scope scope = param_scope(r);
         scope.var_names = vars;
         scope.n_vars = nvars;
+        scope.env = &mbs_expr_env_any; /* the model binds its functions of the state later */
         mbs_expr *x = mbs_expr_compile(text, &scope, err, errsize);
         free(list);
         if (!x)
@@ -265,7 +281,9 @@ static int read_element(reader *r, xmlNodePtr node, const mbs_kind *kind, mbs_sp
 
     for (int i = 0; i < kind->n_attrs; i++) {
         const mbs_attr *a = &kind->attrs[i];
-        char *text = get_attr(node, a->name);
+        if (a->flags & MBS_ANY_ATTRIBUTE)
+            continue;
+        char *text = (a->flags & MBS_CONTENT) ? get_content(node) : get_attr(node, a->name);
         mbs_value *v = &e->values[i];
         char err[512];
         if (text) {

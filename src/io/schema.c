@@ -110,9 +110,16 @@ char *mbs_schema_text(void)
     emit_container(&b, MBS_COMMAND_NAME, MBS_IN_COMMAND);
 
     for (const mbs_kind *const *k = mbs_registry(); *k; k++) {
-        mbs_buf_appendf(&b, "\n  <xs:element name=\"%s\">\n    <xs:complexType>\n", (*k)->name);
+        unsigned flags = 0;
         for (int i = 0; i < (*k)->n_attrs; i++)
-            emit_attribute(&b, &(*k)->attrs[i]);
+            flags |= (*k)->attrs[i].flags;
+        mbs_buf_appendf(&b, "\n  <xs:element name=\"%s\">\n    <xs:complexType%s>\n", (*k)->name,
+                        (flags & MBS_CONTENT) ? " mixed=\"true\"" : "");
+        for (int i = 0; i < (*k)->n_attrs; i++)
+            if (!((*k)->attrs[i].flags & (MBS_CONTENT | MBS_ANY_ATTRIBUTE)))
+                emit_attribute(&b, &(*k)->attrs[i]);
+        if (flags & MBS_ANY_ATTRIBUTE)
+            mbs_buf_append(&b, "      <xs:anyAttribute processContents=\"skip\"/>\n");
         mbs_buf_append(&b, "    </xs:complexType>\n  </xs:element>\n");
     }
     mbs_buf_append(&b, "\n</xs:schema>\n");

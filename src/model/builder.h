@@ -39,6 +39,10 @@ int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, 
  * `family` with `id`, built first when need be: -1 when there is none, -2
  * when it failed (it reported why) or has no index. Reports nothing. */
 int mbs_builder_index(mbs_builder *b, mbs_family family, int id);
+/* Records the index of what element e made in a table of its own (a
+ * spline, an array): mbs_builder_index finds it from now on. 0, or -1 for
+ * a negative index. */
+int mbs_builder_set_index(mbs_builder *b, const mbs_spec_elem *e, int index);
 
 /* Work left for when every element is built (in the order deferred), e.g.
  * compiling expressions that may read any element, loops of variables

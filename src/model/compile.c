@@ -268,6 +268,14 @@ static void set_result(mbs_builder *b, const mbs_spec_elem *e, int index)
     b->result[e - b->spec->elems] = index;
 }
 
+int mbs_builder_set_index(mbs_builder *b, const mbs_spec_elem *e, int index)
+{
+    if (index < 0)
+        return -1;
+    set_result(b, e, index);
+    return 0;
+}
+
 #define GROW(arr, n) do { \
         void *grown_ = realloc((arr), (size_t)((n) + 1) * sizeof *(arr)); \
         if (!grown_) return -1; \

@@ -26,6 +26,9 @@ enum {
     MBS_REQUIRED = 1 << 0,
     MBS_ANGLE = 1 << 1,   /* value is an angle: radians (documentation only) */
     MBS_IGNORED = 1 << 2, /* accepted for MotionSolve files, no effect (a note says so) */
+    MBS_CONTENT = 1 << 3, /* not an attribute: the element's text (numbers of a Reference_Array...) */
+    MBS_ANY_ATTRIBUTE = 1 << 4, /* not an attribute: any attribute not in the table is accepted and
+                                   ignored (settings of output files mbsim does not write) */
 };
 
 typedef struct mbs_attr {

@@ -122,6 +122,8 @@ typedef struct mbs_component_ops {
     void (*accept_step)(const struct mbs_component *c, struct mbs_eval *ev);
     /* Initial discrete and continuous states, before assembly. */
     void (*init)(const struct mbs_component *c, struct mbs_eval *ev);
+    /* Initial values of its states z[0 .. n_states) before assembly (default 0). */
+    void (*initial_states)(const struct mbs_component *c, double *z);
     /* Energy bookkeeping: potential energy, and the power of non-conservative
      * forces (negative when dissipating). */
     double (*potential_energy)(const struct mbs_component *c, const struct mbs_eval *ev);

@@ -9,6 +9,11 @@
 /* One line per kind: X(name) refers to mbs_kind_<name> in src/elements/<name>.c. */
 #define MBS_KINDS(X)          \
     X(param_unit)             \
+    X(reference_variable)     \
+    X(reference_array)        \
+    X(reference_string)       \
+    X(reference_spline)       \
+    X(control_diff)           \
     X(body_rigid)             \
     X(body_point)             \
     X(body_mass1d)            \
@@ -22,10 +27,12 @@
     X(force_spring_damper)    \
     X(force_scalar_two_body)  \
     X(force_vector_one_body)  \
+    X(force_vector_two_body)  \
     X(force_linear_spring_damper) \
     X(force_coordinate_spring_damper_ext) \
     X(force_joint_friction)   \
     X(force_coordinate)       \
+    X(sensor_event)           \
     X(sensor)                 \
     X(post_request)           \
     X(post_graphic)           \

@@ -30,6 +30,9 @@ typedef struct mbs_row {
     mbs_jac jac;
 } mbs_row;
 
+/* What a Sensor_Event asked for (mbs_data.sensor_stop). */
+enum { MBS_STOP_NONE, MBS_STOP_ANALYSIS, MBS_STOP_HALT };
+
 typedef struct mbs_data {
     mbs_body_state *bodies; /* [n_bodies] */
     mbs_row *rows;          /* [n_rows] */
@@ -48,6 +51,8 @@ typedef struct mbs_data {
     mbs_body_state *load_bodies; /* [n_bodies] */
     double *load_res;            /* [ny] */
     int load_depth;
+    int sensor_stop;             /* MBS_STOP_*: set by an event, read by the run */
+    char stop_message[320];
 } mbs_data;
 
 mbs_data *mbs_data_create(const mbs_model *m);

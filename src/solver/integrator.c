@@ -115,11 +115,15 @@ static void set_tolerances(mbs_integrator *it)
         atol[i] = i >= m->ofs_mu ? 1e12 * s->atol : i >= m->ofs_lambda ? 1e4 * s->atol : s->atol;
     }
     /* element states measured in other units than the coordinates (a
-     * bristle deflection r_p theta at a pin of radius r_p) */
+     * bristle deflection r_p theta at a pin of radius r_p); algebraic ones
+     * (variables) have no derivative */
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
         for (int k = 0; comp->state_atol && k < comp->n_states; k++)
             atol[m->ofs_z + comp->state_ofs + k] = s->atol * comp->state_atol[k];
+        for (int k = 0; comp->state_form && k < comp->n_states; k++)
+            if (comp->state_form[k] == MBS_STATE_ALGEBRAIC)
+                id[m->ofs_z + comp->state_ofs + k] = 0.0;
     }
 }
 

@@ -104,6 +104,9 @@ static void initial_state(run *r)
             break;
         }
     }
+    for (int c = 0; c < m->n_comps; c++)
+        if (m->comps[c].ops->initial_states)
+            m->comps[c].ops->initial_states(&m->comps[c], r->y + m->ofs_z + m->comps[c].state_ofs);
     mbs_residual(m, r->d, r->t, r->y, r->yp, r->d->res_scratch);
     mbs_eval ev = {m, r->d, r->t, r->y, r->yp, r->d->res_scratch};
     for (int c = 0; c < m->n_comps; c++)
@@ -228,6 +231,18 @@ static int write_due_rows(run *r, double t, double t0, double dt, double t_end, 
     return 0;
 }
 
+/* The state at t is the analysis' last: a row there, and the run goes on
+ * from it (or, after a halt, stops; mbs_simulate reads sensor_stop). */
+static int stopped_by_sensor(run *r, double t)
+{
+    r->t = t;
+    r->res->t_reached = t;
+    if (r->last_row_t != t && write_row(r, t, r->y, r->yp) != 0)
+        return -1;
+    snprintf(r->res->message, sizeof r->res->message, "%s", r->d->stop_message);
+    return 0;
+}
+
 static int transient(run *r, const mbs_analysis *a)
 {
     const mbs_model *m = r->m;
@@ -267,6 +282,8 @@ static int transient(run *r, const mbs_analysis *a)
         if (step == MBS_STEP_ROOT) {
             if (handle_roots(r, t) != 0)
                 return -1;
+            if (r->d->sensor_stop) /* a Sensor_Event ends the analysis here */
+                return stopped_by_sensor(r, t);
             if (mbs_integrator_start(r->integrator, t, r->y, r->yp, exact ? t_next : t_end, err, sizeof err) != 0)
                 return fail(r, MBS_E_RUN, err);
         }
@@ -362,8 +379,9 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
             int rc = a->type == MBS_ANALYSIS_TRANSIENT ? transient(&r, a)
                      : a->type == MBS_ANALYSIS_STATIC  ? equilibrium(&r, !next_is_transient)
                                                        : assembly(&r, !next_is_transient);
-            if (rc != 0)
+            if (rc != 0 || r.d->sensor_stop == MBS_STOP_HALT)
                 break;
+            r.d->sensor_stop = MBS_STOP_NONE;
         }
     }
     result->events = r.log.count;
