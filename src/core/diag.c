@@ -78,3 +78,16 @@ void mbs_diags_truncate(mbs_diags *d, int count)
         free(g->message);
     }
 }
+
+void mbs_diags_sort_by_line(mbs_diags *d, int first)
+{
+    for (int i = first + 1; i < d->count; i++) {
+        mbs_diag g = d->items[i];
+        int j = i;
+        while (j > first && d->items[j - 1].line > g.line) {
+            d->items[j] = d->items[j - 1];
+            j--;
+        }
+        d->items[j] = g;
+    }
+}

@@ -15,7 +15,6 @@
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among Control_Diffs)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
-    {"full_label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "MotionView's full name (kept, no effect)", NULL},
     {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION|USERSUB",
      "EXPRESSION (USERSUB is refused: mbsim cannot load compiled routines)", NULL},
     {"expr", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t", "the rate dz/dt (explicit) or the residual (implicit)", NULL},

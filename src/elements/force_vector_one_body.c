@@ -13,7 +13,6 @@
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
-    {"full_label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "MotionView's full name (kept, no effect)", NULL},
     {"i_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker where the force acts", NULL},
     {"marker_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "MotionSolve's name for i_marker_id", NULL},
     {"body_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_IGNORED, NULL, "the marker's body, as MotionView writes it (no effect)", NULL},

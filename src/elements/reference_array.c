@@ -12,7 +12,6 @@
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among Reference_Arrays)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages", NULL},
-    {"full_label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "MotionView's full name (kept, no effect)", NULL},
     {"type", MBS_ATTR_KEYWORD, "IC", DIM_NONE, 0, "IC|U|X|Y", "IC: numbers; U: Reference_Variables", NULL},
     {"num_element", MBS_ATTR_INT, NULL, DIM_NONE, 0, NULL, "how many elements (checked against the list)", NULL},
     {"variable_id", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "U: the Reference_Variable ids, separated by spaces or commas", NULL},

@@ -14,7 +14,6 @@
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among Reference_Splines)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages", NULL},
-    {"full_label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "MotionView's full name (kept, no effect)", NULL},
     {"num_xy_pair", MBS_ATTR_INT, NULL, DIM_NONE, 0, NULL, "how many points (checked against the data)", NULL},
     {"linear_extrap", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: a straight line beyond the ends", NULL},
     {"linear_extrapolate", MBS_ATTR_BOOL, NULL, DIM_NONE, 0, NULL, "the same as linear_extrap", NULL},

@@ -9,7 +9,6 @@
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among Reference_Strings)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages", NULL},
-    {"full_label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "MotionView's full name (kept, no effect)", NULL},
     {"string", MBS_ATTR_TEXT, "", DIM_NONE, 0, NULL, "the text", NULL},
 };
 

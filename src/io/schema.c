@@ -118,6 +118,9 @@ char *mbs_schema_text(void)
         for (int i = 0; i < (*k)->n_attrs; i++)
             if (!((*k)->attrs[i].flags & (MBS_CONTENT | MBS_ANY_ATTRIBUTE)))
                 emit_attribute(&b, &(*k)->attrs[i]);
+        /* MotionView names every element twice: accepted everywhere, no effect */
+        if (!(flags & MBS_ANY_ATTRIBUTE) && !mbs_kind_attr(*k, MBS_FULL_LABEL))
+            mbs_buf_append(&b, "      <xs:attribute name=\"" MBS_FULL_LABEL "\" type=\"xs:string\"/>\n");
         if (flags & MBS_ANY_ATTRIBUTE)
             mbs_buf_append(&b, "      <xs:anyAttribute processContents=\"skip\"/>\n");
         mbs_buf_append(&b, "    </xs:complexType>\n  </xs:element>\n");

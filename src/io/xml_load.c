@@ -336,6 +336,9 @@ static void normalise_element(xmlNodePtr node, error_sink *sink)
         xmlNodeSetName(node, (const xmlChar *)container);
     } else {
         /* element names are matched case-insensitively, as MotionSolve does */
+        const char *alias = mbs_registry_alias(name);
+        if (alias)
+            name = alias;
         for (const mbs_kind *const *k = mbs_registry(); *k; k++)
             if (mbs_strcaseeq((*k)->name, name)) {
                 kind = *k;
@@ -638,6 +641,92 @@ static xmlSchemaPtr load_schema(void)
     return schema;
 }
 
+/* ---- every unknown element and attribute, in one pass ---------------------------
+ * XML Schema validation gives up on the rest of a block after its first
+ * unexpected element, so a deck with many unknown elements would need as
+ * many rounds of editing as it has errors. Before the schema sees the
+ * document, each block's elements are checked against the element tables:
+ * every unknown element, misplaced element and unknown attribute is
+ * reported (with its line) and taken out, and the schema then checks what
+ * is left. */
+
+static int accepts_any_attribute(const mbs_kind *kind)
+{
+    for (int i = 0; i < kind->n_attrs; i++)
+        if (kind->attrs[i].flags & MBS_ANY_ATTRIBUTE)
+            return 1;
+    return 0;
+}
+
+static void prune_attributes(xmlNodePtr node, const mbs_kind *kind, error_sink *sink)
+{
+    if (accepts_any_attribute(kind))
+        return;
+    xmlAttrPtr next;
+    for (xmlAttrPtr a = node->properties; a; a = next) {
+        next = a->next;
+        const char *name = (const char *)a->name;
+        const mbs_attr *desc = mbs_kind_attr(kind, name);
+        if ((desc && !(desc->flags & MBS_CONTENT)) || strcmp(name, MBS_FULL_LABEL) == 0)
+            continue;
+        char what[256];
+        describe_node(node, what, sizeof what);
+        const char *hint = suggest_attribute(kind, name);
+        if (hint)
+            mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(node),
+                         "%s: unknown attribute '%s' (did you mean '%s'?)", what, name, hint);
+        else
+            mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(node), "%s: unknown attribute '%s'", what,
+                         name);
+        xmlRemoveProp(a);
+    }
+}
+
+static void prune_block(xmlNodePtr block, unsigned placement, error_sink *sink)
+{
+    if (!block)
+        return;
+    xmlNodePtr next;
+    for (xmlNodePtr c = block->children; c; c = next) {
+        next = c->next;
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        const char *name = (const char *)c->name;
+        const mbs_kind *kind = kind_of(c);
+        char what[256], place[128];
+        if (!kind && canonical_container(name))
+            continue; /* the document's structure is the schema's to check */
+        if (!kind) {
+            const char *hint = mbs_registry_suggest(name);
+            if (hint)
+                mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(c),
+                             "unknown element '%s' (did you mean '%s'?)", name, hint);
+            else
+                mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(c), "unknown element '%s'", name);
+        } else if (!(kind->placement & placement)) {
+            describe_node(c, what, sizeof what);
+            place_of(c, place, sizeof place);
+            mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(c), "%s is not allowed %s: it belongs in %s",
+                         what, place, home_of(name, kind));
+        } else {
+            prune_attributes(c, kind, sink);
+            continue;
+        }
+        xmlUnlinkNode(c);
+        xmlFreeNode(c);
+    }
+}
+
+static void prune_unknown(xmlDocPtr doc, error_sink *sink)
+{
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    for (xmlNodePtr c = root->children; c; c = c->next)
+        if (c->type == XML_ELEMENT_NODE && strcmp((const char *)c->name, MBS_MODEL_NAME) == 0)
+            prune_block(c, MBS_IN_MODEL, sink);
+        else if (c->type == XML_ELEMENT_NODE && strcmp((const char *)c->name, MBS_COMMAND_NAME) == 0)
+            prune_block(c, MBS_IN_COMMAND, sink);
+}
+
 static mbs_status validate(xmlDocPtr doc, error_sink *sink)
 {
     xmlSchemaPtr schema = load_schema();
@@ -662,11 +751,13 @@ mbs_status mbs_xml_load(const char *path, const char *text, size_t len, mbs_diag
     if (!doc)
         return MBS_E_INPUT;
     error_sink sink = {d, path, 0, 0};
-    int errors_before = d->errors;
+    int errors_before = d->errors, first_diag = d->count;
     line_scan scan = {text, len, 0, 1};
     mark_start_lines(xmlDocGetRootElement(doc), &scan);
     normalise(doc, &sink);
+    prune_unknown(doc, &sink);
     mbs_status st = validate(doc, &sink);
+    mbs_diags_sort_by_line(d, first_diag); /* the vocabulary's and the schema's messages, in file order */
     if (st != MBS_OK || d->errors > errors_before) {
         xmlFreeDoc(doc);
         return st != MBS_OK ? st : MBS_E_INPUT;

@@ -18,6 +18,10 @@ void mbs_build_warning(mbs_builder *b, const mbs_spec_elem *e, const char *fmt, 
 void mbs_build_note(mbs_builder *b, const mbs_spec_elem *e, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* A note said once for all the elements of e's kind it concerns (e.g.
+ * "has no effect in mbsim"), with their count and the first one's line. */
+void mbs_build_summary_note(mbs_builder *b, const mbs_spec_elem *e, const char *text);
+
 mbs_model *mbs_builder_model(mbs_builder *b);
 
 /* The spec element of `family` with `id`, or NULL. */
@@ -67,6 +71,10 @@ int mbs_add_sensor(mbs_builder *b, const mbs_sensor *s);
  * (columns, units and the dataset name are derived here). */
 int mbs_add_output_sensor(mbs_builder *b, const mbs_spec_elem *e, const char *type, int element_id,
                           const mbs_output_desc *o, mbs_sensor_source source, int index, int output);
+/* The same named by `comment` when e has no label (Post_Request: a free
+ * comment; '/' becomes '_', and a name already taken gets "_<id>"). */
+int mbs_add_named_sensor(mbs_builder *b, const mbs_spec_elem *e, const char *comment, const char *type,
+                         int element_id, const mbs_output_desc *o, mbs_sensor_source source, int index, int output);
 int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a);
 /* Takes g (its name and points are the model's from now on). */
 int mbs_add_graphic(mbs_builder *b, const mbs_graphic *g);

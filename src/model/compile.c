@@ -31,6 +31,16 @@ typedef struct built_tfunc {
     mbs_expr_env *env;
 } built_tfunc;
 
+/* A note given once per kind however many elements it concerns (a vehicle
+ * deck has 600 Post_Graphics): what it says, on how many elements, the
+ * first line; for ignored attributes, which ones. */
+typedef struct summary {
+    const mbs_kind *kind;
+    char *text;               /* NULL: the kind's ignored attributes */
+    unsigned char *attrs;     /* [kind->n_attrs] given somewhere */
+    int count, line;
+} summary;
+
 /* Work an element left for when every element is built. */
 typedef struct deferred {
     int elem;
@@ -49,6 +59,8 @@ struct mbs_builder {
     int n_tfuncs, cap_tfuncs;
     deferred *deferred;
     int n_deferred;
+    summary *summaries;
+    int n_summaries;
 };
 
 /* ---- messages ---- */
@@ -169,12 +181,75 @@ const mbs_spec_elem *mbs_builder_spec(mbs_builder *b, mbs_family family, int id)
 
 /* ---- building ---- */
 
-/* Attributes accepted only so that MotionSolve files run. */
+static summary *summary_for(mbs_builder *b, const mbs_spec_elem *e, const char *text)
+{
+    for (int i = 0; i < b->n_summaries; i++) {
+        summary *s = &b->summaries[i];
+        if (s->kind == e->kind && ((!s->text && !text) || (s->text && text && strcmp(s->text, text) == 0)))
+            return s;
+    }
+    summary *grown = realloc(b->summaries, (size_t)(b->n_summaries + 1) * sizeof *grown);
+    if (!grown)
+        return NULL;
+    b->summaries = grown;
+    summary *s = &b->summaries[b->n_summaries];
+    *s = (summary){e->kind, text ? mbs_strdup(text) : NULL,
+                   calloc((size_t)e->kind->n_attrs + 1, 1), 0, e->line};
+    if (!s->attrs || (text && !s->text)) {
+        free(s->attrs);
+        free(s->text);
+        return NULL;
+    }
+    b->n_summaries++;
+    return s;
+}
+
+void mbs_build_summary_note(mbs_builder *b, const mbs_spec_elem *e, const char *text)
+{
+    summary *s = summary_for(b, e, text);
+    if (s) {
+        s->count++;
+        s->line = s->line < e->line ? s->line : e->line;
+    }
+}
+
+/* Attributes accepted only so that MotionSolve files run: one note per kind. */
 static void note_ignored(mbs_builder *b, const mbs_spec_elem *e)
 {
+    summary *s = NULL;
     for (int i = 0; i < e->kind->n_attrs; i++)
-        if (e->values[i].present && (e->kind->attrs[i].flags & MBS_IGNORED))
-            mbs_build_note(b, e, "%s has no effect in mbsim", e->kind->attrs[i].name);
+        if (e->values[i].present && (e->kind->attrs[i].flags & MBS_IGNORED) && (s || (s = summary_for(b, e, NULL))))
+            s->attrs[i] = 1;
+    if (s) {
+        s->count++;
+        s->line = s->line < e->line ? s->line : e->line;
+    }
+}
+
+static void emit_summaries(mbs_builder *b)
+{
+    for (int i = 0; i < b->n_summaries; i++) {
+        summary *s = &b->summaries[i];
+        mbs_buf text;
+        mbs_buf_init(&text);
+        if (s->text) {
+            mbs_buf_appendf(&text, "%s: %s", s->kind->name, s->text);
+        } else {
+            int n = 0;
+            mbs_buf_appendf(&text, "%s: ", s->kind->name);
+            for (int k = 0; k < s->kind->n_attrs; k++)
+                if (s->attrs[k])
+                    mbs_buf_appendf(&text, "%s%s", n++ ? ", " : "", s->kind->attrs[k].name);
+            mbs_buf_appendf(&text, " %s no effect in mbsim", n == 1 ? "has" : "have");
+        }
+        if (s->count > 1)
+            mbs_buf_appendf(&text, " (%d elements; the first is on this line)", s->count);
+        mbs_diag_add(b->d, MBS_SEV_NOTE, b->spec->path, s->line, "%s", text.data ? text.data : "");
+        mbs_buf_free(&text);
+        free(s->text);
+        free(s->attrs);
+    }
+    free(b->summaries);
 }
 
 static int build_elem(mbs_builder *b, int i)
@@ -554,21 +629,6 @@ static int copy_inputs(mbs_model *m, const mbs_spec *spec)
     return 0;
 }
 
-/* Elements are built stage by stage, not in file order; their messages are
- * put back in file order (stable, so one element's messages keep theirs). */
-static void sort_by_line(mbs_diags *d, int first)
-{
-    for (int i = first + 1; i < d->count; i++) {
-        mbs_diag g = d->items[i];
-        int j = i;
-        while (j > first && d->items[j - 1].line > g.line) {
-            d->items[j] = d->items[j - 1];
-            j--;
-        }
-        d->items[j] = g;
-    }
-}
-
 static void default_settings(mbs_solver_settings *s)
 {
     s->rtol = 1e-6;
@@ -588,7 +648,7 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     if (!m)
         return MBS_E_NOMEM;
     default_settings(&m->settings);
-    mbs_builder b = {spec, m, d, NULL, NULL, NULL, 0, NULL, 0, 0, NULL, 0};
+    mbs_builder b = {spec, m, d, NULL, NULL, NULL, 0, NULL, 0, 0, NULL, 0, NULL, 0};
     b.state = calloc((size_t)spec->n_elems + 1, sizeof *b.state);
     b.result = malloc(((size_t)spec->n_elems + 1) * sizeof *b.result);
     if (!b.state || !b.result || copy_inputs(m, spec) != 0) {
@@ -612,7 +672,8 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     }
     if (d->errors == errors_before && finish_expressions(&b) != 0)
         mbs_diag_add(d, MBS_SEV_ERROR, m->path, 0, "out of memory");
-    sort_by_line(d, first_diag);
+    emit_summaries(&b);
+    mbs_diags_sort_by_line(d, first_diag); /* built by stage, reported in file order */
     if (m->n_analyses == 0) {
         mbs_analysis a = {MBS_ANALYSIS_TRANSIENT, 1.0, 0.01, 0};
         mbs_add_analysis(&b, &a);

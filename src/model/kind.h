@@ -42,6 +42,10 @@ typedef struct mbs_attr {
     const char *(*choices_fn)(void); /* KEYWORD lists kept elsewhere (unit names) */
 } mbs_attr;
 
+/* An attribute every element accepts without a table entry: MotionView's
+ * full name of the element (no effect). */
+#define MBS_FULL_LABEL "full_label"
+
 /* The allowed words of a KEYWORD attribute ('|' separated). */
 const char *mbs_attr_choices(const mbs_attr *a);
 

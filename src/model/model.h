@@ -300,6 +300,9 @@ typedef struct mbs_solver_settings {
     int interpolate;       /* outputs interpolated between steps (else stepped to exactly) */
     double assembly_move_limit; /* m; 0 = 1 % of the model's size (assembly_report.c) */
     int strict_assembly;   /* a move beyond the limit is an error (--strict) */
+    int static_max_iter;   /* Param_Static: KINSOL's iterations (0: 200) */
+    double static_imbalance; /* force left unbalanced, N (0: 1e-10 of the heaviest weight) */
+    double static_step_tol;  /* relative position change that ends the iterations (0: 1e-13) */
     int line;              /* where Param_Transient stands, 0 if absent */
 } mbs_solver_settings;
 
@@ -337,6 +340,7 @@ typedef struct mbs_model {
     mbs_analysis *analyses; /* [n_analyses], in the order they run */
     int n_analyses;
     mbs_solver_settings settings;
+    int output_ypr;         /* ResOutput angle_type="YPR": Post_Request angles as yaw pitch roll */
 
     /* layout of y = [q | u | z | lambda | mu] (see docs/theory.md) */
     int nq, nu, nz;         /* positions, velocities, other differential states */

@@ -37,7 +37,17 @@
     X(post_request)           \
     X(post_graphic)           \
     X(param_transient)        \
-    X(simulate)
+    X(param_static)           \
+    X(param_linear)           \
+    X(param_simulation)       \
+    X(messaging)              \
+    X(res_output)             \
+    X(h3d_output)             \
+    X(simulate)               \
+    X(save)                   \
+    X(load_model)             \
+    X(load_command)           \
+    X(user_program_control)
 
 #define DECLARE_KIND(name) extern const mbs_kind mbs_kind_##name;
 #define LIST_KIND(name) &mbs_kind_##name,
@@ -71,4 +81,19 @@ const char *mbs_registry_suggest(const char *name)
         }
     }
     return best;
+}
+
+/* Other names MotionSolve files give some kinds. */
+static const struct {
+    const char *alias, *name;
+} ALIASES[] = {
+    {"Constraint_Jprim", "Constraint_Joint"}, /* the joint primitives: INLINE, INPLANE, ORIENTATION, ... */
+};
+
+const char *mbs_registry_alias(const char *name)
+{
+    for (size_t i = 0; i < sizeof ALIASES / sizeof ALIASES[0]; i++)
+        if (mbs_strcaseeq(ALIASES[i].alias, name))
+            return ALIASES[i].name;
+    return NULL;
 }

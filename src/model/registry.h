@@ -11,4 +11,8 @@ const mbs_kind *mbs_registry_find(const char *name);
 /* Closest known element name to a misspelt one, or NULL. */
 const char *mbs_registry_suggest(const char *name);
 
+/* The kind name a MotionSolve alias stands for (Constraint_Jprim:
+ * Constraint_Joint), any case; NULL if `name` is no alias. */
+const char *mbs_registry_alias(const char *name);
+
 #endif

@@ -175,6 +175,7 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
     begin(&s);
     pack(&s, N_VGetArrayPointer(x));
     double F = force_scale(m), *su = N_VGetArrayPointer(scale_u), *sf = N_VGetArrayPointer(scale_f);
+    const mbs_solver_settings *ms = &m->settings; /* Param_Static's */
     int n_rows = m->nu + m->n_mu;
     for (int i = 0; i < s.n; i++) {
         /* positions ~ 1 m, multipliers ~ F, states their own scale; force
@@ -185,8 +186,10 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
     }
     if (KINInit(kin, equations, x) != KIN_SUCCESS || KINSetUserData(kin, &s) != KIN_SUCCESS ||
         !(hooked = mbs_sun_kinsol_errors(kin, ctx, &errors) == 0) || KINSetLinearSolver(kin, LS, J) != KIN_SUCCESS ||
-        KINSetMaxSetupCalls(kin, 1) != KIN_SUCCESS || KINSetFuncNormTol(kin, 1e-10) != KIN_SUCCESS ||
-        KINSetScaledStepTol(kin, 1e-13) != KIN_SUCCESS || KINSetNumMaxIters(kin, 200) != KIN_SUCCESS) {
+        KINSetMaxSetupCalls(kin, 1) != KIN_SUCCESS ||
+        KINSetFuncNormTol(kin, ms->static_imbalance > 0 ? ms->static_imbalance / F : 1e-10) != KIN_SUCCESS ||
+        KINSetScaledStepTol(kin, ms->static_step_tol > 0 ? ms->static_step_tol : 1e-13) != KIN_SUCCESS ||
+        KINSetNumMaxIters(kin, ms->static_max_iter > 0 ? ms->static_max_iter : 200) != KIN_SUCCESS) {
         snprintf(msg, msgsize, "cannot set up KINSOL: %s", s.kin_message);
         goto done;
     }
