@@ -4,9 +4,14 @@
  *   val_type D:  g = q(q_bodies) - f(t) = 0,   rate dq/dt - f'(t)
  *                (f' formed symbolically)
  *   val_type V:  dq/dt - f(t) = 0              (velocity level only)
+ * The element has both rows; the one of the other type is not in use
+ * (data's row_enabled), so that a command can switch the type between
+ * analyses (commands.c) without changing the equations' layout. Its type is
+ * its discrete state. type="CONSTANT" gives f as a number (val or expr).
  * Output Force: the generalised force the motion applies on the I body
  * along / about the joint coordinate, -lambda (a torque for angles). */
 #include "joint.h"
+#include "usersub.h"
 #include "../model/tfunc.h"
 
 #include <stdlib.h>
@@ -15,20 +20,26 @@ static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "motion id (unique among motions)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"joint_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "joint whose coordinate is prescribed", NULL},
-    {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION|USERSUB", "EXPRESSION (USERSUB is not supported)", NULL},
+    {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION|USERSUB|CONSTANT",
+     "EXPRESSION (expr), CONSTANT (a number: val, or expr); USERSUB is refused", NULL},
     {"val_type", MBS_ATTR_KEYWORD, "D", DIM_NONE, 0, "D|V|A", "expr is the displacement (D) or the velocity (V)", NULL},
     {"motion_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, 0, "R|T", "CYLINDRICAL joints: rotation (R) or translation (T)", NULL},
+    {"joint_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, 0, "R|T", "older name of motion_type", NULL},
     {"expr", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t", "the prescribed value, a function of t (angles in rad)", NULL},
+    {"val", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "type CONSTANT: the value (model units, angles in rad)", NULL},
     {"ic_disp", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted for MotionSolve files, no effect", NULL},
     {"ic_vel", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted for MotionSolve files, no effect", NULL},
+    MBS_USERSUB_ATTRS,
 };
 
 typedef struct motion_params {
     int joint;        /* component index */
     int coordinate;   /* which coordinate of the joint */
-    int velocity;     /* val_type V */
+    int velocity;     /* val_type V in the model */
     mbs_tfunc *f;
 } motion_params;
+
+enum { ROW_D, ROW_V }; /* the rows; disc[0] says which is in use */
 
 static void eval(const mbs_component *c, mbs_eval *ev)
 {
@@ -36,20 +47,21 @@ static void eval(const mbs_component *c, mbs_eval *ev)
     const mbs_component *joint = &ev->m->comps[mp->joint];
     mbs_coord q;
     joint->ops->coordinate(joint, ev, mp->coordinate, &q);
-    mbs_row *row = mbs_eval_row(ev, c, 0);
-    row->jac = q.jac;
-    if (mp->velocity) {
-        row->gt = -mbs_eval_tfunc(ev, mp->f);
-    } else {
-        row->g = q.q - mbs_eval_tfunc(ev, mp->f);
-        row->gt = -mbs_eval_tfunc_rate(ev, mp->f);
-    }
+    double f = mbs_eval_tfunc(ev, mp->f);
+    mbs_row *d = mbs_eval_row(ev, c, ROW_D), *v = mbs_eval_row(ev, c, ROW_V);
+    d->jac = q.jac;
+    d->g = q.q - f;
+    d->gt = -mbs_eval_tfunc_rate(ev, mp->f);
+    v->jac = q.jac;
+    v->gt = -f;
 }
 
 static void init(const mbs_component *c, mbs_eval *ev)
 {
     const motion_params *mp = c->params;
     const mbs_component *joint = &ev->m->comps[mp->joint];
+    mbs_disc(ev, c)[0] = mp->velocity ? ROW_V : ROW_D;
+    ev->d->row_enabled[c->row_ofs + (mp->velocity ? ROW_D : ROW_V)] = 0;
     if (!mp->velocity && ((joint->coord_angles >> mp->coordinate) & 1u))
         mbs_joint_set_angle_reference(joint, ev, mbs_eval_tfunc(ev, mp->f));
 }
@@ -57,7 +69,7 @@ static void init(const mbs_component *c, mbs_eval *ev)
 static void output(const mbs_component *c, const mbs_eval *ev, int which, double *out)
 {
     (void)which;
-    out[0] = -mbs_row_lambda(ev, c, 0);
+    out[0] = -mbs_row_lambda(ev, c, mbs_disc(ev, c)[0] == ROW_V ? ROW_V : ROW_D);
 }
 
 static void free_params(void *p)
@@ -78,14 +90,35 @@ static const mbs_component_ops OPS = {
 static const mbs_output_desc OUT_FORCE[] = {{"Force", "value", DIM_FORCE, NULL, 0, 0}};
 static const mbs_output_desc OUT_TORQUE[] = {{"Force", "value", DIM_TORQUE, NULL, 0, 0}};
 
+/* The prescribed value's text: expr, or for type CONSTANT val (or expr). */
+static const char *value_text(mbs_builder *b, const mbs_spec_elem *e)
+{
+    if (mbs_spec_keyword(e, "type") == 2 && mbs_spec_has(e, "val"))
+        return mbs_spec_text(e, "val");
+    if (!mbs_spec_has(e, "expr")) {
+        mbs_build_error(b, e, "missing required attribute '%s'", mbs_spec_keyword(e, "type") == 2 ? "val" : "expr");
+        return NULL;
+    }
+    return mbs_spec_text(e, "expr");
+}
+
+mbs_dim mbs_motion_dim(int angle, int velocity)
+{
+    return angle ? (velocity ? DIM_ANGULAR_VELOCITY : DIM_ANGLE) : (velocity ? DIM_VELOCITY : DIM_LENGTH);
+}
+
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
-    if (mbs_spec_keyword(e, "type") != 0)
-        return mbs_build_error(b, e, "type USERSUB is not supported; give the motion as expr");
+    if (mbs_refuse_user_subroutine(b, e, "MOTSUB") != 0)
+        return -1;
+    if (mbs_spec_keyword(e, "type") == 1)
+        return mbs_build_error(b, e, "type USERSUB is refused: mbsim cannot load compiled routines; give the motion "
+                                     "as expr");
     if (mbs_spec_keyword(e, "val_type") == 2)
         return mbs_build_error(b, e, "val_type A (prescribed acceleration) is not supported; use D or V");
-    if (!mbs_spec_has(e, "expr"))
-        return mbs_build_error(b, e, "missing required attribute 'expr'");
+    const char *text = value_text(b, e);
+    if (!text)
+        return -1;
     int joint = mbs_ref_component(b, e, "joint_id", MBS_FAMILY_CONSTRAINT);
     if (joint < 0)
         return -1;
@@ -94,32 +127,32 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     if (jc->n_coords == 0 || !jc->ops->coordinate)
         return mbs_build_error(b, e, "joint_id %d has no coordinate to drive (REVOLUTE, TRANSLATIONAL or "
                                      "CYLINDRICAL joints have one)", jc->id);
+    const char *kind_attr = mbs_spec_has(e, "motion_type") ? "motion_type" : "joint_type";
     int coordinate = 0;
     if (jc->n_coords == 2) {
-        if (!mbs_spec_has(e, "motion_type"))
+        if (!mbs_spec_has(e, kind_attr))
             return mbs_build_error(b, e, "joint %d is CYLINDRICAL: say which coordinate with motion_type=\"R\" or \"T\"",
                                    jc->id);
-        coordinate = mbs_spec_keyword(e, "motion_type") == 0 ? 1 : 0;
-    } else if (mbs_spec_has(e, "motion_type")) {
-        int wants_angle = mbs_spec_keyword(e, "motion_type") == 0;
+        coordinate = mbs_spec_keyword(e, kind_attr) == 0 ? 1 : 0;
+    } else if (mbs_spec_has(e, kind_attr)) {
+        int wants_angle = mbs_spec_keyword(e, kind_attr) == 0;
         if (wants_angle != (int)(jc->coord_angles & 1u))
-            return mbs_build_error(b, e, "motion_type %s does not match joint %d's coordinate",
-                                   mbs_spec_text(e, "motion_type"), jc->id);
+            return mbs_build_error(b, e, "%s %s does not match joint %d's coordinate", kind_attr,
+                                   mbs_spec_text(e, kind_attr), jc->id);
     }
     int angle = (jc->coord_angles >> coordinate) & 1u;
     int velocity = mbs_spec_keyword(e, "val_type") == 1;
-    mbs_dim dim = angle ? (velocity ? DIM_ANGULAR_VELOCITY : DIM_ANGLE) : (velocity ? DIM_VELOCITY : DIM_LENGTH);
-    mbs_tfunc *f = mbs_build_tfunc_dim(b, e, "expr", dim);
+    static const char *const T[] = {"t"};
+    mbs_tfunc *f = mbs_build_expr(b, e, "expr", text, mbs_motion_dim(angle, velocity), T, NULL, 1);
     if (!f)
         return -1;
     if (mbs_tfunc_reads_state(f)) {
         mbs_tfunc_free(f);
-        return mbs_build_error(b, e, "expr: a motion is a function of time; '%s' reads the state of the model",
-                               mbs_spec_text(e, "expr"));
+        return mbs_build_error(b, e, "expr: a motion is a function of time; '%s' reads the state of the model", text);
     }
     if (!velocity && mbs_tfunc_differentiate(f) != 0 && mbs_tfunc_depends_on_time(f)) {
         mbs_tfunc_free(f);
-        return mbs_build_error(b, e, "expr: cannot differentiate '%s' with respect to t", mbs_spec_text(e, "expr"));
+        return mbs_build_error(b, e, "expr: cannot differentiate '%s' with respect to t", text);
     }
     motion_params *mp = malloc(sizeof *mp);
     if (!mp) {
@@ -131,10 +164,9 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     if (!c)
         return -1;
     jc = &mbs_builder_model(b)->comps[joint]; /* adding a component may have moved the array */
-    if (velocity)
-        c->n_vrows = 1;
-    else
-        c->n_hrows = 1;
+    c->n_hrows = 1;
+    c->n_vrows = 1;
+    c->n_disc = 1;
     for (int i = 0; i < jc->n_bodies; i++)
         mbs_component_couple_body(c, jc->bodies[i]);
     c->outputs = angle ? OUT_TORQUE : OUT_FORCE;
@@ -147,6 +179,8 @@ const mbs_kind mbs_kind_motion_joint = {
     "Prescribes a joint's coordinate (val_type D) or its rate (V) as an expression of t: the angle about "
     "J's z of a REVOLUTE joint, the displacement along J's z of a TRANSLATIONAL joint, either for a "
     "CYLINDRICAL joint (motion_type R or T). The time derivative of a D motion is formed symbolically. "
-    "Output Force: the generalised force (torque for angles) the motion applies on the I body.",
+    "type=\"CONSTANT\" gives a number (val). In <Command> a Motion_Joint changes the motion's expr and "
+    "val_type for the analyses that follow. Output Force: the generalised force (torque for angles) the "
+    "motion applies on the I body.",
     build,
 };

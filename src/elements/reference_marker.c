@@ -258,14 +258,19 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     mk.type = MBS_MARKER_FRAME;
     mk.body = body;
     mk.joint = -1;
+    mbs_marker_in_body(bd, p, R, mk.pos, mk.rot);
+    return mbs_add_marker(b, e, &mk) < 0 ? -1 : 0;
+}
+
+void mbs_marker_in_body(const mbs_body *bd, const double p[3], const double R[9], double pos[3], double rot[9])
+{
     double A0[9], d[3];
     mbs_quat_to_matrix(bd->p0, A0);
-    if (bd->type == MBS_BODY_GROUND || is_point)
+    if (bd->type == MBS_BODY_GROUND || bd->type == MBS_BODY_POINT)
         m3_identity(A0);
     v3_sub(d, p, bd->type == MBS_BODY_GROUND ? (double[3]){0, 0, 0} : bd->r0);
-    m3_tmul_v(mk.pos, A0, d);
-    m3_tmul(mk.rot, A0, R);
-    return mbs_add_marker(b, e, &mk) < 0 ? -1 : 0;
+    m3_tmul_v(pos, A0, d);
+    m3_tmul(rot, A0, R);
 }
 
 const mbs_kind mbs_kind_reference_marker = {

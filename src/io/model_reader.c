@@ -343,7 +343,7 @@ static void read_units(reader *r, xmlNodePtr model)
     }
 }
 
-static void read_block(reader *r, xmlNodePtr block)
+static void read_block(reader *r, xmlNodePtr block, int in_command)
 {
     if (!block)
         return;
@@ -353,7 +353,11 @@ static void read_block(reader *r, xmlNodePtr block)
         const mbs_kind *kind = mbs_registry_find((const char *)c->name);
         if (!kind)
             continue; /* cannot happen after validation */
-        read_element(r, c, kind, &r->spec->elems[r->spec->n_elems++]);
+        mbs_spec_elem *e = &r->spec->elems[r->spec->n_elems++];
+        read_element(r, c, kind, e);
+        e->in_command = in_command;
+        /* a model element in <Command> modifies the one with its id */
+        e->modify = in_command && !(kind->placement & MBS_IN_COMMAND);
     }
 }
 
@@ -395,8 +399,8 @@ mbs_status mbs_read_model(const char *path, const mbs_override *ov, int n_ov, mb
         xmlFreeDoc(doc);
         return MBS_E_NOMEM;
     }
-    read_block(&r, model);
-    read_block(&r, command);
+    read_block(&r, model, 0);
+    read_block(&r, command, 1);
 
     free(r.param_names);
     free(r.param_values);

@@ -658,7 +658,9 @@ static int accepts_any_attribute(const mbs_kind *kind)
     return 0;
 }
 
-static void prune_attributes(xmlNodePtr node, const mbs_kind *kind, error_sink *sink)
+/* `command`: the element is a modify command (a model kind in <Command>),
+ * which may give only what a command may change. */
+static void prune_attributes(xmlNodePtr node, const mbs_kind *kind, int command, error_sink *sink)
 {
     if (accepts_any_attribute(kind))
         return;
@@ -667,7 +669,17 @@ static void prune_attributes(xmlNodePtr node, const mbs_kind *kind, error_sink *
         next = a->next;
         const char *name = (const char *)a->name;
         const mbs_attr *desc = mbs_kind_attr(kind, name);
-        if ((desc && !(desc->flags & MBS_CONTENT)) || strcmp(name, MBS_FULL_LABEL) == 0)
+        if (strcmp(name, MBS_FULL_LABEL) == 0)
+            continue;
+        if (command && desc && !mbs_command_may_change(kind, name)) {
+            char what[256];
+            describe_node(node, what, sizeof what);
+            mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(node),
+                         "%s: a command in <Command> cannot change %s", what, name);
+            xmlRemoveProp(a);
+            continue;
+        }
+        if (desc && !(desc->flags & MBS_CONTENT))
             continue;
         char what[256];
         describe_node(node, what, sizeof what);
@@ -703,13 +715,16 @@ static void prune_block(xmlNodePtr block, unsigned placement, error_sink *sink)
                              "unknown element '%s' (did you mean '%s'?)", name, hint);
             else
                 mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(c), "unknown element '%s'", name);
+        } else if (!(kind->placement & placement) && placement == MBS_IN_COMMAND && mbs_command_form(kind)) {
+            prune_attributes(c, kind, 1, sink); /* a modify command */
+            continue;
         } else if (!(kind->placement & placement)) {
             describe_node(c, what, sizeof what);
             place_of(c, place, sizeof place);
             mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(c), "%s is not allowed %s: it belongs in %s",
                          what, place, home_of(name, kind));
         } else {
-            prune_attributes(c, kind, sink);
+            prune_attributes(c, kind, 0, sink);
             continue;
         }
         xmlUnlinkNode(c);

@@ -76,6 +76,12 @@ int mbs_add_output_sensor(mbs_builder *b, const mbs_spec_elem *e, const char *ty
 int mbs_add_named_sensor(mbs_builder *b, const mbs_spec_elem *e, const char *comment, const char *type,
                          int element_id, const mbs_output_desc *o, mbs_sensor_source source, int index, int output);
 int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a);
+/* A command of <Command> (model.h): it will run before the next analysis
+ * built (after those built so far). */
+int mbs_add_command(mbs_builder *b, const mbs_spec_elem *e, const mbs_command *c);
+/* Builds a modify command (a model element's kind in <Command>, e->modify):
+ * elements/modify_commands.c. */
+int mbs_build_modify(mbs_builder *b, const mbs_spec_elem *e);
 /* Takes g (its name and points are the model's from now on). */
 int mbs_add_graphic(mbs_builder *b, const mbs_graphic *g);
 
@@ -87,6 +93,9 @@ int mbs_add_graphic(mbs_builder *b, const mbs_graphic *g);
  * Evaluate it with mbs_eval_tfunc (solver/eval.h). */
 typedef struct mbs_tfunc mbs_tfunc;
 mbs_tfunc *mbs_build_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
+/* The expression compiled for element `owner` from attribute `attr`, NULL
+ * if none (a modify command replaces it). */
+mbs_tfunc *mbs_builder_find_tfunc(mbs_builder *b, const mbs_spec_elem *owner, const char *attr);
 /* The same with the value's dimension chosen by the element. */
 mbs_tfunc *mbs_build_tfunc_dim(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_dim dim);
 /* The same for a text of the element's choosing, with its own run-time

@@ -28,6 +28,7 @@ typedef struct id_entry {
 typedef struct built_tfunc {
     mbs_tfunc *f;
     int elem;
+    char *what;        /* the attribute it was compiled from */
     mbs_expr_env *env;
 } built_tfunc;
 
@@ -137,7 +138,7 @@ static int index_ids(mbs_builder *b)
     if (!b->ids)
         return -1;
     for (int i = 0; i < s->n_elems; i++)
-        if (s->elems[i].kind->family != MBS_FAMILY_NONE && s->elems[i].id > 0)
+        if (s->elems[i].kind->family != MBS_FAMILY_NONE && s->elems[i].id > 0 && !s->elems[i].modify)
             b->ids[b->n_ids++] = (id_entry){s->elems[i].kind->family, s->elems[i].id, i};
     qsort(b->ids, (size_t)b->n_ids, sizeof *b->ids, compare_ids);
     int ok = 0;
@@ -262,8 +263,13 @@ static int build_elem(mbs_builder *b, int i)
     if (b->state[i] == BUILDING)
         return mbs_build_error(b, e, "refers to itself through a chain of references");
     b->state[i] = BUILDING;
-    note_ignored(b, e);
-    int rc = e->kind->build ? e->kind->build(b, e) : 0;
+    int rc;
+    if (e->modify) {
+        rc = mbs_build_modify(b, e);
+    } else {
+        note_ignored(b, e);
+        rc = e->kind->build ? e->kind->build(b, e) : 0;
+    }
     b->state[i] = rc == 0 ? BUILT : FAILED;
     return rc;
 }
@@ -502,7 +508,7 @@ mbs_tfunc *mbs_build_expr(mbs_builder *b, const mbs_spec_elem *e, const char *wh
         mbs_expr_env_free(env);
         return NULL;
     }
-    b->tfuncs[b->n_tfuncs++] = (built_tfunc){f, (int)(e - b->spec->elems), env};
+    b->tfuncs[b->n_tfuncs++] = (built_tfunc){f, (int)(e - b->spec->elems), mbs_strdup(what), env};
     return f;
 }
 
@@ -513,6 +519,25 @@ mbs_tfunc *mbs_build_tfunc_dim(mbs_builder *b, const mbs_spec_elem *e, const cha
         return NULL;
     static const char *const T[] = {"t"};
     return mbs_build_expr(b, e, attr, text, dim, T, NULL, 1);
+}
+
+mbs_tfunc *mbs_builder_find_tfunc(mbs_builder *b, const mbs_spec_elem *owner, const char *attr)
+{
+    int elem = (int)(owner - b->spec->elems);
+    for (int i = 0; i < b->n_tfuncs; i++)
+        if (b->tfuncs[i].elem == elem && b->tfuncs[i].what && strcmp(b->tfuncs[i].what, attr) == 0)
+            return b->tfuncs[i].f;
+    return NULL;
+}
+
+int mbs_add_command(mbs_builder *b, const mbs_spec_elem *e, const mbs_command *c)
+{
+    mbs_model *m = b->m;
+    GROW(m->commands, m->n_commands);
+    m->commands[m->n_commands] = *c;
+    m->commands[m->n_commands].before = m->n_analyses;
+    m->commands[m->n_commands].line = e->line;
+    return m->n_commands++;
 }
 
 mbs_tfunc *mbs_build_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
@@ -543,11 +568,19 @@ static int find_load_components(mbs_builder *b, mbs_measure *ms)
     return 0;
 }
 
-/* The component element `elem` made, or -1 (sensors make none). */
-static int component_of(const mbs_builder *b, int elem)
+/* The component element `elem` made (for a modify command: the one it
+ * changes), or -1 (sensors make none). */
+static int component_of(mbs_builder *b, int elem)
 {
-    int r = b->result[elem];
     const mbs_spec_elem *e = &b->spec->elems[elem];
+    if (e->modify) {
+        const mbs_spec_elem *target = mbs_builder_spec(b, e->kind->family, e->id);
+        if (!target)
+            return -1;
+        e = target;
+        elem = (int)(target - b->spec->elems);
+    }
+    int r = b->result[elem];
     if (r < 0 || r >= b->m->n_comps || b->m->comps[r].kind != e->kind || b->m->comps[r].id != e->id)
         return -1;
     return r;
@@ -595,14 +628,19 @@ static int finish_expressions(mbs_builder *b)
         m->tfuncs[m->n_tfuncs++] = f;
         f->env = NULL; /* freed below */
     }
+    for (int i = 0; i < m->n_commands; i++)
+        if (m->commands[i].kind == MBS_CMD_OVERRIDE)
+            m->commands[i].slot = m->commands[i].replaced->slot;
     return 0;
 }
 
 static void free_envs(mbs_builder *b)
 {
     /* (an element that failed may have freed its expressions: they are not touched) */
-    for (int i = 0; i < b->n_tfuncs; i++)
+    for (int i = 0; i < b->n_tfuncs; i++) {
         mbs_expr_env_free(b->tfuncs[i].env);
+        free(b->tfuncs[i].what);
+    }
     free(b->tfuncs);
 }
 
@@ -663,7 +701,8 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     index_ids(&b);
     for (int stage = 0; stage < MBS_STAGE_COUNT; stage++)
         for (int i = 0; i < spec->n_elems; i++)
-            if ((int)spec->elems[i].kind->stage == stage)
+            /* what stands in <Command> runs in file order with the analyses */
+            if ((spec->elems[i].in_command ? MBS_STAGE_ANALYSES : (int)spec->elems[i].kind->stage) == stage)
                 build_elem(&b, i);
     for (int k = 0; k < b.n_deferred; k++) {
         int i = b.deferred[k].elem;

@@ -50,6 +50,9 @@ void mbs_model_free(mbs_model *m)
     }
     free(m->strings);
     free(m->tfuncs);
+    for (int i = 0; i < m->n_commands; i++)
+        mbs_tfunc_free(m->commands[i].tfunc);
+    free(m->commands);
     for (int i = 0; i < m->n_graphics; i++) {
         free(m->graphics[i].name);
         free(m->graphics[i].points);

@@ -290,6 +290,19 @@ typedef struct mbs_analysis {
 
 typedef enum mbs_linear_solver { MBS_LS_AUTO, MBS_LS_DENSE, MBS_LS_KLU } mbs_linear_solver;
 
+/* A command of <Command> that changes the model between analyses
+ * (MotionSolve's modify commands, Deactivate, Activate, Stop). It changes
+ * what the run's data holds (solver/plan.c), never the model. */
+typedef enum mbs_command_kind {
+    MBS_CMD_ACTIVATE,     /* comp: flag 1 active, 0 deactivated */
+    MBS_CMD_OVERRIDE,     /* the expression with `slot` is `tfunc` from now on */
+    MBS_CMD_SET_DISC,     /* comp's discrete state `index` becomes `value` (e.g. a motion's type) */
+    MBS_CMD_ENABLE_ROWS,  /* comp's rows index .. index+count-1: flag 1 in use, 0 not */
+    MBS_CMD_SETTINGS,     /* the integrator's settings become `settings` */
+    MBS_CMD_MARKER_POSE,  /* marker's frame on its body becomes pos, rot */
+    MBS_CMD_STOP          /* the run ends here */
+} mbs_command_kind;
+
 typedef struct mbs_solver_settings {
     double rtol, atol;     /* IDA tolerances (atol in SI for positions; scaled per variable) */
     double h_max;          /* 0 = unlimited */
@@ -305,6 +318,24 @@ typedef struct mbs_solver_settings {
     double static_step_tol;  /* relative position change that ends the iterations (0: 1e-13) */
     int line;              /* where Param_Transient stands, 0 if absent */
 } mbs_solver_settings;
+
+struct mbs_tfunc;
+
+typedef struct mbs_command {
+    mbs_command_kind kind;
+    int before;            /* it runs before analysis `before` (n_analyses: after the last) */
+    int line;
+    int comp;              /* ACTIVATE, SET_DISC, ENABLE_ROWS */
+    int flag;              /* ACTIVATE, ENABLE_ROWS */
+    int index, count;      /* SET_DISC, ENABLE_ROWS */
+    double value;          /* SET_DISC */
+    int slot;              /* OVERRIDE: the slot of `replaced` (set once the model is complete) */
+    const struct mbs_tfunc *replaced; /* OVERRIDE: the element's expression */
+    struct mbs_tfunc *tfunc; /* OVERRIDE: its replacement, owned by the command */
+    mbs_solver_settings settings; /* SETTINGS */
+    int marker;            /* MARKER_POSE */
+    double pos[3], rot[9]; /* MARKER_POSE: in body axes, from the centre of mass */
+} mbs_command;
 
 /* ---- the model ------------------------------------------------------------------------ */
 
@@ -338,6 +369,8 @@ typedef struct mbs_model {
     struct mbs_tfunc **tfuncs; /* [n_tfuncs] every run-time expression of the elements (borrowed), by slot */
     int n_tfuncs;
     mbs_analysis *analyses; /* [n_analyses], in the order they run */
+    mbs_command *commands;  /* [n_commands], in the order they run, each before its analysis */
+    int n_commands;
     int n_analyses;
     mbs_solver_settings settings;
     int output_ypr;         /* ResOutput angle_type="YPR": Post_Request angles as yaw pitch roll */

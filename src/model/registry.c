@@ -44,6 +44,9 @@
     X(res_output)             \
     X(h3d_output)             \
     X(simulate)               \
+    X(deactivate)             \
+    X(activate)               \
+    X(stop)                   \
     X(save)                   \
     X(load_model)             \
     X(load_command)           \

@@ -22,6 +22,8 @@ typedef struct mbs_spec_elem {
     int line;
     int id;            /* 0 when the kind has no id */
     char *label;       /* NULL when not given */
+    int in_command;    /* it stands in <Command> */
+    int modify;        /* a modify command: a model element's kind in <Command> (commands.c) */
     mbs_value *values; /* kind->n_attrs entries, in table order */
 } mbs_spec_elem;
 

@@ -1,6 +1,7 @@
 #include "tfunc.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,12 @@ int mbs_tfunc_compile(mbs_tfunc *f, const char *text, const mbs_scope *params, c
     f->n_vars = n_vars;
     f->t_index = -1;
     f->value_scale = mbs_units_to_si(units, value_dim);
+    f->value_dim = value_dim;
+    for (int i = 0; i < n_vars; i++) {
+        snprintf(f->var_text[i], sizeof f->var_text[i], "%s", var_names[i]);
+        f->var_names[i] = f->var_text[i];
+        f->var_dims[i] = var_dims ? var_dims[i] : DIM_NONE;
+    }
     for (int i = 0; i < n_vars; i++) {
         if (strcmp(var_names[i], "t") == 0) {
             f->t_index = i;

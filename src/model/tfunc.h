@@ -21,6 +21,11 @@ typedef struct mbs_tfunc {
     double var_scale[MBS_TFUNC_MAX_VARS]; /* model unit of each variable -> SI */
     int n_vars;
     int t_index;                       /* index of variable t, or -1 */
+    /* how it was compiled, to compile a replacement alike (modify commands) */
+    mbs_dim value_dim;
+    mbs_dim var_dims[MBS_TFUNC_MAX_VARS];
+    char var_text[MBS_TFUNC_MAX_VARS][32];
+    const char *var_names[MBS_TFUNC_MAX_VARS]; /* into var_text */
     mbs_measure *measures;             /* [n_measures]: the expressions' slots */
     int n_measures, cap_measures;
     int slot;                          /* index among the model's tfuncs (modify commands), -1 if none */

@@ -145,7 +145,7 @@ static void warn_dropped(mbs_assembler *a, mbs_diags *diag)
         const mbs_component *comp = &m->comps[c];
         int n_rows = comp->n_hrows + comp->n_vrows, lost = 0;
         for (int r = 0; r < n_rows; r++)
-            lost += !a->d->row_active[comp->row_ofs + r];
+            lost += a->d->row_enabled[comp->row_ofs + r] && !a->d->row_active[comp->row_ofs + r];
         if (lost) {
             char what[256];
             mbs_component_describe(comp, what, sizeof what);
@@ -167,6 +167,8 @@ int mbs_find_redundant(mbs_assembler *a, double t, const double *y, int force, m
     int *perm = NULL, result = -1;
     if (!on_loop || !rows || !map || mbs_loop_components(m, on_loop) < 0)
         goto done;
+    /* from the rows in use (commands may have changed them since the last analysis) */
+    memcpy(a->d->row_active, a->d->row_enabled, (size_t)m->n_rows);
     /* the rows of elements on loops, and the velocity coordinates they touch */
     int n_rows = 0, n_cols = 0;
     for (int i = 0; i < m->nu; i++)
@@ -176,7 +178,8 @@ int mbs_find_redundant(mbs_assembler *a, double t, const double *y, int force, m
         if (!on_loop[c])
             continue;
         for (int r = 0; r < comp->n_hrows + comp->n_vrows; r++)
-            rows[n_rows++] = comp->row_ofs + r;
+            if (a->d->row_enabled[comp->row_ofs + r])
+                rows[n_rows++] = comp->row_ofs + r;
         for (int k = 0; k < comp->n_bodies; k++) {
             const mbs_body *b = &m->bodies[comp->bodies[k]];
             for (int i = 0; i < b->nu; i++)
@@ -234,7 +237,8 @@ static double position_error(const mbs_assembler *a, int dropped, int *worst_row
     double err = 0.0;
     *worst_row = -1;
     for (int r = 0; r < m->n_rows; r++)
-        if (a->d->row_active[r] == !dropped && m->row_mu[r] >= 0 && fabs(a->d->rows[r].g) > err) {
+        if (a->d->row_enabled[r] && a->d->row_active[r] == !dropped && m->row_mu[r] >= 0 &&
+            fabs(a->d->rows[r].g) > err) {
             err = fabs(a->d->rows[r].g);
             *worst_row = r;
         }

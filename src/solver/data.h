@@ -36,7 +36,13 @@ enum { MBS_STOP_NONE, MBS_STOP_ANALYSIS, MBS_STOP_HALT };
 typedef struct mbs_data {
     mbs_body_state *bodies; /* [n_bodies] */
     mbs_row *rows;          /* [n_rows] */
-    char *row_active;       /* [n_rows] 0 for rows dropped as redundant */
+    char *row_active;       /* [n_rows] 0 for rows dropped as redundant, or not in use */
+    char *row_enabled;      /* [n_rows] 0 for rows not in use (their element deactivated, a motion's
+                               other type): the redundancy analysis starts from these */
+    char *comp_active;      /* [n_comps] 0 for elements a Deactivate command switched off */
+    mbs_solver_settings settings; /* the integrator's, as commands leave them */
+    double *marker_frames;  /* [n_markers x 12] pos[3], rot[9] of each frame marker in its body
+                               (the model's, as commands leave them) */
     double *disc;           /* [n_disc] discrete states of the components */
     double *res_scratch;    /* [ny] residual when only kinematics are wanted */
     int static_mode;        /* in Static / Assembly analyses */
@@ -56,6 +62,12 @@ typedef struct mbs_data {
 } mbs_data;
 
 mbs_data *mbs_data_create(const mbs_model *m);
+
+/* Whether component c takes part (not deactivated by a command). */
+static inline int mbs_component_active(const mbs_data *d, int c)
+{
+    return d->comp_active[c];
+}
 void mbs_data_free(mbs_data *d);
 
 #endif

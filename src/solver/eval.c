@@ -1,7 +1,8 @@
 /* Kinematics and load helpers for element code (see eval.h).
  *
  * A frame marker k on body b has origin p = r_b + A_b s_k and axes
- * A_b R_k, with s_k, R_k fixed in body axes. Its velocity is
+ * A_b R_k, with s_k, R_k fixed in body axes (the model's, or what a
+ * Reference_Marker command made them: data's marker_frames). Its velocity is
  * v_b + w_b x (A_b s_k), its acceleration a_b + alpha_b x s + w_b x (w_b x s).
  * A force f at p adds f to the body and (A_b s_k) x f to its torque about
  * the centre of mass. */
@@ -24,7 +25,7 @@ int mbs_marker_body(const mbs_eval *ev, int marker)
 
 void mbs_marker_offset(const mbs_eval *ev, int marker, double s[3])
 {
-    m3_mul_v(s, state_of(ev, marker)->A, ev->m->markers[marker].pos);
+    m3_mul_v(s, state_of(ev, marker)->A, ev->d->marker_frames + 12 * marker);
 }
 
 void mbs_marker_position(const mbs_eval *ev, int marker, double p[3])
@@ -36,13 +37,13 @@ void mbs_marker_position(const mbs_eval *ev, int marker, double p[3])
 
 void mbs_marker_axes(const mbs_eval *ev, int marker, double R[9])
 {
-    m3_mul(R, state_of(ev, marker)->A, ev->m->markers[marker].rot);
+    m3_mul(R, state_of(ev, marker)->A, ev->d->marker_frames + 12 * marker + 3);
 }
 
 void mbs_marker_axis(const mbs_eval *ev, int marker, int k, double a[3])
 {
     double local[3];
-    m3_col(local, ev->m->markers[marker].rot, k);
+    m3_col(local, ev->d->marker_frames + 12 * marker + 3, k);
     m3_mul_v(a, state_of(ev, marker)->A, local);
 }
 

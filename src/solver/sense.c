@@ -59,7 +59,7 @@ double mbs_potential_energy(const mbs_model *m, mbs_data *d, double t, const dou
     mbs_eval ev = {m, d, t, y, yp, d->res_scratch};
     double V = 0.0;
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].ops->potential_energy)
+        if (m->comps[c].ops->potential_energy && mbs_component_active(d, c))
             V += m->comps[c].ops->potential_energy(&m->comps[c], &ev);
     return V;
 }
@@ -182,8 +182,9 @@ void mbs_sense(const mbs_model *m, mbs_data *d, double t, const double *y, const
         case MBS_SOURCE_MARKER_PAIR:
             pair_output(&ev, s, buf);
             break;
-        case MBS_SOURCE_COMPONENT:
-            m->comps[s->index].ops->output(&m->comps[s->index], &ev, s->output, buf);
+        case MBS_SOURCE_COMPONENT: /* a deactivated element gives zeros */
+            if (mbs_component_active(d, s->index))
+                m->comps[s->index].ops->output(&m->comps[s->index], &ev, s->output, buf);
             break;
         case MBS_SOURCE_EXPRESSIONS:
             for (int k = 0; k < s->ncols && k < 64; k++)

@@ -9,6 +9,7 @@
 #include "simulate.h"
 #include "assemble.h"
 #include "assembly_report.h"
+#include "plan.h"
 #include "residual.h"
 #include "sense.h"
 #include "sparsity.h"
@@ -132,7 +133,7 @@ static void accept_step(run *r, double t, const double *y, const double *yp)
     mbs_residual(m, r->d, t, y, yp, r->d->res_scratch);
     mbs_eval ev = {m, r->d, t, y, yp, r->d->res_scratch};
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].ops->accept_step)
+        if (m->comps[c].ops->accept_step && mbs_component_active(r->d, c))
             m->comps[c].ops->accept_step(&m->comps[c], &ev);
 }
 
@@ -207,7 +208,7 @@ static int reached(const run *r, double t, double target, double dt)
 {
     if (t >= target)
         return 1;
-    return !r->m->settings.interpolate && target - t <= fmax(1e-9 * dt, 1e3 * DBL_EPSILON * fabs(t));
+    return !r->d->settings.interpolate && target - t <= fmax(1e-9 * dt, 1e3 * DBL_EPSILON * fabs(t));
 }
 
 /* Writes the rows due up to t: interpolated between steps, or, when the
@@ -247,7 +248,7 @@ static int transient(run *r, const mbs_analysis *a)
 {
     const mbs_model *m = r->m;
     double t0 = r->t, t_end = a->end_time, dt = a->print_interval;
-    int exact = !m->settings.interpolate;
+    int exact = !r->d->settings.interpolate;
     char err[512];
     if (make_consistent(r) != 0 || ensure_integrator(r) != 0)
         return -1;
@@ -313,6 +314,27 @@ static int equilibrium(run *r, int write)
     return assembly(r, write);
 }
 
+/* ---- commands between analyses (plan.c) ---- */
+
+/* Applies the commands standing before analysis k; 1 when one ends the run. */
+static int run_commands(run *r, int k)
+{
+    unsigned changed = mbs_plan_apply(r->m, r->d, k, r->t, r->y);
+    if (changed & MBS_PLAN_STOP)
+        return 1;
+    if (changed & MBS_PLAN_RAN)
+        r->last_row_t = -INFINITY; /* the next analysis writes its start: the model changed */
+    if (changed & MBS_PLAN_ROWS) { /* the rows in use changed: which repeat others, again */
+        mbs_diags quiet;
+        mbs_diags_init(&quiet);
+        mbs_find_redundant(r->assembler, r->t, r->y, 0, &quiet);
+        mbs_diags_free(&quiet);
+    }
+    if ((changed & MBS_PLAN_SETTINGS) && r->integrator && mbs_integrator_apply_settings(r->integrator) != 0)
+        return fail(r, MBS_E_RUN, "cannot apply the integrator settings of a Param_Transient command");
+    return 0;
+}
+
 /* ---- the run ---- */
 
 static int setup(run *r)
@@ -374,8 +396,12 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
         r.rank_checked = dropped != MBS_RANK_SKIPPED;
         result->redundant_rows = dropped > 0 ? dropped : 0;
         for (int i = 0; i < m->n_analyses; i++) {
+            if (run_commands(&r, i) != 0)
+                break;
             const mbs_analysis *a = &m->analyses[i];
-            int next_is_transient = i + 1 < m->n_analyses && m->analyses[i + 1].type == MBS_ANALYSIS_TRANSIENT;
+            /* a Static's result is the next Transient's first row, unless commands change the model between */
+            int next_is_transient = i + 1 < m->n_analyses && m->analyses[i + 1].type == MBS_ANALYSIS_TRANSIENT &&
+                                    !mbs_plan_has_commands(m, i + 1);
             int rc = a->type == MBS_ANALYSIS_TRANSIENT ? transient(&r, a)
                      : a->type == MBS_ANALYSIS_STATIC  ? equilibrium(&r, !next_is_transient)
                                                        : assembly(&r, !next_is_transient);
