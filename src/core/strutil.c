@@ -217,7 +217,8 @@ int mbs_parse_numbers(const char *text, double **out, int *n, char *bad, size_t 
     for (char *tok = strtok(copy, " \t\r\n,"); tok && rc == 0; tok = strtok(NULL, " \t\r\n,")) {
         double v;
         if (mbs_parse_double(tok, &v) != 0) {
-            snprintf(bad, badsize, "%s", tok);
+            if (bad && badsize)
+                snprintf(bad, badsize, "%s", tok);
             rc = -2;
             break;
         }

@@ -166,6 +166,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     jc = &mbs_builder_model(b)->comps[joint]; /* adding a component may have moved the array */
     c->n_hrows = 1;
     c->n_vrows = 1;
+    c->n_spare_rows = 1; /* the row of the other type */
     c->n_disc = 1;
     for (int i = 0; i < jc->n_bodies; i++)
         mbs_component_couple_body(c, jc->bodies[i]);

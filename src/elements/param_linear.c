@@ -5,7 +5,6 @@
 #include "../model/builder.h"
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "accepted, no effect", NULL},
     {"*", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_ANY_ATTRIBUTE, NULL, "accepted and ignored", NULL},
 };
 

@@ -99,9 +99,17 @@ int mbs_model_component_index(const mbs_model *m, mbs_family family, int id)
     return -1;
 }
 
+int mbs_model_rows_in_use(const mbs_model *m)
+{
+    int n = m->n_rows;
+    for (int c = 0; c < m->n_comps; c++)
+        n -= m->comps[c].n_spare_rows;
+    return n;
+}
+
 int mbs_model_dof(const mbs_model *m)
 {
-    return m->nu - m->n_rows;
+    return m->nu - mbs_model_rows_in_use(m);
 }
 
 void mbs_component_describe(const mbs_component *c, char *out, size_t size)

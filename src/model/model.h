@@ -162,6 +162,8 @@ typedef struct mbs_component {
     int n_depends;
     int n_hrows;               /* holonomic constraint rows: g(q,t) = 0 and its rate */
     int n_vrows;               /* velocity-level rows only (non-holonomic) */
+    int n_spare_rows;          /* of its rows, how many are alternatives not in use at the start
+                                  (a motion's row of the other type) */
     int n_states;              /* states of its own (differential unless state_form says otherwise) */
     const unsigned char *state_form; /* [n_states] MBS_STATE_* (NULL: all explicit) */
     double state_scale;        /* typical magnitude of its states, SI (0: none), for scaling */
@@ -401,6 +403,9 @@ void mbs_component_describe(const mbs_component *c, char *out, size_t size);
 
 /* "Body_Rigid 2 (label 'coin')", for messages. */
 void mbs_body_describe(const mbs_body *b, char *out, size_t size);
+
+/* Constraint rows in use at the start (without the alternatives). */
+int mbs_model_rows_in_use(const mbs_model *m);
 
 /* Degrees of freedom: velocity coordinates minus independent constraint rows
  * (as counted, before redundancy analysis). */

@@ -23,6 +23,7 @@
     X(rolling_disc) \
     X(whipple_bicycle) \
     X(units) \
-    X(joint_friction)
+    X(joint_friction) \
+    X(decks)
 
 TEST_MAIN(SUITES)
