@@ -24,6 +24,7 @@
     X(whipple_bicycle) \
     X(units) \
     X(joint_friction) \
-    X(decks)
+    X(decks) \
+    X(measures)
 
 TEST_MAIN(SUITES)
