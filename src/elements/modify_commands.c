@@ -80,9 +80,10 @@ static mbs_tfunc *expression_of(mbs_builder *b, const mbs_spec_elem *target, con
 }
 
 /* A replacement for f compiled from text, with f's dimension and variables
- * (and its time derivative when f has one), as an OVERRIDE command. */
-static int override(mbs_builder *b, const mbs_spec_elem *e, const char *what, const mbs_tfunc *f, const char *text,
-                    mbs_dim dim, int differentiate)
+ * (and its time derivative when f has one), as an OVERRIDE command: added,
+ * or (at >= 0) filled into the placeholder the command reserved. */
+static int override_at(mbs_builder *b, const mbs_spec_elem *e, const char *what, const mbs_tfunc *f,
+                       const char *text, mbs_dim dim, int differentiate, int at)
 {
     mbs_tfunc *g = mbs_build_expr(b, e, what, text, dim, f->var_names, f->var_dims, f->n_vars);
     if (!g)
@@ -90,6 +91,12 @@ static int override(mbs_builder *b, const mbs_spec_elem *e, const char *what, co
     if (differentiate && mbs_tfunc_differentiate(g) != 0 && mbs_tfunc_depends_on_time(g)) {
         mbs_tfunc_free(g);
         return mbs_build_error(b, e, "%s: cannot differentiate '%s' with respect to t", what, text);
+    }
+    if (at >= 0) {
+        mbs_command *c = &mbs_builder_model(b)->commands[at];
+        c->replaced = f;
+        c->tfunc = g;
+        return 0;
     }
     mbs_command c = {.kind = MBS_CMD_OVERRIDE, .comp = -1, .replaced = f, .tfunc = g};
     if (mbs_add_command(b, e, &c) < 0) {
@@ -99,10 +106,21 @@ static int override(mbs_builder *b, const mbs_spec_elem *e, const char *what, co
     return 0;
 }
 
-/* Every expression the command gives replaces the element's own. */
-static int modify_expressions(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_elem *target)
+static int override(mbs_builder *b, const mbs_spec_elem *e, const char *what, const mbs_tfunc *f, const char *text,
+                    mbs_dim dim, int differentiate)
 {
-    int bad = 0;
+    return override_at(b, e, what, f, text, dim, differentiate, -1);
+}
+
+/* Every expression the command gives replaces the element's own. Data
+ * elements and Sensor_Event compile their expressions once every element is
+ * built (they may read one another), so the replacements are compiled then
+ * too: the command reserves its place among the commands now (it runs where
+ * it stands) and fills it in later. */
+static int fill_overrides(mbs_builder *b, const mbs_spec_elem *e)
+{
+    const mbs_spec_elem *target = mbs_builder_spec(b, e->kind->family, e->id);
+    int at = mbs_builder_result(b, e), bad = 0;
     for (int i = 0; i < e->kind->n_attrs; i++) {
         const mbs_attr *a = &e->kind->attrs[i];
         if (a->type != MBS_ATTR_EXPR || !e->values[i].present)
@@ -111,12 +129,33 @@ static int modify_expressions(mbs_builder *b, const mbs_spec_elem *e, const mbs_
         if (!f) {
             bad = mbs_build_error(b, e, "%s: %s %d has no such expression to change (a command changes the "
                                         "expressions the element was given)", a->name, target->kind->name, target->id);
-            continue;
-        }
-        if (override(b, e, a->name, f, mbs_spec_text(e, a->name), f->value_dim, f->dexpr != NULL) != 0)
+        } else if (override_at(b, e, a->name, f, mbs_spec_text(e, a->name), f->value_dim, f->dexpr != NULL, at) != 0) {
             bad = -1;
+        }
+        at++;
     }
     return bad;
+}
+
+static int modify_expressions(mbs_builder *b, const mbs_spec_elem *e)
+{
+    int first = -1;
+    for (int i = 0; i < e->kind->n_attrs; i++) {
+        const mbs_attr *a = &e->kind->attrs[i];
+        if (a->type != MBS_ATTR_EXPR || !e->values[i].present)
+            continue;
+        mbs_command c = {.kind = MBS_CMD_OVERRIDE, .comp = -1};
+        int at = mbs_add_command(b, e, &c);
+        if (at < 0)
+            return -1;
+        if (first < 0)
+            first = at;
+    }
+    if (first < 0)
+        return 0;
+    if (mbs_builder_set_index(b, e, first) != 0)
+        return -1;
+    return mbs_builder_defer(b, e, fill_overrides);
 }
 
 /* ---- Motion_Joint: its expression and type ---- */
@@ -197,7 +236,7 @@ int mbs_build_modify(mbs_builder *b, const mbs_spec_elem *e)
         return modify_motion(b, e, target);
     if (strcmp(e->kind->name, "Reference_Marker") == 0)
         return modify_marker(b, e, target);
-    return modify_expressions(b, e, target);
+    return modify_expressions(b, e);
 }
 
 /* ---- Deactivate, Activate ---- */

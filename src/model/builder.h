@@ -47,6 +47,8 @@ int mbs_builder_index(mbs_builder *b, mbs_family family, int id);
  * spline, an array): mbs_builder_index finds it from now on. 0, or -1 for
  * a negative index. */
 int mbs_builder_set_index(mbs_builder *b, const mbs_spec_elem *e, int index);
+/* What was recorded for e (-1 if nothing). */
+int mbs_builder_result(mbs_builder *b, const mbs_spec_elem *e);
 
 /* Work left for when every element is built (in the order deferred), e.g.
  * compiling expressions that may read any element, loops of variables

@@ -349,6 +349,11 @@ static void set_result(mbs_builder *b, const mbs_spec_elem *e, int index)
     b->result[e - b->spec->elems] = index;
 }
 
+int mbs_builder_result(mbs_builder *b, const mbs_spec_elem *e)
+{
+    return b->result[e - b->spec->elems];
+}
+
 int mbs_builder_set_index(mbs_builder *b, const mbs_spec_elem *e, int index)
 {
     if (index < 0)

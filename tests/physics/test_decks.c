@@ -7,7 +7,8 @@
  *                                        Transients, Deactivate and Activate again
  *   tests/physics/models/sensor_event.xml  a Sensor_Event ends an analysis, another the run
  *   tests/physics/models/variables.xml   a loop of variables, explicit and implicit
- *                                        differential equations */
+ *                                        differential equations
+ *   tests/physics/models/reference_examples.xml  the examples of MotionSolve's reference guide */
 #include "../support/harness.h"
 #include "../support/run_model.h"
 
@@ -149,6 +150,93 @@ TEST(variables_in_a_loop_and_differential_equations)
     test_results_free(&r);
 }
 
+static double step5(double x, double x0, double h0, double x1, double h1)
+{
+    if (x <= x0)
+        return h0;
+    if (x >= x1)
+        return h1;
+    double u = (x - x0) / (x1 - x0);
+    return h0 + (h1 - h0) * u * u * u * (10 - 15 * u + 6 * u * u);
+}
+
+TEST(the_reference_guides_examples_run)
+{
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/reference_examples.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "run failed: %s %s", r.run.message, r.errors);
+    if (r.status != MBS_OK) {
+        test_results_free(&r);
+        return;
+    }
+    CHECK_NEAR(r.t[r.n_rows - 1], 0.6, 1e-12);
+    double integral = 0;
+    int bounced = 0;
+    double lowest = 1;
+    for (int i = 0; i < r.n_rows; i++) {
+        double t = r.t[i];
+        /* Motion_Joint: STEP5(TIME,.2,0,.4,180D) and SHF(TIME,0,2,2,0,0) = 2 sin(2 t) */
+        CHECK_NEAR(remainder(test_value(&r, "angles", 0, i) - step5(t, .2, 0, .4, PI), 2 * PI), 0, 1e-7);
+        CHECK_NEAR(test_value(&r, "angles", 1, i), 2 * sin(2 * t), 1e-7);
+        /* VARVAL(121) = -10*(sqrt(VX(11)**2+VY(11)**2)), 30700800 the same speed */
+        double vx = test_value(&r, "puck velocity", 0, i), vy = test_value(&r, "puck velocity", 1, i);
+        /* (variables are states of the DAE: solved to the integrator's tolerance) */
+        double speed = sqrt(vx * vx + vy * vy);
+        CHECK_NEAR(test_value(&r, "signals", 1, i), speed, 1e-7 * speed);
+        CHECK_NEAR(test_value(&r, "signals", 0, i), -10 * speed, 1e-6 * speed);
+        /* ARYVAL of the IC numbers and of a U array of variables */
+        CHECK_NEAR(test_value(&r, "signals", 2, i), 2.5, 0);
+        CHECK_NEAR(test_value(&r, "signals", 3, i), test_value(&r, "signals", 0, i), 0);
+        /* AKISPL through the spline's points: -0.100067 at x = -15, flat -0.100068 from -14.8 on
+         * (Akima's slopes: 0 where three points are level); between, within the points' range
+         * but for the small swing Akima's end slopes give */
+        double ak = test_value(&r, "signals", 4, i), x = -15 + 0.4 * t;
+        CHECK(ak <= -0.100067 + 2e-7 && ak >= -0.100068 - 2e-7);
+        if (i == 0)
+            CHECK_NEAR(ak, -0.100067, 1e-15);
+        if (x >= -14.8)
+            CHECK_NEAR(ak, -0.100068, 1e-12);
+        /* DIF1 = DZ (explicit equation), DIF its integral from 0 */
+        double dz = test_value(&r, "signals", 7, i);
+        CHECK_NEAR(test_value(&r, "signals", 6, i), dz, 1e-6);
+        if (i > 0 && r.t[i] > r.t[i - 1])
+            integral += 0.5 * (dz + test_value(&r, "signals", 7, i - 1)) * (r.t[i] - r.t[i - 1]);
+        CHECK_NEAR(test_value(&r, "signals", 5, i), integral, 1e-4);
+        /* the torque spring: tx = -(1000)*AX - (10)*WX, as VTORQ reads it and TX between the markers */
+        double tx = -1000 * test_value(&r, "angles", 5, i) - 10 * test_value(&r, "angles", 6, i);
+        CHECK_NEAR(test_value(&r, "angles", 4, i), tx, 1e-8);
+        CHECK_NEAR(test_value(&r, "bush-frc", 3, i), tx, 1e-8);
+        CHECK_NEAR(test_value(&r, "bush-frc", 0, i), 0, 0); /* TorqueOnly */
+        /* LINSPL(DM, 0, 301002) = -220 N for DM in 0..200, deactivated after the first Transient */
+        double dm = test_value(&r, "angles", 3, i);
+        CHECK(dm >= 1.0 && dm < 200);
+        CHECK_NEAR(test_value(&r, "angles", 2, i), t <= 0.25 && i <= row_at(&r, 0.25, 0) ? 220 : 0, 1e-9);
+        if (t > 0.25)
+            CHECK_NEAR(test_value(&r, "angles", 7, i), test_value(&r, "angles", 7, r.n_rows - 1), 1e-9);
+        /* IMPACT: the ball lands on z = 0.1 and bounces */
+        lowest = fmin(lowest, test_value(&r, "ball", 0, i));
+        bounced |= test_value(&r, "ball", 1, i) > 0.5;
+    }
+    CHECK_MSG(lowest > 0.08 && lowest < 0.1, "the ball's lowest point %.4g", lowest);
+    CHECK(bounced);
+    /* Sensor_Event: the crank passes 0.2 rad; after the command, MOD(AZ(rocker),PI)-PI/2 reaches
+     * the element's value, 0.2 (the command changes the expression only) */
+    double lo = 0.2, hi = 0.4;
+    for (int k = 0; k < 60; k++) {
+        double mid = 0.5 * (lo + hi);
+        if (step5(mid, .2, 0, .4, PI) < 0.2)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    CHECK(r.n_events == 2);
+    if (r.n_events == 2) {
+        CHECK_NEAR(r.events[0].t, lo, 1e-6);
+        CHECK_NEAR(r.events[1].t, asin((PI / 2 + 0.2) / 2) / 2, 1e-6);
+    }
+    test_results_free(&r);
+}
+
 TEST_SUITE(decks, T(motionview_export_runs_every_analysis_and_sinks_at_the_steady_speed),
            T(a_rig_procedure_deactivates_switches_and_reactivates), T(a_sensor_event_ends_the_analysis_or_the_run),
-           T(variables_in_a_loop_and_differential_equations));
+           T(variables_in_a_loop_and_differential_equations), T(the_reference_guides_examples_run));

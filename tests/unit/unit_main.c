@@ -8,6 +8,7 @@
     X(strutil)    \
     X(expr)       \
     X(expr_functions) \
+    X(spline)     \
     X(units)      \
     X(reader)     \
     X(compile)    \
