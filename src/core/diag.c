@@ -79,6 +79,23 @@ void mbs_diags_truncate(mbs_diags *d, int count)
     }
 }
 
+void mbs_diags_keep_errors(mbs_diags *d, int first)
+{
+    int kept = first;
+    for (int i = first; i < d->count; i++) {
+        mbs_diag *g = &d->items[i];
+        if (g->severity == MBS_SEV_ERROR) {
+            d->items[kept++] = *g;
+            continue;
+        }
+        if (g->severity == MBS_SEV_WARNING)
+            d->warnings--;
+        free(g->file);
+        free(g->message);
+    }
+    d->count = kept;
+}
+
 void mbs_diags_sort_by_line(mbs_diags *d, int first)
 {
     for (int i = first + 1; i < d->count; i++) {

@@ -68,9 +68,10 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     free(v);
     for (int i = 1; i < s.n; i++)
         if (!(s.x[i] > s.x[i - 1])) {
+            mbs_build_error(b, e, "x must increase from point to point (point %d: %g after %g)", i + 1, s.x[i],
+                            s.x[i - 1]);
             mbs_spline_free(&s);
-            return mbs_build_error(b, e, "x must increase from point to point (point %d: %g after %g)", i + 1,
-                                   s.x[i], s.x[i - 1]);
+            return -1;
         }
     s.linear_extrapolate = mbs_spec_has(e, "linear_extrapolate") ? mbs_spec_bool(e, "linear_extrapolate")
                                                                   : mbs_spec_bool(e, "linear_extrap");

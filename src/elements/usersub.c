@@ -1,6 +1,8 @@
 #include "usersub.h"
 #include "../core/strutil.h"
 
+#include <stdio.h>
+
 int mbs_refuse_user_subroutine(mbs_builder *b, const mbs_spec_elem *e, const char *routine)
 {
     const mbs_attr *type = mbs_kind_attr(e->kind, "type");
@@ -14,8 +16,15 @@ int mbs_refuse_user_subroutine(mbs_builder *b, const mbs_spec_elem *e, const cha
     const char *fn = mbs_kind_attr(e->kind, "usrsub_fnc_name") ? mbs_spec_text(e, "usrsub_fnc_name") : NULL;
     const char *lib = mbs_kind_attr(e->kind, "usrsub_dll_name") ? mbs_spec_text(e, "usrsub_dll_name") : NULL;
     const char *script = mbs_kind_attr(e->kind, "script_name") ? mbs_spec_text(e, "script_name") : NULL;
+    char where[300];
+    if (script)
+        snprintf(where, sizeof where, "in the script '%s'", script);
+    else if (lib && !mbs_strcaseeq(lib, "NULL"))
+        snprintf(where, sizeof where, "in '%s'", lib);
+    else
+        snprintf(where, sizeof where, "in MotionSolve's default user library (no usrsub_dll_name)");
     return mbs_build_error(b, e,
-                           "asks for the user subroutine %s in '%s': mbsim cannot load a vendor's compiled (or "
-                           "scripted) routines; give the element as an expression instead",
-                           fn ? fn : routine, lib ? lib : script ? script : "(no library named)");
+                           "asks for the user subroutine %s %s: mbsim cannot load a vendor's compiled (or scripted) "
+                           "routines; give the element as an expression instead",
+                           fn ? fn : routine, where);
 }

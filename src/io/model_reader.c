@@ -354,7 +354,9 @@ static void read_block(reader *r, xmlNodePtr block, int in_command)
         if (!kind)
             continue; /* cannot happen after validation */
         mbs_spec_elem *e = &r->spec->elems[r->spec->n_elems++];
+        int errors_before = r->d->errors;
         read_element(r, c, kind, e);
+        e->unreadable = r->d->errors > errors_before;
         e->in_command = in_command;
         /* a model element in <Command> modifies the one with its id */
         e->modify = in_command && !(kind->placement & MBS_IN_COMMAND);
@@ -370,10 +372,13 @@ mbs_status mbs_read_model(const char *path, const mbs_override *ov, int n_ov, mb
     if (st != MBS_OK)
         return st;
 
-    xmlDocPtr doc;
-    st = mbs_xml_load(path, out->source, out->source_len, d, &doc);
-    if (st != MBS_OK)
+    xmlDocPtr doc, pruned;
+    st = mbs_xml_load_pruned(path, out->source, out->source_len, d, &doc, &pruned);
+    if (st != MBS_OK && !pruned)
         return st;
+    int vocabulary_errors = st != MBS_OK;
+    if (vocabulary_errors)
+        doc = pruned; /* read on: every other error is reported in the same pass */
 
     reader r = {path, d, out, NULL, NULL};
     xmlNodePtr root = xmlDocGetRootElement(doc);
@@ -405,7 +410,13 @@ mbs_status mbs_read_model(const char *path, const mbs_override *ov, int n_ov, mb
     free(r.param_names);
     free(r.param_values);
     xmlFreeDoc(doc);
-    return d->errors > errors_before ? MBS_E_INPUT : MBS_OK;
+    if (d->errors > errors_before || vocabulary_errors) {
+        /* the document's structure is sound: compiling what could be read (the
+         * unreadable elements left out) reports the model's other errors too */
+        out->checkable = 1;
+        return MBS_E_INPUT;
+    }
+    return MBS_OK;
 }
 
 mbs_status mbs_validate_text(const char *name, const char *xml_text, size_t len, mbs_diags *d)

@@ -760,8 +760,19 @@ static mbs_status validate(xmlDocPtr doc, error_sink *sink)
 
 mbs_status mbs_xml_load(const char *path, const char *text, size_t len, mbs_diags *d, xmlDocPtr *out)
 {
+    xmlDocPtr pruned = NULL;
+    mbs_status st = mbs_xml_load_pruned(path, text, len, d, out, &pruned);
+    if (pruned)
+        xmlFreeDoc(pruned);
+    return st;
+}
+
+mbs_status mbs_xml_load_pruned(const char *path, const char *text, size_t len, mbs_diags *d, xmlDocPtr *out,
+                               xmlDocPtr *pruned)
+{
     init_libxml();
     *out = NULL;
+    *pruned = NULL;
     xmlDocPtr doc = parse(path, text, len, d);
     if (!doc)
         return MBS_E_INPUT;
@@ -771,8 +782,13 @@ mbs_status mbs_xml_load(const char *path, const char *text, size_t len, mbs_diag
     mark_start_lines(xmlDocGetRootElement(doc), &scan);
     normalise(doc, &sink);
     prune_unknown(doc, &sink);
+    int vocabulary_errors = d->errors - errors_before;
     mbs_status st = validate(doc, &sink);
     mbs_diags_sort_by_line(d, first_diag); /* the vocabulary's and the schema's messages, in file order */
+    if (st == MBS_OK && vocabulary_errors > 0 && d->errors - errors_before == vocabulary_errors) {
+        *pruned = doc; /* valid once the unknown names are out: it can still be checked further */
+        return MBS_E_INPUT;
+    }
     if (st != MBS_OK || d->errors > errors_before) {
         xmlFreeDoc(doc);
         return st != MBS_OK ? st : MBS_E_INPUT;

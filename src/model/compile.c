@@ -262,6 +262,10 @@ static int build_elem(mbs_builder *b, int i)
         return -1;
     if (b->state[i] == BUILDING)
         return mbs_build_error(b, e, "refers to itself through a chain of references");
+    if (e->unreadable) {
+        b->state[i] = FAILED; /* the reader reported its error */
+        return -1;
+    }
     b->state[i] = BUILDING;
     int rc;
     if (e->modify) {
@@ -613,6 +617,53 @@ static void couple_reads(mbs_builder *b, int owner, const mbs_measure *ms)
     }
 }
 
+static int is_load_measure(const mbs_measure *ms)
+{
+    return (ms->kind >= MBS_MEAS_FX && ms->kind <= MBS_MEAS_TM) || ms->kind == MBS_MEAS_ELEMENT_LOAD;
+}
+
+/* An element's load is found by running its residual contribution
+ * (solver/measure.c), so a load may not read a load that reads loads (its
+ * own included): that would recurse. Read through a Reference_Variable, an
+ * algebraic state, it may. */
+static int check_load_reads(mbs_builder *b)
+{
+    mbs_model *m = b->m;
+    unsigned char *reads = calloc((size_t)m->n_comps + 1, 1);
+    if (!reads)
+        return -1;
+    for (int i = 0; i < b->n_tfuncs; i++) {
+        int owner = component_of(b, b->tfuncs[i].elem);
+        for (int k = 0; owner >= 0 && k < b->tfuncs[i].f->n_measures; k++)
+            reads[owner] |= is_load_measure(&b->tfuncs[i].f->measures[k]);
+    }
+    for (int i = 0; i < b->n_tfuncs; i++) {
+        const mbs_tfunc *f = b->tfuncs[i].f;
+        if (component_of(b, b->tfuncs[i].elem) < 0)
+            continue; /* a request reads loads without applying any */
+        for (int k = 0; k < f->n_measures; k++) {
+            const mbs_measure *ms = &f->measures[k];
+            if (!is_load_measure(ms))
+                continue;
+            int single[1] = {ms->comp};
+            const int *read = ms->comps ? ms->comps : single;
+            int n = ms->comps ? ms->n_comps : ms->comp >= 0;
+            for (int j = 0; j < n; j++)
+                if (reads[read[j]]) {
+                    const mbs_component *c = &m->comps[read[j]];
+                    mbs_build_error(b, &b->spec->elems[b->tfuncs[i].elem],
+                                    "%s: reads the load of %s %d, whose own expression reads element loads (FX.., "
+                                    "JOINT, SFORCE, ...); a load cannot be found from loads: read it through a "
+                                    "Reference_Variable",
+                                    b->tfuncs[i].what, c->kind->name, c->id);
+                    break;
+                }
+        }
+    }
+    free(reads);
+    return 0;
+}
+
 static int finish_expressions(mbs_builder *b)
 {
     mbs_model *m = b->m;
@@ -636,7 +687,7 @@ static int finish_expressions(mbs_builder *b)
     for (int i = 0; i < m->n_commands; i++)
         if (m->commands[i].kind == MBS_CMD_OVERRIDE)
             m->commands[i].slot = m->commands[i].replaced->slot;
-    return 0;
+    return check_load_reads(b);
 }
 
 static void free_envs(mbs_builder *b)

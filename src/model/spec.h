@@ -25,6 +25,7 @@ typedef struct mbs_spec_elem {
     int in_command;    /* it stands in <Command> */
     int modify;        /* a modify command: a model element's kind in <Command> (commands.c) */
     mbs_value *values; /* kind->n_attrs entries, in table order */
+    int unreadable;    /* reading it reported an error: compiling leaves it out, silently */
 } mbs_spec_elem;
 
 typedef struct mbs_parameter {
@@ -43,6 +44,9 @@ typedef struct mbs_spec {
     int n_params;
     mbs_spec_elem *elems;
     int n_elems;
+    int checkable;       /* reading failed, but on values or on unknown names (taken out), not on
+                          * the structure: what was read may still be compiled, to report the
+                          * model's other errors in the same pass */
 } mbs_spec;
 
 void mbs_spec_free(mbs_spec *s);
