@@ -535,8 +535,11 @@ static const char *const RUNTIME_FUNCTIONS[] = {
     "dx", "dy", "dz", "dm", "vx", "vy", "vz", "vm", "vr", "wx", "wy", "wz", "wm", "accx", "accy", "accz",
     "accm", "wdtx", "wdty", "wdtz", "wdtm", "ax", "ay", "az", "psi", "theta", "phi", "yaw", "pitch", "roll",
     "fx", "fy", "fz", "fm", "tx", "ty", "tz", "tm", "joint", "motion", "sforce", "vforce", "vtorq", "gforce",
-    "spdp", "bush", "beam", "friction", "varval", "aryval", "dif", "dif1", "akispl", "cubspl", "linspl",
-    "mode", "senval", "strval", NULL};
+    "spdp", "bush", "beam", "field", "jprim", "friction", "varval", "aryval", "dif", "dif1", "akispl", "cubspl",
+    "linspl", "mode", "senval", "strval",
+    /* known to MotionSolve, refused by model environments with a reason */
+    "quispl", "interp", "curve", "sweep", "delay", "invpsd", "pinval", "pouval", "ptcv", "cvcv", "nforce",
+    "contact", NULL};
 
 int mbs_runtime_function_name(const char *name, size_t len)
 {

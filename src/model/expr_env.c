@@ -317,6 +317,11 @@ static mbs_bind_result bind_spline(env_ctx *x, mbs_bind_call *c, mbs_spline_meth
     return add_slot(x, c, &m);
 }
 
+/* MotionSolve's run-time functions mbsim does not have: named in the error. */
+static const char *const UNSUPPORTED[] = {"FRICTION", "SENVAL", "STRVAL", "QUISPL", "INTERP", "CURVE", "SWEEP",
+                                          "DELAY", "INVPSD", "PINVAL", "POUVAL", "PTCV", "CVCV", "NFORCE",
+                                          "CONTACT"};
+
 static mbs_bind_result bind(void *ctx, mbs_bind_call *c)
 {
     env_ctx *x = ctx;
@@ -351,6 +356,11 @@ static mbs_bind_result bind(void *ctx, mbs_bind_call *c)
         return bind_spline(x, c, MBS_SPLINE_CUBIC);
     if (strcmp(c->name, "LINSPL") == 0)
         return bind_spline(x, c, MBS_SPLINE_LINEAR);
+    for (size_t i = 0; i < sizeof UNSUPPORTED / sizeof UNSUPPORTED[0]; i++)
+        if (strcmp(c->name, UNSUPPORTED[i]) == 0)
+            return refuse(c, "MotionSolve's %s is not supported by mbsim (docs/expressions.md lists the run-time "
+                             "functions it has)",
+                          c->name);
     return MBS_BIND_UNKNOWN;
 }
 
