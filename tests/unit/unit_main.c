@@ -9,6 +9,7 @@
     X(expr)       \
     X(expr_functions) \
     X(spline)     \
+    X(motionsolve) \
     X(units)      \
     X(reader)     \
     X(compile)    \
