@@ -6,11 +6,9 @@
  * ic_dot has no effect). In Static analyses the equation becomes f = 0 (the
  * state at rest), or z is held (is_static_hold). Units: those its
  * expression is written in. */
+#include "scalar_state.h"
 #include "usersub.h"
-#include "../model/tfunc.h"
 #include "../solver/eval.h"
-
-#include <stdlib.h>
 
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among Control_Diffs)", NULL},
@@ -28,15 +26,9 @@ static const mbs_attr ATTRS[] = {
 
 static const unsigned char IMPLICIT[1] = {MBS_STATE_IMPLICIT};
 
-typedef struct diff_params {
-    mbs_tfunc *f;
-    int implicit, hold;
-    double ic;
-} diff_params;
-
 static double equation(const mbs_component *c, const mbs_eval *ev, double rate)
 {
-    const diff_params *p = c->params;
+    const mbs_scalar_state *p = c->params;
     double f = p->f ? mbs_eval_tfunc(ev, p->f) : 0.0;
     return p->implicit ? f : rate - f;
 }
@@ -48,16 +40,11 @@ static void eval(const mbs_component *c, mbs_eval *ev)
 
 static int static_residual(const mbs_component *c, const mbs_eval *ev, double *res)
 {
-    const diff_params *p = c->params;
+    const mbs_scalar_state *p = c->params;
     if (p->hold)
         return -1;
     res[0] = equation(c, ev, 0.0);
     return 0;
-}
-
-static void initial_states(const mbs_component *c, double *z)
-{
-    z[0] = ((const diff_params *)c->params)->ic;
 }
 
 enum { OUT_VALUE, OUT_RATE };
@@ -67,20 +54,12 @@ static void output(const mbs_component *c, const mbs_eval *ev, int which, double
     out[0] = c->outputs[which].code == OUT_VALUE ? mbs_state(ev, c, 0) : mbs_state_rate(ev, c, 0);
 }
 
-static void free_params(void *p)
-{
-    diff_params *dp = p;
-    if (dp)
-        mbs_tfunc_free(dp->f);
-    free(dp);
-}
-
 static const mbs_component_ops OPS = {
     .eval = eval,
     .static_residual = static_residual,
-    .initial_states = initial_states,
+    .initial_states = mbs_scalar_state_initial,
     .output = output,
-    .free_params = free_params,
+    .free_params = mbs_scalar_state_free,
 };
 
 static const mbs_output_desc OUTPUTS[] = {
@@ -88,38 +67,16 @@ static const mbs_output_desc OUTPUTS[] = {
     {"Rate", "value", DIM_NONE, NULL, 0, OUT_RATE},
 };
 
-static int compile_expression(mbs_builder *b, const mbs_spec_elem *e)
-{
-    int c = mbs_builder_index(b, MBS_FAMILY_DIFF, e->id);
-    if (c < 0)
-        return -1;
-    diff_params *p = mbs_builder_model(b)->comps[c].params;
-    static const char *const T[] = {"t"};
-    p->f = mbs_build_expr(b, e, "expr", mbs_spec_text(e, "expr"), DIM_NONE, T, NULL, 1);
-    return p->f ? 0 : -1;
-}
-
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
-    if (mbs_refuse_user_subroutine(b, e, "DIFSUB") != 0)
-        return -1;
-    if (!mbs_spec_has(e, "expr"))
-        return mbs_build_error(b, e, "missing required attribute 'expr'");
-    diff_params *p = calloc(1, sizeof *p);
-    if (!p)
-        return -1;
-    p->implicit = mbs_spec_bool(e, "is_implicit");
-    p->hold = mbs_spec_bool(e, "is_static_hold");
-    p->ic = mbs_spec_real(e, "ic");
-    mbs_component *c = mbs_add_component(b, e, &OPS, p);
+    mbs_component *c = mbs_scalar_state_build(b, e, &OPS, "DIFSUB", NULL);
     if (!c)
         return -1;
-    c->n_states = 1;
-    if (p->implicit)
+    if (((const mbs_scalar_state *)c->params)->implicit)
         c->state_form = IMPLICIT;
     c->outputs = OUTPUTS;
     c->n_outputs = MBS_COUNT_OF(OUTPUTS);
-    return mbs_builder_defer(b, e, compile_expression);
+    return 0;
 }
 
 const mbs_kind mbs_kind_control_diff = {

@@ -7,11 +7,9 @@
  * see them consistent at every step. Its value is in whatever units its
  * expression is written in (the model's). The expression is compiled once
  * every element exists, so that it may read any of them. */
+#include "scalar_state.h"
 #include "usersub.h"
-#include "../model/tfunc.h"
 #include "../solver/eval.h"
-
-#include <stdlib.h>
 
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "variable id (unique among Reference_Variables)", NULL},
@@ -32,15 +30,9 @@ static const mbs_attr ATTRS[] = {
 
 static const unsigned char ALGEBRAIC[1] = {MBS_STATE_ALGEBRAIC};
 
-typedef struct variable_params {
-    mbs_tfunc *f;
-    int implicit;
-    double ic;
-} variable_params;
-
 static double equation(const mbs_component *c, const mbs_eval *ev)
 {
-    const variable_params *p = c->params;
+    const mbs_scalar_state *p = c->params;
     double v = p->f ? mbs_eval_tfunc(ev, p->f) : 0.0;
     return p->implicit ? v : mbs_state(ev, c, 0) - v;
 }
@@ -56,67 +48,30 @@ static int static_residual(const mbs_component *c, const mbs_eval *ev, double *r
     return 0;
 }
 
-static void initial_states(const mbs_component *c, double *z)
-{
-    z[0] = ((const variable_params *)c->params)->ic;
-}
-
 static void output(const mbs_component *c, const mbs_eval *ev, int which, double *out)
 {
     (void)which;
     out[0] = mbs_state(ev, c, 0);
 }
 
-static void free_params(void *p)
-{
-    variable_params *vp = p;
-    if (vp)
-        mbs_tfunc_free(vp->f);
-    free(vp);
-}
-
 static const mbs_component_ops OPS = {
     .eval = eval,
     .static_residual = static_residual,
-    .initial_states = initial_states,
+    .initial_states = mbs_scalar_state_initial,
     .output = output,
-    .free_params = free_params,
+    .free_params = mbs_scalar_state_free,
 };
 
 static const mbs_output_desc OUTPUTS[] = {{"Value", "value", DIM_NONE, NULL, 0, 0}};
 
-/* Once every element exists: the expression. */
-static int compile_expression(mbs_builder *b, const mbs_spec_elem *e)
-{
-    const mbs_model *m = mbs_builder_model(b);
-    int c = mbs_builder_index(b, MBS_FAMILY_VARIABLE, e->id);
-    if (c < 0)
-        return -1;
-    variable_params *p = m->comps[c].params;
-    static const char *const T[] = {"t"};
-    p->f = mbs_build_expr(b, e, "expr", mbs_spec_text(e, "expr"), DIM_NONE, T, NULL, 1);
-    return p->f ? 0 : -1;
-}
-
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
-    if (mbs_refuse_user_subroutine(b, e, "VARSUB") != 0)
-        return -1;
-    if (!mbs_spec_has(e, "expr"))
-        return mbs_build_error(b, e, "missing required attribute 'expr'");
-    variable_params *p = calloc(1, sizeof *p);
-    if (!p)
-        return -1;
-    p->implicit = mbs_spec_bool(e, "is_implicit");
-    p->ic = mbs_spec_real(e, "ic");
-    mbs_component *c = mbs_add_component(b, e, &OPS, p);
+    mbs_component *c = mbs_scalar_state_build(b, e, &OPS, "VARSUB", ALGEBRAIC);
     if (!c)
         return -1;
-    c->n_states = 1;
-    c->state_form = ALGEBRAIC;
     c->outputs = OUTPUTS;
     c->n_outputs = 1;
-    return mbs_builder_defer(b, e, compile_expression);
+    return 0;
 }
 
 const mbs_kind mbs_kind_reference_variable = {

@@ -36,4 +36,15 @@ int mbs_vector_load_build(mbs_builder *b, const mbs_spec_elem *e, mbs_vector_loa
 void mbs_vector_load_eval(const mbs_eval *ev, const mbs_vector_load *vl, double f[3], double t[3]);
 void mbs_vector_load_free(mbs_vector_load *vl);
 
+/* The force element of both Force_Vector kinds: the load on marker I's
+ * body and, when J >= 0, its opposite on J's body at I's origin (vector_load.c
+ * states the equations). Outputs Force, Torque (on I, global axes), Power. */
+typedef struct mbs_vector_force {
+    int I, J;             /* marker indices; J = -1: action only */
+    mbs_vector_load load;
+} mbs_vector_force;
+
+/* Reads e's components and adds the component; 0, or -1 after reporting. */
+int mbs_vector_force_build(mbs_builder *b, const mbs_spec_elem *e, int I, int J);
+
 #endif

@@ -115,6 +115,29 @@ static double to_model(const env_ctx *x, mbs_dim dim)
     return 1.0 / mbs_units_to_si(&mbs_builder_model(x->b)->units, dim);
 }
 
+/* A measure of `kind` that reads no marker yet. */
+static mbs_measure new_measure(mbs_measure_kind kind)
+{
+    mbs_measure m;
+    memset(&m, 0, sizeof m);
+    m.kind = kind;
+    m.comp = -1;
+    m.to_model = 1.0;
+    for (int k = 0; k < 4; k++)
+        m.marker[k] = -1;
+    return m;
+}
+
+/* The component of `family` with id argument `arg` of the call, in *comp;
+ * MBS_BIND_SLOT when found, else the error to return. */
+static mbs_bind_result component_arg(env_ctx *x, mbs_bind_call *c, mbs_family family, long id, int *comp)
+{
+    *comp = mbs_builder_index(x->b, family, (int)id);
+    if (*comp == -1)
+        return refuse(c, "%s: %s %ld does not exist", c->name, mbs_family_name(family), id);
+    return *comp < 0 ? MBS_BIND_ERROR : MBS_BIND_SLOT;
+}
+
 static mbs_bind_result add_slot(env_ctx *x, mbs_bind_call *c, const mbs_measure *m)
 {
     int slot = mbs_tfunc_add_measure(x->f, m);
@@ -150,12 +173,7 @@ static mbs_bind_result bind_marker_fn(env_ctx *x, mbs_bind_call *c, const marker
 {
     if (c->nargs < 1 || c->nargs > fn->max_args)
         return refuse(c, "%s takes 1 to %d marker ids", c->name, fn->max_args);
-    mbs_measure m;
-    memset(&m, 0, sizeof m);
-    m.kind = fn->kind;
-    m.comp = -1;
-    for (int k = 0; k < 4; k++)
-        m.marker[k] = -1;
+    mbs_measure m = new_measure(fn->kind);
     for (int k = 0; k < c->nargs; k++) {
         int i = marker_arg(x, c, k);
         if (i == -2)
@@ -206,21 +224,16 @@ static mbs_bind_result bind_load_fn(env_ctx *x, mbs_bind_call *c, mbs_family fam
         return MBS_BIND_ERROR;
     if ((jflag != 0 && jflag != 1) || which < 1 || which > 8)
         return refuse(c, "%s: jflag is 0 (at I) or 1 (at J), comp 1 to 8", c->name);
-    int comp = mbs_builder_index(x->b, family, (int)id);
-    if (comp == -1)
-        return refuse(c, "%s: %s %ld does not exist", c->name, mbs_family_name(family), id);
-    if (comp < 0)
-        return MBS_BIND_ERROR;
-    mbs_measure m;
-    memset(&m, 0, sizeof m);
-    m.kind = MBS_MEAS_ELEMENT_LOAD;
+    int comp;
+    mbs_bind_result r = component_arg(x, c, family, id, &comp);
+    if (r != MBS_BIND_SLOT)
+        return r;
+    mbs_measure m = new_measure(MBS_MEAS_ELEMENT_LOAD);
     m.comp = comp;
     m.at_j = (int)jflag;
     m.which = (int)which;
     int I, J;
     mbs_element_markers(x->b, comp, &I, &J);
-    for (int k = 0; k < 4; k++)
-        m.marker[k] = -1;
     m.marker[0] = jflag ? J : I;
     if (m.marker[0] < 0)
         return refuse(c, "%s: %s %ld has no %s marker to report the load at", c->name, mbs_family_name(family), id,
@@ -243,18 +256,12 @@ static mbs_bind_result bind_state_fn(env_ctx *x, mbs_bind_call *c, mbs_family fa
         return refuse(c, "%s takes one argument (an id)", c->name);
     if (constant_int(c, 0, "an id", &id) != 0)
         return MBS_BIND_ERROR;
-    int comp = mbs_builder_index(x->b, family, (int)id);
-    if (comp == -1)
-        return refuse(c, "%s: %s %ld does not exist", c->name, mbs_family_name(family), id);
-    if (comp < 0)
-        return MBS_BIND_ERROR;
-    mbs_measure m;
-    memset(&m, 0, sizeof m);
-    m.kind = kind;
+    int comp;
+    mbs_bind_result r = component_arg(x, c, family, id, &comp);
+    if (r != MBS_BIND_SLOT)
+        return r;
+    mbs_measure m = new_measure(kind);
     m.comp = comp;
-    m.to_model = 1.0;
-    for (int k = 0; k < 4; k++)
-        m.marker[k] = -1;
     return add_slot(x, c, &m);
 }
 
@@ -274,13 +281,8 @@ static mbs_bind_result bind_aryval(env_ctx *x, mbs_bind_call *c)
     if (n < 1 || n > a->n)
         return refuse(c, "ARYVAL: Reference_Array %ld has %d elements (n = %ld)", id, a->n, n);
     if (a->type == MBS_ARRAY_U) {
-        mbs_measure m;
-        memset(&m, 0, sizeof m);
-        m.kind = MBS_MEAS_VARVAL;
+        mbs_measure m = new_measure(MBS_MEAS_VARVAL);
         m.comp = a->variables[n - 1];
-        m.to_model = 1.0;
-        for (int i = 0; i < 4; i++)
-            m.marker[i] = -1;
         return add_slot(x, c, &m);
     }
     if (a->type != MBS_ARRAY_IC)
@@ -304,16 +306,10 @@ static mbs_bind_result bind_spline(env_ctx *x, mbs_bind_call *c, mbs_spline_meth
         return refuse(c, "%s: Reference_Spline %ld does not exist", c->name, id);
     if (k < 0)
         return MBS_BIND_ERROR;
-    mbs_measure m;
-    memset(&m, 0, sizeof m);
-    m.kind = MBS_MEAS_SPLINE;
-    m.comp = -1;
+    mbs_measure m = new_measure(MBS_MEAS_SPLINE);
     m.spline = k;
     m.method = method;
     m.order = (int)order;
-    m.to_model = 1.0;
-    for (int i = 0; i < 4; i++)
-        m.marker[i] = -1;
     return add_slot(x, c, &m);
 }
 
@@ -328,12 +324,7 @@ static mbs_bind_result bind(void *ctx, mbs_bind_call *c)
     if (c->nargs < 0) {
         if (strcmp(c->name, "MODE") != 0)
             return MBS_BIND_UNKNOWN;
-        mbs_measure m;
-        memset(&m, 0, sizeof m);
-        m.kind = MBS_MEAS_MODE;
-        m.to_model = 1.0;
-        for (int i = 0; i < 4; i++)
-            m.marker[i] = -1;
+        mbs_measure m = new_measure(MBS_MEAS_MODE);
         return add_slot(x, c, &m);
     }
     for (size_t i = 0; i < sizeof MARKER_FNS / sizeof MARKER_FNS[0]; i++)
