@@ -8,7 +8,8 @@
  *   tests/physics/models/sensor_event.xml  a Sensor_Event ends an analysis, another the run
  *   tests/physics/models/variables.xml   a loop of variables, explicit and implicit
  *                                        differential equations
- *   tests/physics/models/reference_examples.xml  the examples of MotionSolve's reference guide */
+ *   tests/physics/models/reference_examples.xml  the examples of MotionSolve's reference guide
+ *   tests/physics/models/marker_move.xml a modify command moves a spring's anchor between Statics */
 #include "../support/harness.h"
 #include "../support/run_model.h"
 
@@ -237,6 +238,25 @@ TEST(the_reference_guides_examples_run)
     test_results_free(&r);
 }
 
+TEST(a_command_moves_a_marker_between_analyses)
+{
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/marker_move.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "run failed: %s %s", r.run.message, r.errors);
+    if (r.status == MBS_OK) {
+        CHECK(r.n_rows == 4);
+        double hang = 0.2 + 9.81 / 100;
+        CHECK_NEAR(test_value(&r, "z", 1, 0), 0.0, 1e-12);
+        CHECK_NEAR(test_value(&r, "z", 0, 0), -hang, 1e-9);
+        for (int i = 1; i < r.n_rows; i++) {
+            CHECK_NEAR(test_value(&r, "z", 1, i), 0.5, 1e-12); /* the anchor, moved */
+            CHECK_NEAR(test_value(&r, "z", 0, i), 0.5 - hang, 1e-8);
+        }
+    }
+    test_results_free(&r);
+}
+
 TEST_SUITE(decks, T(motionview_export_runs_every_analysis_and_sinks_at_the_steady_speed),
            T(a_rig_procedure_deactivates_switches_and_reactivates), T(a_sensor_event_ends_the_analysis_or_the_run),
-           T(variables_in_a_loop_and_differential_equations), T(the_reference_guides_examples_run));
+           T(variables_in_a_loop_and_differential_equations), T(the_reference_guides_examples_run),
+           T(a_command_moves_a_marker_between_analyses));
