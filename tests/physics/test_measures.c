@@ -253,8 +253,10 @@ TEST(every_state_measure_agrees_with_the_sensors)
         }
         in_axes(x, RK, F);
         check3(&r, "F", 0, x, i, "FX..FZ(I,J,K)");
+        check3(&r, "marker force", 0, x, i, "Post_Request MARKER_FORCE fx..fz");
         in_axes(x, RK, T);
         check3(&r, "F", 3, x, i, "TX..TZ(I,J,K)");
+        check3(&r, "marker force", 3, x, i, "Post_Request MARKER_FORCE tx..tz");
         check1(&r, "angles2", 4, norm(F), i, "FM(I,J)");
         check1(&r, "angles2", 5, norm(T), i, "TM(I,J)");
         check1(&r, "angles2", 6, F[0], i, "FX(I)");
