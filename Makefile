@@ -2,7 +2,7 @@
 
 CC      ?= gcc
 BUILD   ?= build
-PKGS    := libxml-2.0 hdf5-serial libmatheval plplot
+PKGS    := libxml-2.0 hdf5-serial plplot
 # Debian's SUNDIALS ships no pkg-config files: the libraries are named here.
 SUNDIALS_LIBS := -lsundials_ida -lsundials_kinsol -lsundials_nvecserial \
                  -lsundials_sunmatrixdense -lsundials_sunmatrixsparse \
@@ -18,7 +18,7 @@ SUNDIALS_LIBS += $(shell pkg-config --libs mpi-c)
 endif
 
 # Debian packages the build and the tests need (see `make deps`).
-DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev libmatheval-dev \
+DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev \
                 libsundials-dev libsuitesparse-dev liblapack-dev libplplot-dev plplot-driver-cairo \
                 parallel libpng-dev jq f3d xvfb xauth man-db
 # ... and the fuzzers (`make fuzz`, and `make test`, which runs them briefly).
@@ -31,7 +31,7 @@ ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANITIZE) -D_POSIX_C_SOURCE=200809L -I
              $(shell pkg-config --cflags $(PKGS) 2>/dev/null) -MMD -MP
 LDLIBS  = $(shell pkg-config --libs $(PKGS) 2>/dev/null) $(SUNDIALS_LIBS) -llapack -lm
 
-LIB_SRC  := $(sort $(wildcard src/core/*.c src/io/*.c src/model/*.c src/elements/*.c \
+LIB_SRC  := $(sort $(wildcard src/core/*.c src/expr/*.c src/io/*.c src/model/*.c src/elements/*.c \
                               src/solver/*.c src/output/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c)) src/main.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)

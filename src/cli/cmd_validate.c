@@ -43,10 +43,10 @@ static void summary(const mbs_model *m)
     mbs_diags_free(&diag);
     if (redundant > 0)
         printf("  degrees of freedom %d (%d velocity coordinates - %d constraint equations, %d of them redundant)\n",
-               mbs_model_dof(m) + redundant, m->nu, m->n_rows, redundant);
+               mbs_model_dof(m) + redundant, m->nu, mbs_model_rows_in_use(m), redundant);
     else
         printf("  degrees of freedom %d (%d velocity coordinates - %d constraint equations%s)\n", mbs_model_dof(m),
-               m->nu, m->n_rows, redundant == MBS_RANK_SKIPPED ? "; too large to check for redundant ones" : "");
+               m->nu, mbs_model_rows_in_use(m), redundant == MBS_RANK_SKIPPED ? "; too large to check for redundant ones" : "");
 }
 
 int mbs_cmd_validate(int argc, char **argv)

@@ -76,8 +76,18 @@ struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, i
     mbs_spec spec;
     mbs_model *model = NULL;
     mbs_status st = mbs_read_model(path, o ? o->items : NULL, o ? o->count : 0, &d, &spec);
-    if (st == MBS_OK)
+    if (st == MBS_OK) {
         mbs_compile(&spec, &d, &model);
+    } else if (spec.checkable) {
+        /* compiled only for the model's other errors (its notes and warnings would be about a
+         * model with pieces left out), all reported in file order */
+        int first = d.count;
+        mbs_compile(&spec, &d, &model);
+        mbs_model_free(model);
+        model = NULL;
+        mbs_diags_keep_errors(&d, first);
+        mbs_diags_sort_by_line(&d, 0);
+    }
     mbs_spec_free(&spec);
     mbs_cli_print_diags(&d, quiet);
     mbs_diags_free(&d);

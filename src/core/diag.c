@@ -86,3 +86,33 @@ void mbs_diags_truncate(mbs_diags *d, int count)
         free(g->message);
     }
 }
+
+void mbs_diags_keep_errors(mbs_diags *d, int first)
+{
+    int kept = first;
+    for (int i = first; i < d->count; i++) {
+        mbs_diag *g = &d->items[i];
+        if (g->severity == MBS_SEV_ERROR) {
+            d->items[kept++] = *g;
+            continue;
+        }
+        if (g->severity == MBS_SEV_WARNING)
+            d->warnings--;
+        free(g->file);
+        free(g->message);
+    }
+    d->count = kept;
+}
+
+void mbs_diags_sort_by_line(mbs_diags *d, int first)
+{
+    for (int i = first + 1; i < d->count; i++) {
+        mbs_diag g = d->items[i];
+        int j = i;
+        while (j > first && d->items[j - 1].line > g.line) {
+            d->items[j] = d->items[j - 1];
+            j--;
+        }
+        d->items[j] = g;
+    }
+}

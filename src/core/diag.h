@@ -33,6 +33,13 @@ void mbs_diag_addv(mbs_diags *d, mbs_severity sev, const char *file, int line,
 /* Formats one diagnostic as "file:line: error: message" into a new string. */
 char *mbs_diag_format(const mbs_diag *diag);
 
+/* Sorts the diagnostics from index `first` on by line, stably (messages
+ * gathered out of file order are reported in it). */
+void mbs_diags_sort_by_line(mbs_diags *d, int first);
+
+/* Drops the warnings and notes from index `first` on, keeping the errors in order. */
+void mbs_diags_keep_errors(mbs_diags *d, int first);
+
 /* Keeps only the first `count` diagnostics (used to roll back speculative checks). */
 void mbs_diags_truncate(mbs_diags *d, int count);
 

@@ -145,3 +145,30 @@ void mbs_matrix_to_rotation_vector(const double A[9], double phi[3])
     for (int k = 0; k < 3; k++)
         phi[k] = f * p[1 + k];
 }
+
+/* sin(theta) is taken from R[2] = sin(psi) sin(theta), R[5] = -cos(psi)
+ * sin(theta): near theta = 0 acos(R[8]) would turn rounding in R[8] into
+ * ~1e-8 rad and send psi to the general branch with meaningless R[2], R[5]. */
+void mbs_matrix_to_euler313(const double R[9], double out[3])
+{
+    double s = hypot(R[2], R[5]);
+    double theta = atan2(s, R[8]);
+    if (s < 1e-10) {
+        out[0] = atan2(R[3], R[0]);
+        out[1] = theta;
+        out[2] = 0.0;
+        return;
+    }
+    out[0] = atan2(R[2], -R[5]);
+    out[1] = theta;
+    out[2] = atan2(R[6], R[7]);
+}
+
+/* R = Rz(yaw) Ry(-pitch) Rx(roll): R[6] = sin(pitch), R[3] / R[0] and
+ * R[7] / R[8] the tangents of yaw and roll. */
+void mbs_matrix_to_ypr(const double R[9], double out[3])
+{
+    out[0] = atan2(R[3], R[0]);
+    out[1] = atan2(R[6], hypot(R[0], R[3]));
+    out[2] = atan2(R[7], R[8]);
+}

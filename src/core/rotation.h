@@ -17,6 +17,12 @@ void mbs_quat_L(const double p[4], double L[12]);
 void mbs_euler313_to_matrix(double psi, double theta, double phi, double R[9]);
 
 /* Largest deviation of A^T A from I and whether det(A) > 0. */
+/* The body 3-1-3 angles (psi, theta, phi) of R = Rz(psi) Rx(theta) Rz(phi),
+ * theta in [0, pi]. */
+void mbs_matrix_to_euler313(const double R[9], double out[3]);
+/* MotionSolve's yaw, pitch, roll: R = Rz(yaw) Ry(-pitch) Rx(roll) (pitch is
+ * about the negative y axis), pitch in [-pi/2, pi/2]. */
+void mbs_matrix_to_ypr(const double R[9], double out[3]);
 double mbs_orthonormality_error(const double A[9]);
 double mbs_m3_det(const double A[9]);
 

@@ -238,3 +238,39 @@ char *mbs_str_shown(const char *s, size_t max)
         mbs_buf_append(&b, "");
     return b.data;
 }
+
+int mbs_parse_numbers(const char *text, double **out, int *n, char *bad, size_t badsize)
+{
+    *out = NULL;
+    *n = 0;
+    char *copy = mbs_strdup(text ? text : "");
+    if (!copy)
+        return -1;
+    int cap = 0, rc = 0;
+    for (char *tok = strtok(copy, " \t\r\n,"); tok && rc == 0; tok = strtok(NULL, " \t\r\n,")) {
+        double v;
+        if (mbs_parse_double(tok, &v) != 0) {
+            if (bad && badsize)
+                snprintf(bad, badsize, "%s", tok);
+            rc = -2;
+            break;
+        }
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 16;
+            double *grown = realloc(*out, (size_t)cap * sizeof *grown);
+            if (!grown) {
+                rc = -1;
+                break;
+            }
+            *out = grown;
+        }
+        (*out)[(*n)++] = v;
+    }
+    free(copy);
+    if (rc != 0) {
+        free(*out);
+        *out = NULL;
+        *n = 0;
+    }
+    return rc;
+}

@@ -20,6 +20,11 @@ char *mbs_str_trim(char *s);
 int mbs_parse_double(const char *s, double *out);
 int mbs_parse_long(const char *s, long *out);
 
+/* The numbers of a list separated by white space or commas (NULL text: an
+ * empty list), in a new array (*out, free it); 0, -1 out of memory, or -2
+ * with the first token that is not a number in `bad`. */
+int mbs_parse_numbers(const char *text, double **out, int *n, char *bad, size_t badsize);
+
 /* Index of `word` (case-insensitive) in a '|' separated list, or -1. */
 int mbs_choice_index(const char *choices, const char *word);
 

@@ -28,7 +28,8 @@ static const mbs_attr ATTRS[] = {
     {"cg_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL,
      "marker at the centre of mass; its axes are the body axes (required unless isground)", NULL},
     {"im_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker the inertia is given about (default cg_id)", NULL},
-    {"lprf_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "local part reference marker (checked, informational)", NULL},
+    {"lprf_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL,
+     "local part reference frame: a marker on this body (checked, informational)", NULL},
     {"mass", MBS_ATTR_REAL, NULL, DIM_MASS, 0, NULL, "mass, > 0 (required unless isground)", NULL},
     {"inertia_xx", MBS_ATTR_REAL, NULL, DIM_INERTIA, 0, NULL, "moment of inertia about im's x axis (required unless isground)", NULL},
     {"inertia_yy", MBS_ATTR_REAL, NULL, DIM_INERTIA, 0, NULL, "moment of inertia about im's y axis (required unless isground)", NULL},
@@ -158,7 +159,10 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         check_inertia(b, e, body.inertia, "the inertia tensor moved from im_id to the centre of mass") != 0)
         bad = -1;
 
-    if (mbs_spec_has(e, "lprf_id") && mbs_ref_marker(b, e, "lprf_id") < 0)
+    /* the local part reference frame is a marker on this body (MotionView
+     * writes one for every body): checked from the file, not built, since
+     * building it would need this body */
+    if (mbs_spec_has(e, "lprf_id") && check_on_body(b, e, "lprf_id") != 0)
         bad = -1;
     static const char *V[3] = {"v_ic_x", "v_ic_y", "v_ic_z"};
     static const char *W[3] = {"w_ic_x", "w_ic_y", "w_ic_z"};

@@ -183,7 +183,7 @@ static mbs_tfunc *offset_expr(mbs_builder *b, const mbs_spec_elem *e, const coor
 {
     const mbs_model *m = mbs_builder_model(b);
     static const char *const T[] = {"t"};
-    mbs_scope scope = {p->names, p->values, m->n_params + 1, NULL, 0};
+    mbs_scope scope = {p->names, p->values, m->n_params + 1, NULL, 0, NULL};
     char err[512];
     mbs_tfunc *f = mbs_tfunc_create(mbs_spec_text(e, attr), &scope, &m->units, dim, T, NULL, 1, err, sizeof err);
     if (!f)

@@ -19,7 +19,7 @@
  * sum Q_k dq_k/dt = -lambda dg/dt = 0. */
 #include "joint.h"
 #include "../core/strutil.h"
-#include "../io/expr.h"
+#include "../expr/expr.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -134,7 +134,7 @@ static int parse_coefficients(mbs_builder *b, const mbs_spec_elem *e, double *ou
             return n + 1; /* too many: the caller says so */
         char piece[256], err[256];
         snprintf(piece, sizeof piece, "%.*s", (int)(end - s), s);
-        mbs_scope scope = {m->param_names, m->param_values, m->n_params, NULL, 0};
+        mbs_scope scope = {m->param_names, m->param_values, m->n_params, NULL, 0, NULL};
         mbs_expr *x = mbs_expr_compile(piece, &scope, err, sizeof err);
         if (!x)
             return mbs_build_error(b, e, "coefficients: '%s': %s", mbs_str_trim(piece), err);

@@ -3,9 +3,9 @@
  *     dx/dt = A x + B u,   y = C x + D u,
  * each a list of Reference_Variables (variable_id_list) that Param_Linear
  * names with pinput_id and poutput_id. An input variable is one that forces
- * or motions read with VARVAL; an output variable names a sensor column. The
- * two kinds share this file: they differ only in what their variables must
- * be. */
+ * or motions read with VARVAL (the analysis adds its perturbation to what
+ * VARVAL reads, mbs_data.var_offset); an output variable is any expression
+ * of the state. The two kinds share this file. */
 #include "../model/builder.h"
 #include "../core/strutil.h"
 
@@ -64,42 +64,6 @@ static int parse_ids(mbs_builder *b, const mbs_spec_elem *e, int **ids)
     return n;
 }
 
-/* The sensor and column an output variable names. */
-static int resolve_output(mbs_builder *b, const mbs_spec_elem *e, const mbs_variable *v, int *sensor, int *column)
-{
-    const mbs_model *m = mbs_builder_model(b);
-    *sensor = -1;
-    for (int i = 0; i < m->n_sensors && *sensor < 0; i++)
-        if (m->sensors[i].id == v->sensor_id)
-            *sensor = i;
-    if (*sensor < 0)
-        return mbs_build_error(b, e, "Reference_Variable %d: sensor %d records nothing (it failed to build)", v->id,
-                               v->sensor_id);
-    const mbs_sensor *s = &m->sensors[*sensor];
-    if (!v->sensor_column) {
-        *column = 0;
-        if (s->ncols == 1)
-            return 0;
-    } else {
-        for (*column = 0; *column < s->ncols; (*column)++)
-            if (mbs_strcaseeq(s->columns[*column], v->sensor_column))
-                return 0;
-    }
-    mbs_buf list;
-    mbs_buf_init(&list);
-    for (int k = 0; k < s->ncols; k++)
-        mbs_buf_appendf(&list, "%s%s", k ? " " : "", s->columns[k]);
-    int rc;
-    if (v->sensor_column)
-        rc = mbs_build_error(b, e, "Reference_Variable %d: sensor %d ('%s') has no column '%s' (its columns: %s)", v->id,
-                             v->sensor_id, s->name, v->sensor_column, list.data ? list.data : "");
-    else
-        rc = mbs_build_error(b, e, "Reference_Variable %d: sensor %d ('%s') has the columns %s: name one in "
-                             "sensor_column", v->id, v->sensor_id, s->name, list.data ? list.data : "");
-    mbs_buf_free(&list);
-    return rc;
-}
-
 static int build_plant(mbs_builder *b, const mbs_spec_elem *e, int is_output)
 {
     int *ids;
@@ -109,9 +73,7 @@ static int build_plant(mbs_builder *b, const mbs_spec_elem *e, int is_output)
     mbs_plant p = {0};
     p.n_variables = n;
     p.variables = calloc((size_t)n, sizeof *p.variables);
-    p.sensor = calloc((size_t)n, sizeof *p.sensor);
-    p.column = calloc((size_t)n, sizeof *p.column);
-    int bad = !p.variables || !p.sensor || !p.column;
+    int bad = !p.variables;
     for (int k = 0; k < n && !bad; k++) {
         int v = mbs_ref_element_id(b, e, "variable_id_list: Reference_Variable", ids[k], MBS_FAMILY_VARIABLE);
         if (v < 0) {
@@ -119,22 +81,10 @@ static int build_plant(mbs_builder *b, const mbs_spec_elem *e, int is_output)
             continue;
         }
         p.variables[k] = v;
-        const mbs_variable *var = &mbs_builder_model(b)->variables[v];
-        p.sensor[k] = p.column[k] = -1;
-        if (is_output && !var->sensor_id)
-            bad |= mbs_build_error(b, e, "Reference_Variable %d is an input (it has expr); an output names a sensor "
-                                         "(sensor_id)", ids[k]) != 0;
-        else if (!is_output && var->sensor_id)
-            bad |= mbs_build_error(b, e, "Reference_Variable %d names a sensor; an input is a value that forces or "
-                                         "motions read with VARVAL (expr)", ids[k]) != 0;
-        else if (is_output)
-            bad |= resolve_output(b, e, var, &p.sensor[k], &p.column[k]) != 0;
     }
     free(ids);
     if (bad || mbs_add_plant(b, e, &p, is_output) < 0) {
         free(p.variables);
-        free(p.sensor);
-        free(p.column);
         return -1;
     }
     return 0;
@@ -153,15 +103,15 @@ static int build_output(mbs_builder *b, const mbs_spec_elem *e)
 const mbs_kind mbs_kind_control_plant_input = {
     "Control_PlantInput", MBS_FAMILY_PLANT_INPUT, MBS_IN_MODEL, MBS_STAGE_ANALYSES, ATTRS, MBS_COUNT_OF(ATTRS),
     "The inputs u of the state-space model of a linear analysis (Param_Linear pinput_id): Reference_Variables "
-    "with expr that force values or motion expressions read with VARVAL(id). Column k of B and D is the "
-    "response to a unit change of variable k (in the units of the expressions that read it).",
+    "that forces or motions read with VARVAL(id). Column k of B and D is the response to a unit change of "
+    "variable k (added to its value, in the units of the expressions that read it).",
     build_input,
 };
 
 const mbs_kind mbs_kind_control_plant_output = {
     "Control_PlantOutput", MBS_FAMILY_PLANT_OUTPUT, MBS_IN_MODEL, MBS_STAGE_ANALYSES, ATTRS, MBS_COUNT_OF(ATTRS),
     "The outputs y of the state-space model of a linear analysis (Param_Linear poutput_id): "
-    "Reference_Variables that name a sensor column (sensor_id, sensor_column); row k of C and D gives "
-    "variable k in the sensor's units.",
+    "Reference_Variables, each any expression of the state (DZ, VX, ACCZ, SFORCE, ...); row k of C and D "
+    "gives variable k in the units of its expression.",
     build_output,
 };

@@ -328,7 +328,7 @@ static int build_expr(mbs_builder *b, const mbs_spec_elem *e, csd_params *p, int
         "exponential_decay_static", "f_viscous_friction", "friction_proportional_zone"};
     for (int i = 0; i < N_EXPR_PARAMS; i++)
         p->expr_params[i] = real_si(b, e, PARAM_ATTRS[i], EXPR_KINDS[3 + i], angle);
-    mbs_scope params = {m->param_names, m->param_values, m->n_params, NULL, 0};
+    mbs_scope params = {m->param_names, m->param_values, m->n_params, NULL, 0, NULL};
     char err[512];
     p->expr = mbs_tfunc_create(mbs_spec_text(e, "spring_force_expr"), &params, &m->units, dim_of(K_FORCE, angle),
                                p->expr_names, dims, n, err, sizeof err);

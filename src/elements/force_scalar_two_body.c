@@ -21,6 +21,8 @@ static const mbs_attr ATTRS[] = {
     {"val", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t", "value: a number or an expression of t", NULL},
     {"val_expression", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t", "MotionSolve's name for val", NULL},
     {"is_action_only", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: no reaction on the J body", NULL},
+    {"body1_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_IGNORED, NULL, "I's body, as MotionView writes it (no effect)", NULL},
+    {"body2_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_IGNORED, NULL, "J's body (no effect)", NULL},
 };
 
 typedef struct scalar_params {

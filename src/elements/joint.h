@@ -18,6 +18,10 @@ void mbs_joint_markers(const mbs_component *joint, int *I, int *J);
 /* Reaction force and torque on the I body at the I origin, in J axes. */
 void mbs_joint_reaction(const mbs_component *joint, const mbs_eval *ev, double F[3], double T[3]);
 
+/* The dimension of a Motion_Joint's expression: an angle or a length, or
+ * their rates (motion_joint.c). */
+mbs_dim mbs_motion_dim(int angle, int val_type); /* val_type 0 D, 1 V, 2 A */
+
 /* Places the joint's continuous angle on the turn closest to `angle` (used
  * by prescribed motions whose expression starts at a multiple turn). */
 void mbs_joint_set_angle_reference(const mbs_component *joint, mbs_eval *ev, double angle);

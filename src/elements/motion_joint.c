@@ -11,10 +11,17 @@
  *                written). The integrals are Gauss-Legendre sums on pieces of
  *                at most QUAD_PIECE, from the values at the last accepted step
  *                (disc: t_k, V_k, D_k), so a step costs a few evaluations of f.
- *                No states: the rows are functions of (q, t) like a D motion's.
+ *                No states: the displacement row is a function of (q, t).
+ * The element has both rows; the one of the other type is not in use
+ * (data's row_enabled), so that a command can switch the type between
+ * analyses (modify_commands.c) without changing the equations' layout. Its
+ * type (D, V or A) is its discrete state; an A motion uses the displacement
+ * row. type="CONSTANT" gives f as a number (val or expr).
  * Output Force: the generalised force the motion applies on the I body
  * along / about the joint coordinate, -lambda (a torque for angles). */
 #include "joint.h"
+#include "scalar_state.h"
+#include "usersub.h"
 #include "../model/tfunc.h"
 
 #include <math.h>
@@ -26,15 +33,19 @@ static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "motion id (unique among motions)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"joint_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "joint whose coordinate is prescribed", NULL},
-    {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION|USERSUB", "EXPRESSION (USERSUB is not supported)", NULL},
+    {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION|USERSUB|CONSTANT",
+     "EXPRESSION (expr), CONSTANT (a number: val, or expr); USERSUB is refused", NULL},
     {"val_type", MBS_ATTR_KEYWORD, "D", DIM_NONE, 0, "D|V|A",
      "expr is the displacement (D), the velocity (V) or the acceleration (A)", NULL},
     {"motion_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, 0, "R|T", "CYLINDRICAL joints: rotation (R) or translation (T)", NULL},
+    {"joint_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, 0, "R|T", "older name of motion_type", NULL},
     {"expr", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t", "the prescribed value, a function of t (angles in rad)", NULL},
+    {"val", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "type CONSTANT: the value (model units, angles in rad)", NULL},
     {"ic_disp", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL,
      "val_type A: the coordinate at the start (length or rad; default: as the model is written)", NULL},
     {"ic_vel", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL,
      "val_type A: the coordinate's rate at the start (default: from the initial velocities)", NULL},
+    MBS_USERSUB_ATTRS,
 };
 
 enum { VAL_D, VAL_V, VAL_A };
@@ -42,17 +53,19 @@ enum { VAL_D, VAL_V, VAL_A };
 typedef struct motion_params {
     int joint;        /* component index */
     int coordinate;   /* which coordinate of the joint */
-    int val_type;     /* VAL_D, VAL_V, VAL_A */
+    int val_type;     /* VAL_D, VAL_V, VAL_A in the model */
     mbs_tfunc *f;
     int has_ic_disp, has_ic_vel;
     double ic_disp, ic_vel; /* SI */
 } motion_params;
 
-/* val_type A: the integrals at the last accepted step */
-enum { DISC_T, DISC_V, DISC_D, N_DISC_A };
+enum { ROW_D, ROW_V }; /* the rows: ROW_V in use for VAL_V, ROW_D otherwise */
+/* discrete states: the type in use (a command may change it), and for val_type A
+ * the integrals at the last accepted step */
+enum { DISC_TYPE, DISC_T, DISC_V, DISC_D, N_DISC };
 
 /* i0 = int_a^b f(s) ds and i1 = int_a^b (b - s) f(s) ds (also for b < a). */
-static void integrals(mbs_tfunc *f, double a, double b, double *i0, double *i1)
+static void integrals(const mbs_eval *ev, const mbs_tfunc *f, double a, double b, double *i0, double *i1)
 {
     static const double X[4] = {0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363};
     static const double W[4] = {0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
@@ -62,7 +75,8 @@ static void integrals(mbs_tfunc *f, double a, double b, double *i0, double *i1)
     for (int p = 0; p < pieces; p++) {
         double mid = a + (p + 0.5) * h, half = 0.5 * h;
         for (int k = 0; k < 8; k++) {
-            double s = mid + (k < 4 ? -half : half) * X[k % 4], w = half * W[k % 4], fs = mbs_tfunc_at(f, s);
+            double s = mid + (k < 4 ? -half : half) * X[k % 4], w = half * W[k % 4];
+            double fs = mbs_eval_tfunc_at(ev, f, s);
             *i0 += w * fs;
             *i1 += w * (b - s) * fs;
         }
@@ -70,10 +84,11 @@ static void integrals(mbs_tfunc *f, double a, double b, double *i0, double *i1)
 }
 
 /* D(t) and V(t) of an acceleration motion. */
-static void integrated_motion(const motion_params *mp, const double *disc, double t, double *D, double *V)
+static void integrated_motion(const mbs_eval *ev, const motion_params *mp, const double *disc, double t, double *D,
+                              double *V)
 {
     double i0, i1;
-    integrals(mp->f, disc[DISC_T], t, &i0, &i1);
+    integrals(ev, mp->f, disc[DISC_T], t, &i0, &i1);
     *V = disc[DISC_V] + i0;
     *D = disc[DISC_D] + disc[DISC_V] * (t - disc[DISC_T]) + i1;
 }
@@ -84,30 +99,31 @@ static void eval(const mbs_component *c, mbs_eval *ev)
     const mbs_component *joint = &ev->m->comps[mp->joint];
     mbs_coord q;
     joint->ops->coordinate(joint, ev, mp->coordinate, &q);
-    mbs_row *row = mbs_eval_row(ev, c, 0);
-    row->jac = q.jac;
-    switch (mp->val_type) {
-    case VAL_V:
-        row->gt = -mbs_eval_tfunc(ev, mp->f);
-        break;
-    case VAL_A: {
+    mbs_row *d = mbs_eval_row(ev, c, ROW_D), *v = mbs_eval_row(ev, c, ROW_V);
+    d->jac = q.jac;
+    v->jac = q.jac;
+    const double *disc = mbs_disc(ev, c);
+    if ((int)disc[DISC_TYPE] == VAL_A) {
         double D, V;
-        integrated_motion(mp, mbs_disc(ev, c), ev->t, &D, &V);
-        row->g = q.q - D;
-        row->gt = -V;
-        break;
+        integrated_motion(ev, mp, disc, ev->t, &D, &V);
+        d->g = q.q - D;
+        d->gt = -V;
+        v->gt = -V;
+        return;
     }
-    default:
-        row->g = q.q - mbs_eval_tfunc(ev, mp->f);
-        row->gt = -mbs_eval_tfunc_rate(ev, mp->f);
-        break;
-    }
+    double f = mbs_eval_tfunc(ev, mp->f);
+    d->g = q.q - f;
+    d->gt = -mbs_eval_tfunc_rate(ev, mp->f);
+    v->gt = -f;
 }
 
 static void init(const mbs_component *c, mbs_eval *ev)
 {
     const motion_params *mp = c->params;
     const mbs_component *joint = &ev->m->comps[mp->joint];
+    double *disc = mbs_disc(ev, c);
+    disc[DISC_TYPE] = mp->val_type;
+    ev->d->row_enabled[c->row_ofs + (mp->val_type == VAL_V ? ROW_D : ROW_V)] = 0;
     int angle = (joint->coord_angles >> mp->coordinate) & 1u;
     if (mp->val_type == VAL_D && angle)
         mbs_joint_set_angle_reference(joint, ev, mbs_eval_tfunc(ev, mp->f));
@@ -115,7 +131,6 @@ static void init(const mbs_component *c, mbs_eval *ev)
         return;
     mbs_coord q;
     joint->ops->coordinate(joint, ev, mp->coordinate, &q);
-    double *disc = mbs_disc(ev, c);
     disc[DISC_T] = ev->t;
     disc[DISC_D] = mp->has_ic_disp ? mp->ic_disp : q.q;
     disc[DISC_V] = mp->has_ic_vel ? mp->ic_vel : q.v;
@@ -127,10 +142,11 @@ static void init(const mbs_component *c, mbs_eval *ev)
 static void accept_step(const mbs_component *c, mbs_eval *ev)
 {
     const motion_params *mp = c->params;
-    if (mp->val_type != VAL_A)
+    double *disc = mbs_disc(ev, c);
+    if ((int)disc[DISC_TYPE] != VAL_A)
         return;
-    double *disc = mbs_disc(ev, c), D, V;
-    integrated_motion(mp, disc, ev->t, &D, &V);
+    double D, V;
+    integrated_motion(ev, mp, disc, ev->t, &D, &V);
     disc[DISC_T] = ev->t;
     disc[DISC_V] = V;
     disc[DISC_D] = D;
@@ -139,7 +155,7 @@ static void accept_step(const mbs_component *c, mbs_eval *ev)
 static void output(const mbs_component *c, const mbs_eval *ev, int which, double *out)
 {
     (void)which;
-    out[0] = -mbs_row_lambda(ev, c, 0);
+    out[0] = -mbs_row_lambda(ev, c, (int)mbs_disc(ev, c)[DISC_TYPE] == VAL_V ? ROW_V : ROW_D);
 }
 
 static void free_params(void *p)
@@ -161,12 +177,65 @@ static const mbs_component_ops OPS = {
 static const mbs_output_desc OUT_FORCE[] = {{"Force", "value", DIM_FORCE, NULL, 0, 0}};
 static const mbs_output_desc OUT_TORQUE[] = {{"Force", "value", DIM_TORQUE, NULL, 0, 0}};
 
+/* The prescribed value's text: expr, or for type CONSTANT val (or expr). */
+static const char *value_text(mbs_builder *b, const mbs_spec_elem *e)
+{
+    if (mbs_spec_keyword(e, "type") == 2 && mbs_spec_has(e, "val"))
+        return mbs_spec_text(e, "val");
+    if (!mbs_spec_has(e, "expr")) {
+        mbs_build_error(b, e, "missing required attribute '%s'", mbs_spec_keyword(e, "type") == 2 ? "val" : "expr");
+        return NULL;
+    }
+    return mbs_spec_text(e, "expr");
+}
+
+/* A motion reads no state, except VARVAL of a constant variable: the input
+ * of a linear analysis (a base excitation), which the analysis perturbs. */
+static int reads_only_varval(const mbs_tfunc *f)
+{
+    for (int i = 0; i < f->n_measures; i++)
+        if (f->measures[i].kind != MBS_MEAS_VARVAL)
+            return 0;
+    return 1;
+}
+
+/* Once every variable is compiled: those the motion reads are constants
+ * (the motion's rate row takes them as such). */
+static int check_varvals(mbs_builder *b, const mbs_spec_elem *e)
+{
+    int c = mbs_builder_index(b, MBS_FAMILY_MOTION, e->id);
+    if (c < 0)
+        return -1;
+    const mbs_model *m = mbs_builder_model(b);
+    const motion_params *mp = m->comps[c].params;
+    for (int i = 0; i < mp->f->n_measures; i++) {
+        const mbs_component *v = &m->comps[mp->f->measures[i].comp];
+        const mbs_scalar_state *p = v->params;
+        if (p->implicit || (p->f && (mbs_tfunc_reads_state(p->f) || mbs_tfunc_depends_on_time(p->f))))
+            return mbs_build_error(b, e, "expr: a motion reads VARVAL only of a constant Reference_Variable (an "
+                                         "input of a linear analysis); variable %d is %s",
+                                   v->id, p->implicit ? "implicit" : "a function of time or state");
+    }
+    return 0;
+}
+
+mbs_dim mbs_motion_dim(int angle, int val_type)
+{
+    static const mbs_dim LINEAR[3] = {DIM_LENGTH, DIM_VELOCITY, DIM_ACCELERATION};
+    static const mbs_dim ANGULAR[3] = {DIM_ANGLE, DIM_ANGULAR_VELOCITY, DIM_ANGULAR_ACCELERATION};
+    return angle ? ANGULAR[val_type] : LINEAR[val_type];
+}
+
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
-    if (mbs_spec_keyword(e, "type") != 0)
-        return mbs_build_error(b, e, "type USERSUB is not supported; give the motion as expr");
-    if (!mbs_spec_has(e, "expr"))
-        return mbs_build_error(b, e, "missing required attribute 'expr'");
+    if (mbs_refuse_user_subroutine(b, e, "MOTSUB") != 0)
+        return -1;
+    if (mbs_spec_keyword(e, "type") == 1)
+        return mbs_build_error(b, e, "type USERSUB is refused: mbsim cannot load compiled routines; give the motion "
+                                     "as expr");
+    const char *text = value_text(b, e);
+    if (!text)
+        return -1;
     int joint = mbs_ref_component(b, e, "joint_id", MBS_FAMILY_CONSTRAINT);
     if (joint < 0)
         return -1;
@@ -175,34 +244,35 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     if (jc->n_coords == 0 || !jc->ops->coordinate)
         return mbs_build_error(b, e, "joint_id %d has no coordinate to drive (REVOLUTE, TRANSLATIONAL or "
                                      "CYLINDRICAL joints have one)", jc->id);
+    const char *kind_attr = mbs_spec_has(e, "motion_type") ? "motion_type" : "joint_type";
     int coordinate = 0;
     if (jc->n_coords == 2) {
-        if (!mbs_spec_has(e, "motion_type"))
+        if (!mbs_spec_has(e, kind_attr))
             return mbs_build_error(b, e, "joint %d is CYLINDRICAL: say which coordinate with motion_type=\"R\" or \"T\"",
                                    jc->id);
-        coordinate = mbs_spec_keyword(e, "motion_type") == 0 ? 1 : 0;
-    } else if (mbs_spec_has(e, "motion_type")) {
-        int wants_angle = mbs_spec_keyword(e, "motion_type") == 0;
+        coordinate = mbs_spec_keyword(e, kind_attr) == 0 ? 1 : 0;
+    } else if (mbs_spec_has(e, kind_attr)) {
+        int wants_angle = mbs_spec_keyword(e, kind_attr) == 0;
         if (wants_angle != (int)(jc->coord_angles & 1u))
-            return mbs_build_error(b, e, "motion_type %s does not match joint %d's coordinate",
-                                   mbs_spec_text(e, "motion_type"), jc->id);
+            return mbs_build_error(b, e, "%s %s does not match joint %d's coordinate", kind_attr,
+                                   mbs_spec_text(e, kind_attr), jc->id);
     }
     int angle = (jc->coord_angles >> coordinate) & 1u;
     int val_type = mbs_spec_keyword(e, "val_type");
-    /* the dimensions of expr, ic_disp and ic_vel follow the coordinate */
-    static const mbs_dim LINEAR[3] = {DIM_LENGTH, DIM_VELOCITY, DIM_ACCELERATION};
-    static const mbs_dim ANGULAR[3] = {DIM_ANGLE, DIM_ANGULAR_VELOCITY, DIM_ANGULAR_ACCELERATION};
-    const mbs_dim *dims = angle ? ANGULAR : LINEAR;
-    static const char *const IC[2] = {"ic_disp", "ic_vel"};
-    for (int k = 0; k < 2; k++)
-        if (mbs_spec_given(e, IC[k]) && val_type != VAL_A)
-            mbs_build_note(b, e, "%s has no effect with val_type %s", IC[k], mbs_spec_text(e, "val_type"));
-    mbs_tfunc *f = mbs_build_tfunc_dim(b, e, "expr", dims[val_type]);
+    /* MotionView writes them on every motion: one note for all */
+    if ((mbs_spec_given(e, "ic_disp") || mbs_spec_given(e, "ic_vel")) && val_type != VAL_A)
+        mbs_build_summary_note(b, e, "ic_disp and ic_vel have no effect unless val_type is A");
+    static const char *const T[] = {"t"};
+    mbs_tfunc *f = mbs_build_expr(b, e, "expr", text, mbs_motion_dim(angle, val_type), T, NULL, 1);
     if (!f)
         return -1;
+    if (mbs_tfunc_reads_state(f) && !reads_only_varval(f)) {
+        mbs_tfunc_free(f);
+        return mbs_build_error(b, e, "expr: a motion is a function of time; '%s' reads the state of the model", text);
+    }
     if (val_type == VAL_D && mbs_tfunc_differentiate(f) != 0 && mbs_tfunc_depends_on_time(f)) {
         mbs_tfunc_free(f);
-        return mbs_build_error(b, e, "expr: cannot differentiate '%s' with respect to t", mbs_spec_text(e, "expr"));
+        return mbs_build_error(b, e, "expr: cannot differentiate '%s' with respect to t", text);
     }
     motion_params *mp = malloc(sizeof *mp);
     if (!mp) {
@@ -211,22 +281,22 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     }
     const mbs_units *units = &mbs_builder_model(b)->units;
     *mp = (motion_params){joint, coordinate, val_type, f, mbs_spec_given(e, "ic_disp"), mbs_spec_given(e, "ic_vel"),
-                          mbs_spec_real(e, "ic_disp") * mbs_units_to_si(units, dims[0]),
-                          mbs_spec_real(e, "ic_vel") * mbs_units_to_si(units, dims[1])};
+                          mbs_spec_real(e, "ic_disp") * mbs_units_to_si(units, mbs_motion_dim(angle, VAL_D)),
+                          mbs_spec_real(e, "ic_vel") * mbs_units_to_si(units, mbs_motion_dim(angle, VAL_V))};
     mbs_component *c = mbs_add_component(b, e, &OPS, mp);
     if (!c)
         return -1;
     jc = &mbs_builder_model(b)->comps[joint]; /* adding a component may have moved the array */
-    if (val_type == VAL_V)
-        c->n_vrows = 1;
-    else
-        c->n_hrows = 1;
-    if (val_type == VAL_A)
-        c->n_disc = N_DISC_A;
+    c->n_hrows = 1;
+    c->n_vrows = 1;
+    c->n_spare_rows = 1; /* the row of the other type */
+    c->n_disc = N_DISC;
     for (int i = 0; i < jc->n_bodies; i++)
         mbs_component_couple_body(c, jc->bodies[i]);
     c->outputs = angle ? OUT_TORQUE : OUT_FORCE;
     c->n_outputs = 1;
+    if (mbs_tfunc_reads_state(mp->f) && mbs_builder_defer(b, e, check_varvals) != 0)
+        return -1;
     return 0;
 }
 
@@ -236,6 +306,8 @@ const mbs_kind mbs_kind_motion_joint = {
     "ic_disp and ic_vel) as an expression of t: the angle about "
     "J's z of a REVOLUTE joint, the displacement along J's z of a TRANSLATIONAL joint, either for a "
     "CYLINDRICAL joint (motion_type R or T). The time derivative of a D motion is formed symbolically. "
-    "Output Force: the generalised force (torque for angles) the motion applies on the I body.",
+    "type=\"CONSTANT\" gives a number (val). In <Command> a Motion_Joint changes the motion's expr and "
+    "val_type for the analyses that follow. Output Force: the generalised force (torque for angles) the "
+    "motion applies on the I body.",
     build,
 };

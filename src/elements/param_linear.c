@@ -38,6 +38,9 @@ static const mbs_attr ATTRS[] = {
     {"se_modes_exclude", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
     {"de_modes_include", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
     {"de_modes_exclude", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"id", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "as MotionView writes it (no effect)", NULL},
+    {"*", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_ANY_ATTRIBUTE, NULL,
+     "any other MotionSolve setting (num_modes, ...): accepted, no effect", NULL},
 };
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)

@@ -49,13 +49,10 @@ static int positive(mbs_builder *b, const mbs_spec_elem *e, const char *name, do
     return 0;
 }
 
-static int build(mbs_builder *b, const mbs_spec_elem *e)
+/* Applies e's settings over s; 0, or -1 after reporting. */
+static int read_settings(mbs_builder *b, const mbs_spec_elem *e, mbs_solver_settings *s)
 {
-    mbs_model *m = mbs_builder_model(b);
-    mbs_solver_settings *s = &m->settings;
-    if (s->line)
-        return mbs_build_error(b, e, "Param_Transient is already given on line %d", s->line);
-    s->line = e->line;
+    const mbs_model *m = mbs_builder_model(b);
     int bad = 0;
     double tol = 0.0;
     if (mbs_spec_has(e, "integr_tol")) {
@@ -74,12 +71,45 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         bad |= mbs_build_error(b, e, "h_min %g is larger than h_max %g", s->h_min / tu, s->h_max / tu);
     if (!bad && s->h_min > 0 && s->h0 > 0 && s->h0 < s->h_min)
         bad |= mbs_build_error(b, e, "h0_max %g is smaller than h_min %g", s->h0 / tu, s->h_min / tu);
-    s->max_order = (int)mbs_spec_int(e, "max_order");
+    /* (the defaults of these are those of the settings before any) */
+    if (mbs_spec_given(e, "max_order"))
+        s->max_order = (int)mbs_spec_int(e, "max_order");
     if (s->max_order < 1 || s->max_order > 5)
         bad |= mbs_build_error(b, e, "max_order must be 1..5 (is %d)", s->max_order);
-    s->linear_solver = (mbs_linear_solver)mbs_spec_keyword(e, "linear_solver");
-    s->interpolate = mbs_spec_bool(e, "dae_interpolation");
+    if (mbs_spec_given(e, "linear_solver"))
+        s->linear_solver = (mbs_linear_solver)mbs_spec_keyword(e, "linear_solver");
+    if (mbs_spec_given(e, "dae_interpolation"))
+        s->interpolate = mbs_spec_bool(e, "dae_interpolation");
     return bad ? -1 : 0;
+}
+
+/* The settings as the commands so far leave them. */
+static mbs_solver_settings current_settings(const mbs_model *m)
+{
+    for (int i = m->n_commands - 1; i >= 0; i--)
+        if (m->commands[i].kind == MBS_CMD_SETTINGS)
+            return m->commands[i].settings;
+    return m->settings;
+}
+
+static int build(mbs_builder *b, const mbs_spec_elem *e)
+{
+    mbs_model *m = mbs_builder_model(b);
+    if (e->in_command && m->n_analyses > 0) {
+        /* between analyses: a command for those that follow */
+        mbs_command c = {.kind = MBS_CMD_SETTINGS, .comp = -1, .settings = current_settings(m)};
+        if (read_settings(b, e, &c.settings) != 0)
+            return -1;
+        if (mbs_spec_given(e, "linear_solver") && c.settings.linear_solver != m->settings.linear_solver)
+            mbs_build_note(b, e, "linear_solver is chosen once for the run; here it has no effect");
+        return mbs_add_command(b, e, &c) < 0 ? -1 : 0;
+    }
+    mbs_solver_settings *s = &m->settings;
+    /* one in <Model>; one in <Command> before the first analysis may change it */
+    if (s->line && !e->in_command)
+        return mbs_build_error(b, e, "Param_Transient is already given on line %d", s->line);
+    s->line = e->line;
+    return read_settings(b, e, s);
 }
 
 const mbs_kind mbs_kind_param_transient = {
@@ -87,6 +117,7 @@ const mbs_kind mbs_kind_param_transient = {
     MBS_COUNT_OF(ATTRS),
     "Integrator settings for transient analyses. mbsim integrates the stabilised index-2 DAE with "
     "SUNDIALS IDA (variable-order BDF); integr_tol sets rtol and atol together, rtol and atol set them "
-    "separately. MotionSolve's other settings are accepted and have no effect (a note says so).",
+    "separately. MotionSolve's other settings are accepted and have no effect (a note says so). In "
+    "<Command> after a Simulate it changes the settings of the analyses that follow.",
     build,
 };

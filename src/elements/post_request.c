@@ -1,24 +1,47 @@
-/* Post_Request (MotionSolve) mapped onto a sensor: marker I relative to
- * marker J (default: the global frame), components in the axes of marker
- * ref_marker_id (default: global).
+/* Post_Request (MotionSolve) recorded as a sensor. Kinematics of marker I
+ * relative to marker J (default: the global frame), components in the axes
+ * of marker ref_marker_id (default: global):
  *   MARKER_DISPLACEMENT  x y z = R^T (p_I - p_J);  psi theta phi = 3-1-3 angles of A_J^T A_I
+ *                        (yaw pitch roll with ResOutput angle_type="YPR")
  *   MARKER_VELOCITY      R^T (v_I - v_J);  R^T (w_I - w_J)
  *   MARKER_ACCELERATION  R^T (a_I - a_J);  R^T (alpha_I - alpha_J)
- * (time derivatives taken in the global frame, as MotionSolve's VX, WX). */
-#include "../model/builder.h"
+ * (time derivatives taken in the global frame, as MotionSolve's VX, WX);
+ *   MARKER_FORCE         FX FY FZ TX TY TZ (I, J, ref): the force and the torque about I's origin
+ *                        that the elements between I and J apply at I
+ *   EXPRESSION           expr1 .. expr8, run-time expressions ("NULL": no column)
+ * The dataset is named by the label, else by the comment, else sensor_<id>. */
+#include "usersub.h"
+#include "../core/strutil.h"
 #include "../model/outputs.h"
+#include "../model/tfunc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "request id (unique among sensors)", NULL},
-    {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "dataset name (default sensor_<id>)", NULL},
-    {"comment", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "free text", NULL},
+    {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "dataset name", NULL},
+    {"comment", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL,
+     "names the dataset when there is no label ('/' becomes '_'; a name already taken gets _<id>)", NULL},
     {"type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_REQUIRED,
      "MARKER_DISPLACEMENT|MARKER_VELOCITY|MARKER_ACCELERATION|MARKER_FORCE|EXPRESSION|ELEMENTAL_FORCE|USERSUB",
-     "what is requested (the marker kinematics types are supported)", NULL},
+     "what is requested (ELEMENTAL_FORCE is not supported; USERSUB is refused)", NULL},
     {"i_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker observed", NULL},
     {"j_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker it is measured from (default global)", NULL},
     {"ref_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker whose axes the components are in (default global)", NULL},
+    {"expr1", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "EXPRESSION: column expr1 (NULL: none)", NULL},
+    {"expr2", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "EXPRESSION: column expr2", NULL},
+    {"expr3", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "EXPRESSION: column expr3", NULL},
+    {"expr4", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "EXPRESSION: column expr4", NULL},
+    {"expr5", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "EXPRESSION: column expr5", NULL},
+    {"expr6", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "EXPRESSION: column expr6", NULL},
+    {"expr7", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "EXPRESSION: column expr7", NULL},
+    {"expr8", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "EXPRESSION: column expr8", NULL},
+    MBS_USERSUB_ATTRS,
 };
+
+enum { DISPLACEMENT, VELOCITY, ACCELERATION, MARKER_FORCE, EXPRESSION, ELEMENTAL_FORCE, USERSUB };
 
 /* The frame marker in `attr`: its index, -1 when absent (the global frame),
  * -2 after reporting a bad reference. */
@@ -30,12 +53,86 @@ static int frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr
     return k < 0 ? -2 : k;
 }
 
+static int is_null(const char *text)
+{
+    char buf[16];
+    snprintf(buf, sizeof buf, "%s", text);
+    return mbs_strcaseeq(mbs_str_trim(buf), "NULL");
+}
+
+/* One column per expression: EXPRESSION's exprK, or MARKER_FORCE's six. */
+static int expression_sensor(mbs_builder *b, const mbs_spec_elem *e, int n, const char *const *names,
+                             const char *const *texts, const mbs_dim *dims)
+{
+    mbs_output_desc o = {"Value", "", DIM_NONE, NULL, 0, 0};
+    char columns[128] = "";
+    for (int k = 0; k < n; k++)
+        snprintf(columns + strlen(columns), sizeof columns - strlen(columns), "%s%s", k ? " " : "", names[k]);
+    o.columns = columns;
+    o.dims = dims;
+    static const char *const T[] = {"t"};
+    mbs_tfunc **exprs = calloc((size_t)n + 1, sizeof *exprs);
+    if (!exprs)
+        return -1;
+    int bad = 0;
+    for (int k = 0; k < n; k++)
+        if (!(exprs[k] = mbs_build_expr(b, e, names[k], texts[k], dims[k], T, NULL, 1)))
+            bad = -1;
+    int s = bad ? -1 : mbs_add_named_sensor(b, e, mbs_spec_text(e, "comment"), mbs_spec_text(e, "type"), e->id, &o,
+                                            MBS_SOURCE_EXPRESSIONS, 0, 0);
+    if (s < 0) {
+        for (int k = 0; k < n; k++)
+            mbs_tfunc_free(exprs[k]);
+        free(exprs);
+        return -1;
+    }
+    mbs_builder_model(b)->sensors[s].exprs = exprs;
+    return 0;
+}
+
+static int expressions(mbs_builder *b, const mbs_spec_elem *e)
+{
+    static const char *const NAMES[8] = {"expr1", "expr2", "expr3", "expr4", "expr5", "expr6", "expr7", "expr8"};
+    const char *names[8], *texts[8];
+    mbs_dim dims[8];
+    int n = 0;
+    for (int k = 0; k < 8; k++)
+        if (mbs_spec_has(e, NAMES[k]) && !is_null(mbs_spec_text(e, NAMES[k]))) {
+            names[n] = NAMES[k];
+            texts[n] = mbs_spec_text(e, NAMES[k]);
+            dims[n++] = DIM_NONE;
+        }
+    if (n == 0)
+        return mbs_build_error(b, e, "type EXPRESSION needs at least one of expr1 .. expr8 (other than NULL)");
+    return expression_sensor(b, e, n, names, texts, dims);
+}
+
+/* MARKER_FORCE as the expressions FX(I, J, ref) ... TZ(I, J, ref). */
+static int marker_force(mbs_builder *b, const mbs_spec_elem *e)
+{
+    static const char *const NAMES[6] = {"fx", "fy", "fz", "tx", "ty", "tz"};
+    const mbs_dim dims[6] = {DIM_FORCE, DIM_FORCE, DIM_FORCE, DIM_TORQUE, DIM_TORQUE, DIM_TORQUE};
+    long J = mbs_spec_has(e, "j_marker_id") ? mbs_spec_int(e, "j_marker_id") : 0;
+    long R = mbs_spec_has(e, "ref_marker_id") ? mbs_spec_int(e, "ref_marker_id") : 0;
+    char buf[6][96];
+    const char *texts[6];
+    for (int k = 0; k < 6; k++) {
+        snprintf(buf[k], sizeof buf[k], "%s(%ld, %ld, %ld)", NAMES[k], mbs_spec_int(e, "i_marker_id"), J, R);
+        texts[k] = buf[k];
+    }
+    return expression_sensor(b, e, 6, NAMES, texts, dims);
+}
+
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
+    if (mbs_refuse_user_subroutine(b, e, "REQSUB") != 0)
+        return -1;
     int type = mbs_spec_keyword(e, "type");
-    if (type > 2)
-        return mbs_build_error(b, e, "type %s is not supported; use MARKER_DISPLACEMENT, MARKER_VELOCITY or "
-                                     "MARKER_ACCELERATION, or a Sensor", mbs_spec_text(e, "type"));
+    if (type == EXPRESSION)
+        return expressions(b, e);
+    if (type == ELEMENTAL_FORCE)
+        return mbs_build_error(b, e, "type ELEMENTAL_FORCE is not supported; use MARKER_FORCE or EXPRESSION with "
+                                     "JOINT, SFORCE, ... (the element loads), or a Sensor");
     if (!mbs_spec_has(e, "i_marker_id"))
         return mbs_build_error(b, e, "missing required attribute 'i_marker_id'");
     int i = frame_marker(b, e, "i_marker_id");
@@ -43,22 +140,33 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     int r = frame_marker(b, e, "ref_marker_id");
     if (i < 0 || j < -1 || r < -1)
         return -1;
+    if (type == MARKER_FORCE)
+        return marker_force(b, e);
     int n;
     const mbs_output_desc *table = mbs_pair_outputs(&n);
-    int s = mbs_add_output_sensor(b, e, mbs_spec_text(e, "type"), (int)mbs_spec_int(e, "i_marker_id"), &table[type],
-                                  MBS_SOURCE_MARKER_PAIR, i, type);
+    mbs_output_desc o = table[type];
+    int ypr = type == DISPLACEMENT && mbs_builder_model(b)->output_ypr;
+    if (ypr)
+        o.columns = "x y z yaw pitch roll";
+    int s = mbs_add_named_sensor(b, e, mbs_spec_text(e, "comment"), mbs_spec_text(e, "type"),
+                                 (int)mbs_spec_int(e, "i_marker_id"), &o, MBS_SOURCE_MARKER_PAIR, i, type);
     if (s < 0)
         return -1;
-    mbs_builder_model(b)->sensors[s].marker_j = j;
-    mbs_builder_model(b)->sensors[s].marker_ref = r;
+    mbs_sensor *sensor = &mbs_builder_model(b)->sensors[s];
+    sensor->marker_j = j;
+    sensor->marker_ref = r;
+    sensor->pair_ypr = ypr;
     return 0;
 }
 
 const mbs_kind mbs_kind_post_request = {
     "Post_Request", MBS_FAMILY_SENSOR, MBS_IN_MODEL, MBS_STAGE_SENSORS, ATTRS, MBS_COUNT_OF(ATTRS),
     "MotionSolve's output request, recorded as a sensor: MARKER_DISPLACEMENT (x y z of marker I relative "
-    "to J, and the 3-1-3 angles psi theta phi of I's axes relative to J's), MARKER_VELOCITY (vx vy vz wx "
-    "wy wz) and MARKER_ACCELERATION (ax ay az wdx wdy wdz), components in the axes of ref_marker_id "
-    "(default global). J defaults to the global frame. Other types are reported as not supported.",
+    "to J, and the 3-1-3 angles psi theta phi of I's axes relative to J's, or yaw pitch roll with "
+    "ResOutput angle_type=\"YPR\"), MARKER_VELOCITY (vx vy vz wx wy wz), MARKER_ACCELERATION (ax ay az wdx "
+    "wdy wdz), MARKER_FORCE (fx fy fz tx ty tz: the loads at I of the elements between I and J), "
+    "components in the axes of ref_marker_id (default global), J defaulting to the global frame; "
+    "EXPRESSION: a column for each of expr1 .. expr8 that is not NULL, any run-time expression. The "
+    "dataset is named by the label, else by the comment, else sensor_<id>.",
     build,
 };

@@ -63,6 +63,17 @@ static const orientation_group GROUPS[] = {
     {"Euler parameters", {"e0", "e1", "e2", "e3"}, 4},
 };
 
+/* The x and z columns (a00 a10 a20, a02 a12 a22) and nothing of y: how
+ * MotionView writes direction cosines. */
+static int six_cosines(const mbs_spec_elem *e)
+{
+    static const char *const XZ[6] = {"a00", "a10", "a20", "a02", "a12", "a22"};
+    int n = 0;
+    for (int i = 0; i < 6; i++)
+        n += mbs_spec_given(e, XZ[i]);
+    return n == 6 && !mbs_spec_given(e, "a01") && !mbs_spec_given(e, "a11") && !mbs_spec_given(e, "a21");
+}
+
 /* Which orientation group is given: its index, -1 for none, -2 after
  * reporting mixed or partial groups. */
 static int orientation_kind(mbs_builder *b, const mbs_spec_elem *e)
@@ -80,10 +91,15 @@ static int orientation_kind(mbs_builder *b, const mbs_spec_elem *e)
             return -2;
         }
         /* angles may be partly given (the others are 0); matrices and
-         * quaternions may not */
-        if (given != GROUPS[g].n && g != 1 && g != 2) {
-            mbs_build_error(b, e, "%s need all of %s..%s", GROUPS[g].kind, GROUPS[g].names[0],
-                            GROUPS[g].names[GROUPS[g].n - 1]);
+         * quaternions may not, except MotionSolve's six direction cosines
+         * (the x and z columns) */
+        if (given != GROUPS[g].n && g != 1 && g != 2 && !(g == 0 && six_cosines(e))) {
+            if (g == 0)
+                mbs_build_error(b, e, "direction cosines need all nine of a00..a22, or the six of the x and z "
+                                      "columns (a00 a10 a20 a02 a12 a22)");
+            else
+                mbs_build_error(b, e, "%s need all of %s..%s", GROUPS[g].kind, GROUPS[g].names[0],
+                                GROUPS[g].names[GROUPS[g].n - 1]);
             return -2;
         }
         chosen = g;
@@ -106,7 +122,14 @@ static int given_rotation(mbs_builder *b, const mbs_spec_elem *e, double R[9])
         /* a_rc = row r, column c */
         static const char *names[9] = {"a00", "a01", "a02", "a10", "a11", "a12", "a20", "a21", "a22"};
         for (int i = 0; i < 9; i++)
-            R[i] = mbs_spec_real(e, names[i]);
+            R[i] = mbs_spec_given(e, names[i]) ? mbs_spec_real(e, names[i]) : 0.0;
+        if (six_cosines(e)) { /* y = z x x, as MotionSolve completes the frame */
+            double x[3] = {R[0], R[3], R[6]}, z[3] = {R[2], R[5], R[8]}, y[3];
+            v3_cross(y, z, x);
+            R[1] = y[0];
+            R[4] = y[1];
+            R[7] = y[2];
+        }
         double err = mbs_orthonormality_error(R);
         if (err > 1e-6)
             return mbs_build_error(b, e, "direction cosines are not orthonormal (|A^T A - I| = %.3g > 1e-6)", err);
@@ -283,14 +306,19 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     mk.type = MBS_MARKER_FRAME;
     mk.body = body;
     mk.joint = -1;
+    mbs_marker_in_body(bd, p, R, mk.pos, mk.rot);
+    return mbs_add_marker(b, e, &mk) < 0 ? -1 : 0;
+}
+
+void mbs_marker_in_body(const mbs_body *bd, const double p[3], const double R[9], double pos[3], double rot[9])
+{
     double A0[9], d[3];
     mbs_quat_to_matrix(bd->p0, A0);
-    if (bd->type == MBS_BODY_GROUND || is_point)
+    if (bd->type == MBS_BODY_GROUND || bd->type == MBS_BODY_POINT)
         m3_identity(A0);
     v3_sub(d, p, bd->type == MBS_BODY_GROUND ? (double[3]){0, 0, 0} : bd->r0);
-    m3_tmul_v(mk.pos, A0, d);
-    m3_tmul(mk.rot, A0, R);
-    return mbs_add_marker(b, e, &mk) < 0 ? -1 : 0;
+    m3_tmul_v(pos, A0, d);
+    m3_tmul(rot, A0, R);
 }
 
 const mbs_kind mbs_kind_reference_marker = {

@@ -12,4 +12,8 @@ int mbs_marker_spec_pose(mbs_builder *b, const mbs_spec_elem *e, const char *att
 /* Same, from the marker's own spec element. */
 int mbs_reference_marker_pose(mbs_builder *b, const mbs_spec_elem *marker, double pos[3], double R[9]);
 
+/* A frame at p, R (global, t = 0) in the frame of body bd, as a marker
+ * holds it: pos from the centre of mass and rot, in body axes. */
+void mbs_marker_in_body(const mbs_body *bd, const double p[3], const double R[9], double pos[3], double rot[9]);
+
 #endif

@@ -1,74 +1,88 @@
-/* Reference_Variable (MotionSolve): a named value that run-time expressions
- * read with VARVAL(id), and that Control_PlantInput / Control_PlantOutput
- * list as the inputs and outputs of a linear analysis' state-space model.
- *
- * Here a variable is one of two things, until the run-time expression
- * language (issue 11) makes it any expression of the state:
- *   an input   expr = f(t), a number or a function of time (model units);
- *              VARVAL(id) in a force's value or a motion's expression reads
- *              f(t) + u, where u is 0 except while a linear analysis
- *              perturbs the input (the B and D matrices);
- *   an output  sensor_id (+ sensor_column): mbsim's extension naming the
- *              sensor column whose value the variable is (the C and D
- *              matrices). */
-#include "../model/builder.h"
-#include "../model/tfunc.h"
-#include "../core/strutil.h"
-
-#include <stdlib.h>
+/* Reference_Variable (MotionSolve): an algebraic variable of the DAE, read
+ * by run-time expressions with VARVAL(id).
+ *   explicit (default)   z - f(t, state) = 0
+ *   is_implicit="TRUE"   f(t, state) = 0, with z among what f reads (VARVAL(id))
+ * A linear analysis perturbs an input variable (Control_PlantInput) by u:
+ * VARVAL(id) then reads z + u (solver/measure.c).
+ * z is an algebraic unknown (IDA's id 0), solved with the rest: variables
+ * may read each other in chains and loops, and the forces that read them
+ * see them consistent at every step. Its value is in whatever units its
+ * expression is written in (the model's). The expression is compiled once
+ * every element exists, so that it may read any of them. */
+#include "scalar_state.h"
+#include "usersub.h"
+#include "../solver/eval.h"
 
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "variable id (unique among Reference_Variables)", NULL},
-    {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name of the input or output in the results", NULL},
-    {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION", "EXPRESSION (user subroutines are not supported)",
-     NULL},
+    {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
+    {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION|USERSUB",
+     "EXPRESSION (USERSUB is refused: mbsim cannot load compiled routines)", NULL},
     {"expr", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t",
-     "an input's value: a number or a function of t, in the units of the expressions that read it", NULL},
-    {"sensor_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL,
-     "mbsim extension: an output, the value of this Sensor or Post_Request (instead of expr)", NULL},
-    {"sensor_column", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL,
-     "the sensor's column, by name as in the results file (needed when it has several)", NULL},
+     "its value: a run-time expression of time and state (may read other variables, VARVAL)", NULL},
+    {"is_implicit", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: expr = 0 defines the variable", NULL},
+    {"ic", MBS_ATTR_REAL, "0", DIM_NONE, 0, NULL, "first guess of its value (the start solves for it)", NULL},
+    {"static_hold", MBS_ATTR_BOOL, "FALSE", DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"autobalance", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"penalty", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"penalty1", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    {"dot_form", MBS_ATTR_BOOL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
+    MBS_USERSUB_ATTRS,
 };
+
+static const unsigned char ALGEBRAIC[1] = {MBS_STATE_ALGEBRAIC};
+
+static double equation(const mbs_component *c, const mbs_eval *ev)
+{
+    const mbs_scalar_state *p = c->params;
+    double v = p->f ? mbs_eval_tfunc(ev, p->f) : 0.0;
+    return p->implicit ? v : mbs_state(ev, c, 0) - v;
+}
+
+static void eval(const mbs_component *c, mbs_eval *ev)
+{
+    mbs_set_state_residual(ev, c, 0, equation(c, ev));
+}
+
+static int static_residual(const mbs_component *c, const mbs_eval *ev, double *res)
+{
+    res[0] = equation(c, ev);
+    return 0;
+}
+
+static void output(const mbs_component *c, const mbs_eval *ev, int which, double *out)
+{
+    (void)which;
+    out[0] = mbs_state(ev, c, 0);
+}
+
+static const mbs_component_ops OPS = {
+    .eval = eval,
+    .static_residual = static_residual,
+    .initial_states = mbs_scalar_state_initial,
+    .output = output,
+    .free_params = mbs_scalar_state_free,
+};
+
+static const mbs_output_desc OUTPUTS[] = {{"Value", "value", DIM_NONE, NULL, 0, 0}};
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
-    int has_expr = mbs_spec_given(e, "expr"), has_sensor = mbs_spec_given(e, "sensor_id");
-    if (has_expr == has_sensor)
-        return mbs_build_error(b, e, has_expr ? "give expr (an input) or sensor_id (an output), not both"
-                                              : "needs expr (an input's value) or sensor_id (an output)");
-    if (mbs_spec_given(e, "sensor_column") && !has_sensor)
-        return mbs_build_error(b, e, "sensor_column goes with sensor_id");
-    mbs_variable v = {0};
-    if (has_sensor) {
-        v.sensor_id = (int)mbs_spec_int(e, "sensor_id");
-        if (!mbs_builder_spec(b, MBS_FAMILY_SENSOR, v.sensor_id))
-            return mbs_build_error(b, e, "sensor_id %d does not exist", v.sensor_id);
-        const char *column = mbs_spec_text(e, "sensor_column");
-        v.sensor_column = column ? mbs_strdup(column) : NULL;
-    } else {
-        v.value = mbs_build_tfunc_dim(b, e, "expr", DIM_NONE);
-        if (!v.value)
-            return -1;
-        if (v.value->n_varvals > 0) {
-            mbs_tfunc_free(v.value);
-            return mbs_build_error(b, e, "expr: a variable that reads another one (VARVAL) needs the run-time "
-                                         "expression language; here an input is a number or a function of t");
-        }
-    }
-    if (mbs_add_variable(b, e, &v) < 0) {
-        mbs_tfunc_free(v.value);
-        free(v.sensor_column);
+    mbs_component *c = mbs_scalar_state_build(b, e, &OPS, "VARSUB", ALGEBRAIC);
+    if (!c)
         return -1;
-    }
+    c->outputs = OUTPUTS;
+    c->n_outputs = 1;
     return 0;
 }
 
 const mbs_kind mbs_kind_reference_variable = {
-    "Reference_Variable", MBS_FAMILY_VARIABLE, MBS_IN_MODEL, MBS_STAGE_SETTINGS, ATTRS, MBS_COUNT_OF(ATTRS),
-    "A value that force and motion expressions read with VARVAL(id), and that Control_PlantInput and "
-    "Control_PlantOutput list as the inputs and outputs of a linear analysis. An input has expr, a number "
-    "or a function of t; a linear analysis perturbs it to form the B and D matrices. An output names a "
-    "sensor column with sensor_id and sensor_column (mbsim's extension until run-time expressions of the "
-    "state are supported).",
+    "Reference_Variable", MBS_FAMILY_VARIABLE, MBS_IN_MODEL, MBS_STAGE_DATA, ATTRS, MBS_COUNT_OF(ATTRS),
+    "An algebraic variable of the equations, z = expr (or expr = 0 with is_implicit), where expr is any "
+    "run-time expression of time and the state: marker kinematics (DX, VZ, ...), element loads (FX, "
+    "JOINT, ...), other variables (VARVAL), differential states (DIF), splines (AKISPL). Expressions read "
+    "it with VARVAL(id). Variables may read each other in chains and loops; they are solved together with "
+    "the rest of the equations. Control_PlantInput and Control_PlantOutput list variables as the inputs "
+    "(what VARVAL reads is perturbed) and outputs of a linear analysis. Output Value.",
     build,
 };

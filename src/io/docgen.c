@@ -41,6 +41,15 @@ static void append_choices(mbs_buf *b, const char *choices)
 
 static void describe_attr(mbs_buf *b, const mbs_attr *a)
 {
+    if (a->flags & MBS_ANY_ATTRIBUTE) {
+        mbs_buf_appendf(b, "| any other | - | - | - | %s |\n", a->doc ? a->doc : "accepted and ignored");
+        return;
+    }
+    if (a->flags & MBS_CONTENT) {
+        mbs_buf_appendf(b, "| (the element's text) | %s | %s | - | %s |\n", type_name(a),
+                        (a->flags & MBS_REQUIRED) ? "required" : "-", a->doc ? a->doc : "");
+        return;
+    }
     char dim[64] = "-";
     if (a->type == MBS_ATTR_REAL || a->type == MBS_ATTR_EXPR) {
         mbs_dim_describe(a->dim, dim, sizeof dim);

@@ -1,7 +1,7 @@
 /* From the validated document to the spec: parameters (with --set
  * overrides), units, then every element's attribute values by its table. */
 #include "reader.h"
-#include "expr.h"
+#include "../expr/expr.h"
 #include "schema.h"
 #include "xml_load.h"
 #include "../core/strutil.h"
@@ -32,6 +32,21 @@ static char *get_attr(xmlNodePtr node, const char *name)
     return s;
 }
 
+/* The element's text (NULL when it has none but white space). */
+static char *get_content(xmlNodePtr node)
+{
+    xmlChar *v = xmlNodeGetContent(node);
+    if (!v)
+        return NULL;
+    char *s = mbs_strdup((const char *)v);
+    xmlFree(v);
+    if (s && !*mbs_str_trim(s)) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
 static xmlNodePtr child_named(xmlNodePtr parent, const char *name)
 {
     for (xmlNodePtr c = parent->children; c; c = c->next)
@@ -42,7 +57,7 @@ static xmlNodePtr child_named(xmlNodePtr parent, const char *name)
 
 static mbs_scope param_scope(const reader *r)
 {
-    mbs_scope s = {r->param_names, r->param_values, r->spec->n_params, NULL, 0};
+    mbs_scope s = {r->param_names, r->param_values, r->spec->n_params, NULL, 0, NULL};
     return s;
 }
 
@@ -222,24 +237,16 @@ static int parse_value(reader *r, const mbs_spec_elem *e, const mbs_attr *a, con
     case MBS_ATTR_EXPR: {
         /* checked now so that the error carries the line; the element
          * compiles it again with its run-time variables */
-        const char *vars[16 + MBS_MAX_VARVALS];
-        char varval_names[MBS_MAX_VARVALS][32];
-        int nvars = 0, ids[MBS_MAX_VARVALS], n_ids = 0;
-        char *plain = mbs_expr_rewrite_varval(text, ids, MBS_MAX_VARVALS, &n_ids, err, errsize);
-        if (!plain)
-            return -1;
+        const char *vars[16];
+        int nvars = 0;
         char *list = mbs_strdup(a->choices ? a->choices : "");
         for (char *tok = strtok(list, " "); tok && nvars < 16; tok = strtok(NULL, " "))
             vars[nvars++] = tok;
-        for (int k = 0; k < n_ids; k++) {
-            mbs_expr_varval_name(ids[k], varval_names[k], sizeof varval_names[k]);
-            vars[nvars++] = varval_names[k];
-        }
         mbs_scope scope = param_scope(r);
         scope.var_names = vars;
         scope.n_vars = nvars;
-        mbs_expr *x = mbs_expr_compile(plain, &scope, err, errsize);
-        free(plain);
+        scope.env = &mbs_expr_env_any; /* the model binds its functions of the state later */
+        mbs_expr *x = mbs_expr_compile(text, &scope, err, errsize);
         free(list);
         if (!x)
             return -1;
@@ -274,7 +281,9 @@ static int read_element(reader *r, xmlNodePtr node, const mbs_kind *kind, mbs_sp
 
     for (int i = 0; i < kind->n_attrs; i++) {
         const mbs_attr *a = &kind->attrs[i];
-        char *text = get_attr(node, a->name);
+        if (a->flags & MBS_ANY_ATTRIBUTE)
+            continue;
+        char *text = (a->flags & MBS_CONTENT) ? get_content(node) : get_attr(node, a->name);
         mbs_value *v = &e->values[i];
         char err[512];
         if (text) {
@@ -334,7 +343,7 @@ static void read_units(reader *r, xmlNodePtr model)
     }
 }
 
-static void read_block(reader *r, xmlNodePtr block)
+static void read_block(reader *r, xmlNodePtr block, int in_command)
 {
     if (!block)
         return;
@@ -344,7 +353,13 @@ static void read_block(reader *r, xmlNodePtr block)
         const mbs_kind *kind = mbs_registry_find((const char *)c->name);
         if (!kind)
             continue; /* cannot happen after validation */
-        read_element(r, c, kind, &r->spec->elems[r->spec->n_elems++]);
+        mbs_spec_elem *e = &r->spec->elems[r->spec->n_elems++];
+        int errors_before = r->d->errors;
+        read_element(r, c, kind, e);
+        e->unreadable = r->d->errors > errors_before;
+        e->in_command = in_command;
+        /* a model element in <Command> modifies the one with its id */
+        e->modify = in_command && !(kind->placement & MBS_IN_COMMAND);
     }
 }
 
@@ -357,10 +372,13 @@ mbs_status mbs_read_model(const char *path, const mbs_override *ov, int n_ov, mb
     if (st != MBS_OK)
         return st;
 
-    xmlDocPtr doc;
-    st = mbs_xml_load(path, out->source, out->source_len, d, &doc);
-    if (st != MBS_OK)
+    xmlDocPtr doc, pruned;
+    st = mbs_xml_load_pruned(path, out->source, out->source_len, d, &doc, &pruned);
+    if (st != MBS_OK && !pruned)
         return st;
+    int vocabulary_errors = st != MBS_OK;
+    if (vocabulary_errors)
+        doc = pruned; /* read on: every other error is reported in the same pass */
 
     reader r = {path, d, out, NULL, NULL};
     xmlNodePtr root = xmlDocGetRootElement(doc);
@@ -386,13 +404,19 @@ mbs_status mbs_read_model(const char *path, const mbs_override *ov, int n_ov, mb
         xmlFreeDoc(doc);
         return MBS_E_NOMEM;
     }
-    read_block(&r, model);
-    read_block(&r, command);
+    read_block(&r, model, 0);
+    read_block(&r, command, 1);
 
     free(r.param_names);
     free(r.param_values);
     xmlFreeDoc(doc);
-    return d->errors > errors_before ? MBS_E_INPUT : MBS_OK;
+    if (d->errors > errors_before || vocabulary_errors) {
+        /* the document's structure is sound: compiling what could be read (the
+         * unreadable elements left out) reports the model's other errors too */
+        out->checkable = 1;
+        return MBS_E_INPUT;
+    }
+    return MBS_OK;
 }
 
 mbs_status mbs_validate_text(const char *name, const char *xml_text, size_t len, mbs_diags *d)

@@ -48,6 +48,10 @@ static void emit_container(mbs_buf *b, const char *name, unsigned placement)
     for (const mbs_kind *const *k = mbs_registry(); *k; k++)
         if ((*k)->placement & placement)
             mbs_buf_appendf(b, "        <xs:element ref=\"%s\"/>\n", (*k)->name);
+        else if (placement == MBS_IN_COMMAND && mbs_command_form(*k))
+            /* a modify command: what it may change is checked by the reader */
+            mbs_buf_appendf(b, "        <xs:element name=\"%s\"><xs:complexType><xs:anyAttribute "
+                               "processContents=\"skip\"/></xs:complexType></xs:element>\n", (*k)->name);
     mbs_buf_append(b, "      </xs:choice>\n    </xs:complexType>\n  </xs:element>\n");
 }
 
@@ -110,9 +114,19 @@ char *mbs_schema_text(void)
     emit_container(&b, MBS_COMMAND_NAME, MBS_IN_COMMAND);
 
     for (const mbs_kind *const *k = mbs_registry(); *k; k++) {
-        mbs_buf_appendf(&b, "\n  <xs:element name=\"%s\">\n    <xs:complexType>\n", (*k)->name);
+        unsigned flags = 0;
         for (int i = 0; i < (*k)->n_attrs; i++)
-            emit_attribute(&b, &(*k)->attrs[i]);
+            flags |= (*k)->attrs[i].flags;
+        mbs_buf_appendf(&b, "\n  <xs:element name=\"%s\">\n    <xs:complexType%s>\n", (*k)->name,
+                        (flags & MBS_CONTENT) ? " mixed=\"true\"" : "");
+        for (int i = 0; i < (*k)->n_attrs; i++)
+            if (!((*k)->attrs[i].flags & (MBS_CONTENT | MBS_ANY_ATTRIBUTE)))
+                emit_attribute(&b, &(*k)->attrs[i]);
+        /* MotionView names every element twice: accepted everywhere, no effect */
+        if (!(flags & MBS_ANY_ATTRIBUTE) && !mbs_kind_attr(*k, MBS_FULL_LABEL))
+            mbs_buf_append(&b, "      <xs:attribute name=\"" MBS_FULL_LABEL "\" type=\"xs:string\"/>\n");
+        if (flags & MBS_ANY_ATTRIBUTE)
+            mbs_buf_append(&b, "      <xs:anyAttribute processContents=\"skip\"/>\n");
         mbs_buf_append(&b, "    </xs:complexType>\n  </xs:element>\n");
     }
     mbs_buf_append(&b, "\n</xs:schema>\n");

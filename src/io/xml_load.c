@@ -356,6 +356,9 @@ static void normalise_element(xmlNodePtr node, error_sink *sink)
         xmlNodeSetName(node, (const xmlChar *)container);
     } else {
         /* element names are matched case-insensitively, as MotionSolve does */
+        const char *alias = mbs_registry_alias(name);
+        if (alias)
+            name = alias;
         for (const mbs_kind *const *k = mbs_registry(); *k; k++)
             if (mbs_strcaseeq((*k)->name, name)) {
                 kind = *k;
@@ -676,6 +679,112 @@ static xmlSchemaPtr load_schema(void)
     return schema;
 }
 
+/* ---- every unknown element and attribute, in one pass ---------------------------
+ * XML Schema validation gives up on the rest of a block after its first
+ * unexpected element, so a deck with many unknown elements would need as
+ * many rounds of editing as it has errors. Before the schema sees the
+ * document, each block's elements are checked against the element tables:
+ * every unknown element, misplaced element and unknown attribute is
+ * reported (with its line) and taken out, and the schema then checks what
+ * is left. */
+
+static int accepts_any_attribute(const mbs_kind *kind)
+{
+    for (int i = 0; i < kind->n_attrs; i++)
+        if (kind->attrs[i].flags & MBS_ANY_ATTRIBUTE)
+            return 1;
+    return 0;
+}
+
+/* `command`: the element is a modify command (a model kind in <Command>),
+ * which may give only what a command may change. */
+static void prune_attributes(xmlNodePtr node, const mbs_kind *kind, int command, error_sink *sink)
+{
+    if (accepts_any_attribute(kind))
+        return;
+    xmlAttrPtr next;
+    for (xmlAttrPtr a = node->properties; a; a = next) {
+        next = a->next;
+        const char *name = (const char *)a->name;
+        const mbs_attr *desc = mbs_kind_attr(kind, name);
+        if (strcmp(name, MBS_FULL_LABEL) == 0)
+            continue;
+        if (command && desc && !mbs_command_may_change(kind, name)) {
+            char what[256];
+            describe_node(node, what, sizeof what);
+            mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(node),
+                         "%s: a command in <Command> cannot change %s", what, name);
+            xmlRemoveProp(a);
+            continue;
+        }
+        if (desc && !(desc->flags & MBS_CONTENT))
+            continue;
+        char what[256];
+        describe_node(node, what, sizeof what);
+        const char *hint = suggest_attribute(kind, name);
+        char *shown = mbs_str_shown(name, MBS_SHOWN_NAME); /* a hostile name may be long or hold controls */
+        if (hint)
+            mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(node),
+                         "%s: unknown attribute '%s' (did you mean '%s'?)", what, shown ? shown : "", hint);
+        else
+            mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(node), "%s: unknown attribute '%s'", what,
+                         shown ? shown : "");
+        free(shown);
+        xmlRemoveProp(a);
+    }
+}
+
+static void prune_block(xmlNodePtr block, unsigned placement, error_sink *sink)
+{
+    if (!block)
+        return;
+    xmlNodePtr next;
+    for (xmlNodePtr c = block->children; c; c = next) {
+        next = c->next;
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        const char *name = (const char *)c->name;
+        const mbs_kind *kind = kind_of(c);
+        char what[256], place[128];
+        if (!kind && canonical_container(name))
+            continue; /* the document's structure is the schema's to check */
+        if (!kind) {
+            const char *hint = mbs_registry_suggest(name);
+            char *shown = mbs_str_shown(name, MBS_SHOWN_NAME);
+            if (hint)
+                mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(c),
+                             "unknown element '%s' (did you mean '%s'?)", shown ? shown : "", hint);
+            else
+                mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(c), "unknown element '%s'",
+                             shown ? shown : "");
+            free(shown);
+        } else if (!(kind->placement & placement) && placement == MBS_IN_COMMAND && mbs_command_form(kind)) {
+            prune_attributes(c, kind, 1, sink); /* a modify command */
+            continue;
+        } else if (!(kind->placement & placement)) {
+            describe_node(c, what, sizeof what);
+            place_of(c, place, sizeof place);
+            mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(c), "%s is not allowed %s: it belongs in %s",
+                         what, place, home_of(name, kind));
+        } else {
+            prune_attributes(c, kind, 0, sink);
+            continue;
+        }
+        xmlUnlinkNode(c);
+        xmlFreeNode(c);
+    }
+}
+
+static void prune_unknown(xmlDocPtr doc, error_sink *sink)
+{
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    for (xmlNodePtr c = root->children; c; c = c->next)
+        if (c->type == XML_ELEMENT_NODE && strcmp((const char *)c->name, MBS_MODEL_NAME) == 0)
+            prune_block(c, MBS_IN_MODEL, sink);
+        else if (c->type == XML_ELEMENT_NODE && strcmp((const char *)c->name, MBS_COMMAND_NAME) == 0)
+            prune_block(c, MBS_IN_COMMAND, sink);
+}
+
 static mbs_status validate(xmlDocPtr doc, error_sink *sink)
 {
     xmlSchemaPtr schema = load_schema();
@@ -717,6 +826,16 @@ static char *unix_line_ends(const char *text, size_t len, size_t *out_len)
 
 mbs_status mbs_xml_load(const char *path, const char *text, size_t len, mbs_diags *d, xmlDocPtr *out)
 {
+    xmlDocPtr pruned = NULL;
+    mbs_status st = mbs_xml_load_pruned(path, text, len, d, out, &pruned);
+    if (pruned)
+        xmlFreeDoc(pruned);
+    return st;
+}
+
+mbs_status mbs_xml_load_pruned(const char *path, const char *text, size_t len, mbs_diags *d, xmlDocPtr *out,
+                               xmlDocPtr *pruned)
+{
     init_libxml();
     *out = NULL;
     size_t unix_len = 0;
@@ -725,18 +844,26 @@ mbs_status mbs_xml_load(const char *path, const char *text, size_t len, mbs_diag
         text = unix_text;
         len = unix_len;
     }
+    *pruned = NULL;
     xmlDocPtr doc = parse(path, text, len, d);
     if (!doc) {
         free(unix_text);
         return MBS_E_INPUT;
     }
     error_sink sink = {d, path, 0, 0};
-    int errors_before = d->errors;
+    int errors_before = d->errors, first_diag = d->count;
     line_scan scan = {text, len, 0, 1};
     mark_start_lines(xmlDocGetRootElement(doc), &scan);
     free(unix_text);
     normalise(doc, &sink);
+    prune_unknown(doc, &sink);
+    int vocabulary_errors = d->errors - errors_before;
     mbs_status st = validate(doc, &sink);
+    mbs_diags_sort_by_line(d, first_diag); /* the vocabulary's and the schema's messages, in file order */
+    if (st == MBS_OK && vocabulary_errors > 0 && d->errors - errors_before == vocabulary_errors) {
+        *pruned = doc; /* valid once the unknown names are out: it can still be checked further */
+        return MBS_E_INPUT;
+    }
     if (st != MBS_OK || d->errors > errors_before) {
         xmlFreeDoc(doc);
         return st != MBS_OK ? st : MBS_E_INPUT;

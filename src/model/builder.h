@@ -18,6 +18,10 @@ void mbs_build_warning(mbs_builder *b, const mbs_spec_elem *e, const char *fmt, 
 void mbs_build_note(mbs_builder *b, const mbs_spec_elem *e, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* A note said once for all the elements of e's kind it concerns (e.g.
+ * "has no effect in mbsim"), with their count and the first one's line. */
+void mbs_build_summary_note(mbs_builder *b, const mbs_spec_elem *e, const char *text);
+
 mbs_model *mbs_builder_model(mbs_builder *b);
 
 /* The spec element of `family` with `id`, or NULL. */
@@ -53,6 +57,23 @@ int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, 
 int mbs_ref_element(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_family family);
 int mbs_ref_element_id(mbs_builder *b, const mbs_spec_elem *e, const char *what, int id, mbs_family family);
 
+/* The index (body, marker, component, data table) of the element of
+ * `family` with `id`, built first when need be: -1 when there is none, -2
+ * when it failed (it reported why) or has no index. Reports nothing. */
+int mbs_builder_index(mbs_builder *b, mbs_family family, int id);
+/* Records the index of what element e made in a table of its own (a
+ * spline, an array): mbs_builder_index finds it from now on. 0, or -1 for
+ * a negative index. */
+int mbs_builder_set_index(mbs_builder *b, const mbs_spec_elem *e, int index);
+/* What was recorded for e (-1 if nothing). */
+int mbs_builder_result(mbs_builder *b, const mbs_spec_elem *e);
+
+/* Work left for when every element is built (in the order deferred), e.g.
+ * compiling expressions that may read any element, loops of variables
+ * included. Not called for an element that failed. */
+typedef int (*mbs_deferred_fn)(mbs_builder *b, const mbs_spec_elem *e);
+int mbs_builder_defer(mbs_builder *b, const mbs_spec_elem *e, mbs_deferred_fn fn);
+
 /* A frame marker's pose in global coordinates at t = 0. */
 void mbs_marker_initial_pose(const mbs_model *m, int marker, double pos[3], double R[9]);
 
@@ -70,22 +91,40 @@ int mbs_add_sensor(mbs_builder *b, const mbs_sensor *s);
  * (columns, units and the dataset name are derived here). */
 int mbs_add_output_sensor(mbs_builder *b, const mbs_spec_elem *e, const char *type, int element_id,
                           const mbs_output_desc *o, mbs_sensor_source source, int index, int output);
+/* The same named by `comment` when e has no label (Post_Request: a free
+ * comment; '/' becomes '_', and a name already taken gets "_<id>"). */
+int mbs_add_named_sensor(mbs_builder *b, const mbs_spec_elem *e, const char *comment, const char *type,
+                         int element_id, const mbs_output_desc *o, mbs_sensor_source source, int index, int output);
 int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a);
-/* A Reference_Variable; a Control_PlantInput (is_output 0) or Control_PlantOutput
- * (1). The model takes what their pointers own. */
-int mbs_add_variable(mbs_builder *b, const mbs_spec_elem *e, const mbs_variable *v);
+/* A command of <Command> (model.h): it will run before the next analysis
+ * built (after those built so far). */
+int mbs_add_command(mbs_builder *b, const mbs_spec_elem *e, const mbs_command *c);
+/* Builds a modify command (a model element's kind in <Command>, e->modify):
+ * elements/modify_commands.c. */
+int mbs_build_modify(mbs_builder *b, const mbs_spec_elem *e);
+/* A Control_PlantInput (is_output 0) or Control_PlantOutput (1); the model
+ * takes what its pointers own. */
 int mbs_add_plant(mbs_builder *b, const mbs_spec_elem *e, const mbs_plant *p, int is_output);
 /* Takes g (its name and points are the model's from now on). */
 int mbs_add_graphic(mbs_builder *b, const mbs_graphic *g);
 
-/* Compiles a run-time expression attribute of `e` (a function of t),
- * scaled from model units to SI: the value by the attribute's dimension,
- * `t` by the time unit. VARVAL(id) reads Reference_Variable id (evaluate
- * with mbs_eval_tfunc). NULL (after reporting) on failure or when the
- * attribute is absent. */
+/* Compiles a run-time expression attribute of `e` (a function of t and of
+ * the model's state: DX, VZ, VARVAL, ...), scaled from model units to SI:
+ * the value by the attribute's dimension, `t` by the time unit. NULL (after
+ * reporting) on failure or when the attribute is absent. The element that
+ * owns it is coupled with whatever it reads once the model is complete.
+ * Evaluate it with mbs_eval_tfunc (solver/eval.h). */
 typedef struct mbs_tfunc mbs_tfunc;
 mbs_tfunc *mbs_build_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
+/* The expression compiled for element `owner` from attribute `attr`, NULL
+ * if none (a modify command replaces it). */
+mbs_tfunc *mbs_builder_find_tfunc(mbs_builder *b, const mbs_spec_elem *owner, const char *attr);
 /* The same with the value's dimension chosen by the element. */
 mbs_tfunc *mbs_build_tfunc_dim(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_dim dim);
+/* The same for a text of the element's choosing, with its own run-time
+ * variables (var_dims NULL: dimensionless; "t" is time); `what` names it in
+ * messages. */
+mbs_tfunc *mbs_build_expr(mbs_builder *b, const mbs_spec_elem *e, const char *what, const char *text, mbs_dim dim,
+                          const char *const *var_names, const mbs_dim *var_dims, int n_vars);
 
 #endif

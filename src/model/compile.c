@@ -3,6 +3,7 @@
 #include "geometry.h"
 #include "compile.h"
 #include "builder.h"
+#include "expr_env.h"
 #include "layout.h"
 #include "tfunc.h"
 #include "../core/rotation.h"
@@ -22,6 +23,31 @@ typedef struct id_entry {
     int elem;
 } id_entry;
 
+/* A run-time expression compiled for an element, with the environment
+ * that bound it (kept for derivatives until the model is complete). */
+typedef struct built_tfunc {
+    mbs_tfunc *f;
+    int elem;
+    char *what;        /* the attribute it was compiled from */
+    mbs_expr_env *env;
+} built_tfunc;
+
+/* A note given once per kind however many elements it concerns (a vehicle
+ * deck has 600 Post_Graphics): what it says, on how many elements, the
+ * first line; for ignored attributes, which ones. */
+typedef struct summary {
+    const mbs_kind *kind;
+    char *text;               /* NULL: the kind's ignored attributes */
+    unsigned char *attrs;     /* [kind->n_attrs] given somewhere */
+    int count, line;
+} summary;
+
+/* Work an element left for when every element is built. */
+typedef struct deferred {
+    int elem;
+    mbs_deferred_fn fn;
+} deferred;
+
 struct mbs_builder {
     const mbs_spec *spec;
     mbs_model *m;
@@ -31,6 +57,12 @@ struct mbs_builder {
     id_entry *ids;  /* sorted by (family, id) */
     int n_ids;
     mbs_spec_pose *poses; /* [n_elems] marker poses from the spec, each computed once */
+    built_tfunc *tfuncs;
+    int n_tfuncs, cap_tfuncs;
+    deferred *deferred;
+    int n_deferred;
+    summary *summaries;
+    int n_summaries;
 };
 
 /* ---- messages ---- */
@@ -107,7 +139,7 @@ static int index_ids(mbs_builder *b)
     if (!b->ids)
         return -1;
     for (int i = 0; i < s->n_elems; i++)
-        if (s->elems[i].kind->family != MBS_FAMILY_NONE && s->elems[i].id > 0)
+        if (s->elems[i].kind->family != MBS_FAMILY_NONE && s->elems[i].id > 0 && !s->elems[i].modify)
             b->ids[b->n_ids++] = (id_entry){s->elems[i].kind->family, s->elems[i].id, i};
     qsort(b->ids, (size_t)b->n_ids, sizeof *b->ids, compare_ids);
     int ok = 0;
@@ -156,12 +188,75 @@ mbs_spec_pose *mbs_builder_pose(mbs_builder *b, const mbs_spec_elem *e)
 
 /* ---- building ---- */
 
-/* Attributes accepted only so that MotionSolve files run. */
+static summary *summary_for(mbs_builder *b, const mbs_spec_elem *e, const char *text)
+{
+    for (int i = 0; i < b->n_summaries; i++) {
+        summary *s = &b->summaries[i];
+        if (s->kind == e->kind && ((!s->text && !text) || (s->text && text && strcmp(s->text, text) == 0)))
+            return s;
+    }
+    summary *grown = realloc(b->summaries, (size_t)(b->n_summaries + 1) * sizeof *grown);
+    if (!grown)
+        return NULL;
+    b->summaries = grown;
+    summary *s = &b->summaries[b->n_summaries];
+    *s = (summary){e->kind, text ? mbs_strdup(text) : NULL,
+                   calloc((size_t)e->kind->n_attrs + 1, 1), 0, e->line};
+    if (!s->attrs || (text && !s->text)) {
+        free(s->attrs);
+        free(s->text);
+        return NULL;
+    }
+    b->n_summaries++;
+    return s;
+}
+
+void mbs_build_summary_note(mbs_builder *b, const mbs_spec_elem *e, const char *text)
+{
+    summary *s = summary_for(b, e, text);
+    if (s) {
+        s->count++;
+        s->line = s->line < e->line ? s->line : e->line;
+    }
+}
+
+/* Attributes accepted only so that MotionSolve files run: one note per kind. */
 static void note_ignored(mbs_builder *b, const mbs_spec_elem *e)
 {
+    summary *s = NULL;
     for (int i = 0; i < e->kind->n_attrs; i++)
-        if (e->values[i].present && (e->kind->attrs[i].flags & MBS_IGNORED))
-            mbs_build_note(b, e, "%s has no effect in mbsim", e->kind->attrs[i].name);
+        if (e->values[i].present && (e->kind->attrs[i].flags & MBS_IGNORED) && (s || (s = summary_for(b, e, NULL))))
+            s->attrs[i] = 1;
+    if (s) {
+        s->count++;
+        s->line = s->line < e->line ? s->line : e->line;
+    }
+}
+
+static void emit_summaries(mbs_builder *b)
+{
+    for (int i = 0; i < b->n_summaries; i++) {
+        summary *s = &b->summaries[i];
+        mbs_buf text;
+        mbs_buf_init(&text);
+        if (s->text) {
+            mbs_buf_appendf(&text, "%s: %s", s->kind->name, s->text);
+        } else {
+            int n = 0;
+            mbs_buf_appendf(&text, "%s: ", s->kind->name);
+            for (int k = 0; k < s->kind->n_attrs; k++)
+                if (s->attrs[k])
+                    mbs_buf_appendf(&text, "%s%s", n++ ? ", " : "", s->kind->attrs[k].name);
+            mbs_buf_appendf(&text, " %s no effect in mbsim", n == 1 ? "has" : "have");
+        }
+        if (s->count > 1)
+            mbs_buf_appendf(&text, " (%d elements; the first is on this line)", s->count);
+        mbs_diag_add(b->d, MBS_SEV_NOTE, b->spec->path, s->line, "%s", text.data ? text.data : "");
+        mbs_buf_free(&text);
+        free(s->text);
+        free(s->attrs);
+    }
+    free(b->summaries);
 }
 
 static int build_elem(mbs_builder *b, int i)
@@ -173,9 +268,18 @@ static int build_elem(mbs_builder *b, int i)
         return -1;
     if (b->state[i] == BUILDING)
         return mbs_build_error(b, e, "refers to itself through a chain of references");
+    if (e->unreadable) {
+        b->state[i] = FAILED; /* the reader reported its error */
+        return -1;
+    }
     b->state[i] = BUILDING;
-    note_ignored(b, e);
-    int rc = e->kind->build ? e->kind->build(b, e) : 0;
+    int rc;
+    if (e->modify) {
+        rc = mbs_build_modify(b, e);
+    } else {
+        note_ignored(b, e);
+        rc = e->kind->build ? e->kind->build(b, e) : 0;
+    }
     b->state[i] = rc == 0 ? BUILT : FAILED;
     return rc;
 }
@@ -233,6 +337,26 @@ int mbs_ref_marker_pair(mbs_builder *b, const mbs_spec_elem *e, int *I, int *J)
     return 0;
 }
 
+int mbs_builder_defer(mbs_builder *b, const mbs_spec_elem *e, mbs_deferred_fn fn)
+{
+    deferred *grown = realloc(b->deferred, (size_t)(b->n_deferred + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    b->deferred = grown;
+    b->deferred[b->n_deferred++] = (deferred){(int)(e - b->spec->elems), fn};
+    return 0;
+}
+
+int mbs_builder_index(mbs_builder *b, mbs_family family, int id)
+{
+    int i = find_elem(b, family, id);
+    if (i < 0)
+        return -1;
+    if (build_elem(b, i) != 0 || b->result[i] < 0)
+        return -2;
+    return b->result[i];
+}
+
 int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id)
 {
     return ref_id(b, e, attr, id, MBS_FAMILY_MARKER);
@@ -256,6 +380,19 @@ int mbs_ref_element_id(mbs_builder *b, const mbs_spec_elem *e, const char *what,
 static void set_result(mbs_builder *b, const mbs_spec_elem *e, int index)
 {
     b->result[e - b->spec->elems] = index;
+}
+
+int mbs_builder_result(mbs_builder *b, const mbs_spec_elem *e)
+{
+    return b->result[e - b->spec->elems];
+}
+
+int mbs_builder_set_index(mbs_builder *b, const mbs_spec_elem *e, int index)
+{
+    if (index < 0)
+        return -1;
+    set_result(b, e, index);
+    return 0;
 }
 
 #define GROW(arr, n) do { \
@@ -375,19 +512,6 @@ int mbs_add_graphic(mbs_builder *b, const mbs_graphic *g)
     return m->n_graphics++;
 }
 
-int mbs_add_variable(mbs_builder *b, const mbs_spec_elem *e, const mbs_variable *v)
-{
-    mbs_model *m = b->m;
-    GROW(m->variables, m->n_variables);
-    mbs_variable *nv = &m->variables[m->n_variables];
-    *nv = *v;
-    nv->id = e->id;
-    nv->label = mbs_strdup(e->label);
-    nv->line = e->line;
-    set_result(b, e, m->n_variables);
-    return m->n_variables++;
-}
-
 int mbs_add_plant(mbs_builder *b, const mbs_spec_elem *e, const mbs_plant *p, int is_output)
 {
     mbs_model *m = b->m;
@@ -411,22 +535,34 @@ int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a)
     return m->n_analyses++;
 }
 
-/* VARVAL(id) in a run-time expression: each id must name a Reference_Variable
- * whose value is a function of time (an input); its index goes to vars. */
-static int bind_varvals(mbs_builder *b, const mbs_spec_elem *e, const char *attr, const int *ids, int n, int *vars)
+mbs_tfunc *mbs_build_expr(mbs_builder *b, const mbs_spec_elem *e, const char *what, const char *text, mbs_dim dim,
+                          const char *const *var_names, const mbs_dim *var_dims, int n_vars)
 {
-    int bad = 0;
-    for (int k = 0; k < n; k++) {
-        char what[64];
-        snprintf(what, sizeof what, "%s: VARVAL(%d): Reference_Variable", attr, ids[k]);
-        vars[k] = mbs_ref_element_id(b, e, what, ids[k], MBS_FAMILY_VARIABLE);
-        if (vars[k] >= 0 && !b->m->variables[vars[k]].value)
-            bad |= mbs_build_error(b, e, "%s: VARVAL(%d) reads a Reference_Variable that names a sensor: forces and "
-                                   "motions that depend on the state need the run-time expression language",
-                                   attr, ids[k]);
-        bad |= vars[k] < 0;
+    if (b->n_tfuncs == b->cap_tfuncs) {
+        int cap = b->cap_tfuncs ? 2 * b->cap_tfuncs : 16;
+        built_tfunc *grown = realloc(b->tfuncs, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return NULL;
+        b->tfuncs = grown;
+        b->cap_tfuncs = cap;
     }
-    return bad ? -1 : 0;
+    mbs_tfunc *f = mbs_tfunc_new();
+    mbs_expr_env *env = f ? mbs_expr_env_create(b, e, f) : NULL;
+    if (!env) {
+        mbs_tfunc_free(f);
+        return NULL;
+    }
+    mbs_scope params = {b->m->param_names, b->m->param_values, b->m->n_params, NULL, 0, NULL};
+    char err[512];
+    if (mbs_tfunc_compile(f, text, &params, &b->m->units, dim, var_names, var_dims, n_vars, env, err, sizeof err) !=
+        0) {
+        mbs_build_error(b, e, "%s: %s", what, err);
+        mbs_tfunc_free(f);
+        mbs_expr_env_free(env);
+        return NULL;
+    }
+    b->tfuncs[b->n_tfuncs++] = (built_tfunc){f, (int)(e - b->spec->elems), mbs_strdup(what), env};
+    return f;
 }
 
 mbs_tfunc *mbs_build_tfunc_dim(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_dim dim)
@@ -434,41 +570,178 @@ mbs_tfunc *mbs_build_tfunc_dim(mbs_builder *b, const mbs_spec_elem *e, const cha
     const char *text = mbs_spec_text(e, attr);
     if (!text)
         return NULL;
-    char err[512];
-    int ids[MBS_MAX_VARVALS], vars[MBS_MAX_VARVALS], n_ids = 0;
-    char *plain = mbs_expr_rewrite_varval(text, ids, MBS_MAX_VARVALS, &n_ids, err, sizeof err);
-    if (!plain) {
-        mbs_build_error(b, e, "%s: %s", attr, err);
-        return NULL;
-    }
-    if (bind_varvals(b, e, attr, ids, n_ids, vars) != 0) {
-        free(plain);
-        return NULL;
-    }
-    const char *names[1 + MBS_MAX_VARVALS] = {"t"};
-    char varval_names[MBS_MAX_VARVALS][32];
-    for (int k = 0; k < n_ids; k++) {
-        mbs_expr_varval_name(ids[k], varval_names[k], sizeof varval_names[k]);
-        names[1 + k] = varval_names[k];
-    }
-    mbs_scope params = {b->m->param_names, b->m->param_values, b->m->n_params, NULL, 0};
-    mbs_tfunc *f = mbs_tfunc_create(plain, &params, &b->m->units, dim, names, NULL, 1 + n_ids, err, sizeof err);
-    free(plain);
-    if (!f) {
-        mbs_build_error(b, e, "%s: %s", attr, err);
-        return NULL;
-    }
-    f->n_varvals = n_ids;
-    for (int k = 0; k < n_ids; k++) {
-        f->varval_variable[k] = vars[k];
-        f->varval_slot[k] = 1 + k;
-    }
-    return f;
+    static const char *const T[] = {"t"};
+    return mbs_build_expr(b, e, attr, text, dim, T, NULL, 1);
+}
+
+mbs_tfunc *mbs_builder_find_tfunc(mbs_builder *b, const mbs_spec_elem *owner, const char *attr)
+{
+    int elem = (int)(owner - b->spec->elems);
+    for (int i = 0; i < b->n_tfuncs; i++)
+        if (b->tfuncs[i].elem == elem && b->tfuncs[i].what && strcmp(b->tfuncs[i].what, attr) == 0)
+            return b->tfuncs[i].f;
+    return NULL;
+}
+
+int mbs_add_command(mbs_builder *b, const mbs_spec_elem *e, const mbs_command *c)
+{
+    mbs_model *m = b->m;
+    GROW(m->commands, m->n_commands);
+    m->commands[m->n_commands] = *c;
+    m->commands[m->n_commands].before = m->n_analyses;
+    m->commands[m->n_commands].line = e->line;
+    return m->n_commands++;
 }
 
 mbs_tfunc *mbs_build_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
 {
     return mbs_build_tfunc_dim(b, e, attr, mbs_kind_attr(e->kind, attr)->dim);
+}
+
+/* ---- after building: what the expressions read ---- */
+
+/* FX..TM: the components between the measure's markers I and J (J omitted:
+ * every component at I). */
+static int find_load_components(mbs_builder *b, mbs_measure *ms)
+{
+    const mbs_model *m = b->m;
+    int I = ms->marker[0], J = ms->marker[1], n = 0;
+    free(ms->comps);
+    ms->comps = malloc(((size_t)m->n_comps + 1) * sizeof *ms->comps);
+    if (!ms->comps)
+        return -1;
+    for (int c = 0; c < m->n_comps; c++) {
+        int a, z;
+        mbs_element_markers(b, c, &a, &z);
+        int between = J >= 0 ? ((a == I && z == J) || (a == J && z == I)) : (a == I || z == I);
+        if (between && I >= 0)
+            ms->comps[n++] = c;
+    }
+    ms->n_comps = n;
+    return 0;
+}
+
+/* The component element `elem` made (for a modify command: the one it
+ * changes), or -1 (sensors make none). */
+static int component_of(mbs_builder *b, int elem)
+{
+    const mbs_spec_elem *e = &b->spec->elems[elem];
+    if (e->modify) {
+        const mbs_spec_elem *target = mbs_builder_spec(b, e->kind->family, e->id);
+        if (!target)
+            return -1;
+        e = target;
+        elem = (int)(target - b->spec->elems);
+    }
+    int r = b->result[elem];
+    if (r < 0 || r >= b->m->n_comps || b->m->comps[r].kind != e->kind || b->m->comps[r].id != e->id)
+        return -1;
+    return r;
+}
+
+/* Couples the element that owns an expression with everything the
+ * expression reads, so that the Jacobian's pattern holds those entries. */
+static void couple_reads(mbs_builder *b, int owner, const mbs_measure *ms)
+{
+    mbs_model *m = b->m;
+    mbs_component *c = &m->comps[owner];
+    for (int k = 0; k < 4; k++)
+        if (ms->marker[k] >= 0)
+            mbs_component_couple_marker(m, c, ms->marker[k]);
+    int single[1] = {ms->comp};
+    const int *others = ms->comps ? ms->comps : single;
+    int n = ms->comps ? ms->n_comps : ms->comp >= 0;
+    for (int i = 0; i < n; i++) {
+        const mbs_component *o = &m->comps[others[i]];
+        if (others[i] == owner)
+            continue;
+        for (int k = 0; k < o->n_bodies; k++)
+            mbs_component_couple_body(&m->comps[owner], o->bodies[k]);
+        mbs_component_depend(&m->comps[owner], others[i]);
+    }
+}
+
+static int is_load_measure(const mbs_measure *ms)
+{
+    return (ms->kind >= MBS_MEAS_FX && ms->kind <= MBS_MEAS_TM) || ms->kind == MBS_MEAS_ELEMENT_LOAD;
+}
+
+/* An element's load is found by running its residual contribution
+ * (solver/measure.c), so a load may not read a load that reads loads (its
+ * own included): that would recurse. Read through a Reference_Variable, an
+ * algebraic state, it may. */
+static int check_load_reads(mbs_builder *b)
+{
+    mbs_model *m = b->m;
+    unsigned char *reads = calloc((size_t)m->n_comps + 1, 1);
+    if (!reads)
+        return -1;
+    for (int i = 0; i < b->n_tfuncs; i++) {
+        int owner = component_of(b, b->tfuncs[i].elem);
+        for (int k = 0; owner >= 0 && k < b->tfuncs[i].f->n_measures; k++)
+            reads[owner] |= is_load_measure(&b->tfuncs[i].f->measures[k]);
+    }
+    for (int i = 0; i < b->n_tfuncs; i++) {
+        const mbs_tfunc *f = b->tfuncs[i].f;
+        if (component_of(b, b->tfuncs[i].elem) < 0)
+            continue; /* a request reads loads without applying any */
+        for (int k = 0; k < f->n_measures; k++) {
+            const mbs_measure *ms = &f->measures[k];
+            if (!is_load_measure(ms))
+                continue;
+            int single[1] = {ms->comp};
+            const int *read = ms->comps ? ms->comps : single;
+            int n = ms->comps ? ms->n_comps : ms->comp >= 0;
+            for (int j = 0; j < n; j++)
+                if (reads[read[j]]) {
+                    const mbs_component *c = &m->comps[read[j]];
+                    mbs_build_error(b, &b->spec->elems[b->tfuncs[i].elem],
+                                    "%s: reads the load of %s %d, whose own expression reads element loads (FX.., "
+                                    "JOINT, SFORCE, ...); a load cannot be found from loads: read it through a "
+                                    "Reference_Variable",
+                                    b->tfuncs[i].what, c->kind->name, c->id);
+                    break;
+                }
+        }
+    }
+    free(reads);
+    return 0;
+}
+
+static int finish_expressions(mbs_builder *b)
+{
+    mbs_model *m = b->m;
+    m->tfuncs = calloc((size_t)b->n_tfuncs + 1, sizeof *m->tfuncs);
+    if (!m->tfuncs)
+        return -1;
+    for (int i = 0; i < b->n_tfuncs; i++) {
+        mbs_tfunc *f = b->tfuncs[i].f;
+        int owner = component_of(b, b->tfuncs[i].elem);
+        for (int k = 0; k < f->n_measures; k++) {
+            mbs_measure *ms = &f->measures[k];
+            if (ms->kind >= MBS_MEAS_FX && ms->kind <= MBS_MEAS_TM && find_load_components(b, ms) != 0)
+                return -1;
+            if (owner >= 0)
+                couple_reads(b, owner, ms);
+        }
+        f->slot = m->n_tfuncs;
+        m->tfuncs[m->n_tfuncs++] = f;
+        f->env = NULL; /* freed below */
+    }
+    for (int i = 0; i < m->n_commands; i++)
+        if (m->commands[i].kind == MBS_CMD_OVERRIDE)
+            m->commands[i].slot = m->commands[i].replaced->slot;
+    return check_load_reads(b);
+}
+
+static void free_envs(mbs_builder *b)
+{
+    /* (an element that failed may have freed its expressions: they are not touched) */
+    for (int i = 0; i < b->n_tfuncs; i++) {
+        mbs_expr_env_free(b->tfuncs[i].env);
+        free(b->tfuncs[i].what);
+    }
+    free(b->tfuncs);
 }
 
 /* ---- the compiler ---- */
@@ -494,21 +767,6 @@ static int copy_inputs(mbs_model *m, const mbs_spec *spec)
     return 0;
 }
 
-/* Elements are built stage by stage, not in file order; their messages are
- * put back in file order (stable, so one element's messages keep theirs). */
-static void sort_by_line(mbs_diags *d, int first)
-{
-    for (int i = first + 1; i < d->count; i++) {
-        mbs_diag g = d->items[i];
-        int j = i;
-        while (j > first && d->items[j - 1].line > g.line) {
-            d->items[j] = d->items[j - 1];
-            j--;
-        }
-        d->items[j] = g;
-    }
-}
-
 static void default_settings(mbs_solver_settings *s)
 {
     s->rtol = 1e-6;
@@ -529,7 +787,7 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
         return MBS_E_NOMEM;
     default_settings(&m->settings);
     m->linear = (mbs_linear_settings){-1, -1, 1, 0};
-    mbs_builder b = {spec, m, d, NULL, NULL, NULL, 0, NULL};
+    mbs_builder b = {spec, m, d, NULL, NULL, NULL, 0, NULL, NULL, 0, 0, NULL, 0, NULL, 0};
     b.state = calloc((size_t)spec->n_elems + 1, sizeof *b.state);
     b.result = malloc(((size_t)spec->n_elems + 1) * sizeof *b.result);
     b.poses = calloc((size_t)spec->n_elems + 1, sizeof *b.poses);
@@ -546,9 +804,18 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     index_ids(&b);
     for (int stage = 0; stage < MBS_STAGE_COUNT; stage++)
         for (int i = 0; i < spec->n_elems; i++)
-            if ((int)spec->elems[i].kind->stage == stage)
+            /* what stands in <Command> runs in file order with the analyses */
+            if ((spec->elems[i].in_command ? MBS_STAGE_ANALYSES : (int)spec->elems[i].kind->stage) == stage)
                 build_elem(&b, i);
-    sort_by_line(d, first_diag);
+    for (int k = 0; k < b.n_deferred; k++) {
+        int i = b.deferred[k].elem;
+        if (b.state[i] == BUILT && b.deferred[k].fn(&b, &spec->elems[i]) != 0)
+            b.state[i] = FAILED;
+    }
+    if (d->errors == errors_before && finish_expressions(&b) != 0)
+        mbs_diag_add(d, MBS_SEV_ERROR, m->path, 0, "out of memory");
+    emit_summaries(&b);
+    mbs_diags_sort_by_line(d, first_diag); /* built by stage, reported in file order */
     if (m->n_analyses == 0) {
         mbs_analysis a = {MBS_ANALYSIS_TRANSIENT, 1.0, 0.01, 0};
         mbs_add_analysis(&b, &a);
@@ -566,6 +833,8 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     free(b.result);
     free(b.ids);
     free(b.poses);
+    free_envs(&b);
+    free(b.deferred);
     if (d->errors > errors_before) {
         mbs_model_free(m);
         return MBS_E_INPUT;

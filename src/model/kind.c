@@ -21,15 +21,19 @@ const mbs_attr *mbs_kind_attr(const mbs_kind *k, const char *name)
 
 const char *mbs_family_plural(mbs_family f)
 {
-    static const char *names[] = {"elements", "bodies", "markers", "constraints", "motions", "forces", "sensors", "graphics",
-                                  "variables", "plant inputs", "plant outputs"};
+    static const char *names[] = {"elements", "bodies", "markers", "constraints", "motions", "forces", "sensors",
+                                  "graphics", "Reference_Variables", "Reference_Arrays", "Reference_Strings",
+                                  "Reference_Splines", "Control_Diffs", "Sensor_Events", "Control_PlantInputs",
+                                  "Control_PlantOutputs"};
     return f < MBS_FAMILY_COUNT ? names[f] : "elements";
 }
 
 const char *mbs_family_name(mbs_family f)
 {
-    static const char *names[] = {"element", "body", "marker", "constraint", "motion", "force", "sensor", "graphic",
-                                  "variable", "plant input", "plant output"};
+    static const char *names[] = {"element", "body", "marker", "constraint", "motion", "force", "sensor",
+                                  "graphic", "Reference_Variable", "Reference_Array", "Reference_String",
+                                  "Reference_Spline", "Control_Diff", "Sensor_Event", "Control_PlantInput",
+                                  "Control_PlantOutput"};
     return f < MBS_FAMILY_COUNT ? names[f] : "element";
 }
 

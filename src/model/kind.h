@@ -26,6 +26,9 @@ enum {
     MBS_REQUIRED = 1 << 0,
     MBS_ANGLE = 1 << 1,   /* value is an angle: radians (documentation only) */
     MBS_IGNORED = 1 << 2, /* accepted for MotionSolve files, no effect (a note says so) */
+    MBS_CONTENT = 1 << 3, /* not an attribute: the element's text (numbers of a Reference_Array...) */
+    MBS_ANY_ATTRIBUTE = 1 << 4, /* not an attribute: any attribute not in the table is accepted and
+                                   ignored (settings of output files mbsim does not write) */
 };
 
 typedef struct mbs_attr {
@@ -38,6 +41,10 @@ typedef struct mbs_attr {
     const char *doc;     /* one line for the reference documentation */
     const char *(*choices_fn)(void); /* KEYWORD lists kept elsewhere (unit names) */
 } mbs_attr;
+
+/* An attribute every element accepts without a table entry: MotionView's
+ * full name of the element (no effect). */
+#define MBS_FULL_LABEL "full_label"
 
 /* The allowed words of a KEYWORD attribute ('|' separated). */
 const char *mbs_attr_choices(const mbs_attr *a);
@@ -52,9 +59,14 @@ typedef enum mbs_family {
     MBS_FAMILY_FORCE,
     MBS_FAMILY_SENSOR,
     MBS_FAMILY_GRAPHIC,
-    MBS_FAMILY_VARIABLE,
-    MBS_FAMILY_PLANT_INPUT,
-    MBS_FAMILY_PLANT_OUTPUT,
+    MBS_FAMILY_VARIABLE,   /* Reference_Variable */
+    MBS_FAMILY_ARRAY,      /* Reference_Array */
+    MBS_FAMILY_STRING,     /* Reference_String */
+    MBS_FAMILY_SPLINE,     /* Reference_Spline */
+    MBS_FAMILY_DIFF,       /* Control_Diff */
+    MBS_FAMILY_EVENT,      /* Sensor_Event */
+    MBS_FAMILY_PLANT_INPUT,  /* Control_PlantInput */
+    MBS_FAMILY_PLANT_OUTPUT, /* Control_PlantOutput */
     MBS_FAMILY_COUNT
 } mbs_family;
 
@@ -69,6 +81,9 @@ enum {
  * that whatever an element refers to exists when it is built. */
 typedef enum mbs_stage {
     MBS_STAGE_SETTINGS,   /* units, solver settings */
+    MBS_STAGE_DATA,       /* variables, arrays, splines, differential equations: exist before
+                             anything whose expressions read them (their own expressions are
+                             compiled later, mbs_builder_defer) */
     MBS_STAGE_BODIES,
     MBS_STAGE_MARKERS,
     MBS_STAGE_JOINTS,     /* elements that define joint coordinates */

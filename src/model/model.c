@@ -1,4 +1,5 @@
 #include "model.h"
+#include "spline.h"
 #include "tfunc.h"
 
 #include <math.h>
@@ -9,8 +10,6 @@ static void free_plants(mbs_plant *p, int n)
     for (int i = 0; i < n; i++) {
         free(p[i].label);
         free(p[i].variables);
-        free(p[i].sensor);
-        free(p[i].column);
     }
     free(p);
 }
@@ -42,18 +41,33 @@ void mbs_model_free(mbs_model *m)
         free(s->columns);
         free(s->dims);
         free(s->to_model);
+        for (int k = 0; s->exprs && k < s->ncols; k++)
+            mbs_tfunc_free(s->exprs[k]);
+        free(s->exprs);
     }
+    for (int i = 0; i < m->n_splines; i++)
+        mbs_spline_free(&m->splines[i]);
+    free(m->splines);
+    for (int i = 0; i < m->n_arrays; i++) {
+        free(m->arrays[i].label);
+        free(m->arrays[i].values);
+        free(m->arrays[i].variables);
+    }
+    free(m->arrays);
+    for (int i = 0; i < m->n_strings; i++) {
+        free(m->strings[i].label);
+        free(m->strings[i].text);
+    }
+    free(m->strings);
+    free(m->tfuncs);
+    for (int i = 0; i < m->n_commands; i++)
+        mbs_tfunc_free(m->commands[i].tfunc);
+    free(m->commands);
     for (int i = 0; i < m->n_graphics; i++) {
         free(m->graphics[i].name);
         free(m->graphics[i].points);
     }
     free(m->graphics);
-    for (int i = 0; i < m->n_variables; i++) {
-        free(m->variables[i].label);
-        free(m->variables[i].sensor_column);
-        mbs_tfunc_free(m->variables[i].value);
-    }
-    free(m->variables);
     free_plants(m->plant_inputs, m->n_plant_inputs);
     free_plants(m->plant_outputs, m->n_plant_outputs);
     for (int i = 0; i < m->n_params; i++)
@@ -97,9 +111,17 @@ int mbs_model_component_index(const mbs_model *m, mbs_family family, int id)
     return -1;
 }
 
+int mbs_model_rows_in_use(const mbs_model *m)
+{
+    int n = m->n_rows;
+    for (int c = 0; c < m->n_comps; c++)
+        n -= m->comps[c].n_spare_rows;
+    return n;
+}
+
 int mbs_model_dof(const mbs_model *m)
 {
-    return m->nu - m->n_rows;
+    return m->nu - mbs_model_rows_in_use(m);
 }
 
 void mbs_component_describe(const mbs_component *c, char *out, size_t size)

@@ -9,6 +9,7 @@
 #define MBS_MODEL_H
 
 #include "kind.h"
+#include "measure.h"
 #include "spec.h"
 #include "../io/units.h"
 
@@ -121,6 +122,8 @@ typedef struct mbs_component_ops {
     void (*accept_step)(const struct mbs_component *c, struct mbs_eval *ev);
     /* Initial discrete and continuous states, before assembly. */
     void (*init)(const struct mbs_component *c, struct mbs_eval *ev);
+    /* Initial values of its states z[0 .. n_states) before assembly (default 0). */
+    void (*initial_states)(const struct mbs_component *c, double *z);
     /* Energy bookkeeping: potential energy, and the power of non-conservative
      * forces (negative when dissipating). */
     double (*potential_energy)(const struct mbs_component *c, const struct mbs_eval *ev);
@@ -139,6 +142,12 @@ typedef struct mbs_component_ops {
     void (*free_params)(void *params);
 } mbs_component_ops;
 
+/* How a component's state enters the DAE (its residual row):
+ *   EXPLICIT   dz/dt - f(...) = 0       (the default)
+ *   IMPLICIT   g(z, dz/dt, ...) = 0     (a differential state defined implicitly)
+ *   ALGEBRAIC  g(z, ...) = 0            (no derivative: IDA's algebraic variable) */
+enum { MBS_STATE_EXPLICIT, MBS_STATE_IMPLICIT, MBS_STATE_ALGEBRAIC };
+
 typedef struct mbs_component {
     const mbs_component_ops *ops;
     const mbs_kind *kind;
@@ -153,7 +162,10 @@ typedef struct mbs_component {
     int n_depends;
     int n_hrows;               /* holonomic constraint rows: g(q,t) = 0 and its rate */
     int n_vrows;               /* velocity-level rows only (non-holonomic) */
-    int n_states;              /* differential states of its own */
+    int n_spare_rows;          /* of its rows, how many are alternatives not in use at the start
+                                  (a motion's row of the other type) */
+    int n_states;              /* states of its own (differential unless state_form says otherwise) */
+    const unsigned char *state_form; /* [n_states] MBS_STATE_* (NULL: all explicit) */
     double state_scale;        /* typical magnitude of its states, SI (0: none), for scaling */
     double *state_atol;        /* [n_states] absolute tolerance of each state in units of atol
                                   (NULL: 1), e.g. the arm that turns an angle into a length */
@@ -177,8 +189,11 @@ typedef enum mbs_sensor_source {
     MBS_SOURCE_MARKER,
     MBS_SOURCE_COMPONENT,
     MBS_SOURCE_SYSTEM,
-    MBS_SOURCE_MARKER_PAIR /* Post_Request: marker I relative to J in axes of R */
+    MBS_SOURCE_MARKER_PAIR, /* Post_Request: marker I relative to J in axes of R */
+    MBS_SOURCE_EXPRESSIONS  /* Post_Request EXPRESSION, MARKER_FORCE: one run-time expression a column */
 } mbs_sensor_source;
+
+struct mbs_tfunc;
 
 typedef struct mbs_sensor {
     int id;
@@ -191,6 +206,8 @@ typedef struct mbs_sensor {
     int index;               /* body, marker or component index */
     int output;              /* output index within its source */
     int marker_j, marker_ref;/* MARKER_PAIR: -1 = global */
+    int pair_ypr;            /* MARKER_PAIR displacement: yaw pitch roll instead of psi theta phi */
+    struct mbs_tfunc **exprs;/* EXPRESSIONS: [ncols], owned */
     int ncols;
     char **columns;
     mbs_dim *dims;
@@ -233,6 +250,35 @@ typedef struct mbs_graphic {
     double pos2[3];
 } mbs_graphic;
 
+/* ---- data elements (Reference_Spline, Reference_Array, Reference_String) --------------- */
+
+typedef struct mbs_spline {
+    int id;
+    char *label;
+    int n;                 /* points, >= 2, x strictly increasing */
+    double *x, *y;         /* [n], model units as written */
+    double *slope_akima;   /* [n] node slopes of the Akima interpolant */
+    double *slope_cubic;   /* [n] node slopes of the natural cubic spline */
+    int linear_extrapolate;/* beyond the ends: a straight line (else the end pieces continue) */
+} mbs_spline;
+
+typedef enum mbs_array_type { MBS_ARRAY_IC, MBS_ARRAY_U, MBS_ARRAY_X, MBS_ARRAY_Y } mbs_array_type;
+
+typedef struct mbs_array {
+    int id;
+    char *label;
+    mbs_array_type type;
+    double *values;        /* IC: the numbers */
+    int *variables;        /* U: component indices of the Reference_Variables */
+    int n;
+} mbs_array;
+
+typedef struct mbs_string {
+    int id;
+    char *label;
+    char *text;
+} mbs_string;
+
 /* ---- analyses and solver settings --------------------------------------------------- */
 
 typedef enum mbs_analysis_type {
@@ -251,6 +297,19 @@ typedef struct mbs_analysis {
 
 typedef enum mbs_linear_solver { MBS_LS_AUTO, MBS_LS_DENSE, MBS_LS_KLU } mbs_linear_solver;
 
+/* A command of <Command> that changes the model between analyses
+ * (MotionSolve's modify commands, Deactivate, Activate, Stop). It changes
+ * what the run's data holds (solver/plan.c), never the model. */
+typedef enum mbs_command_kind {
+    MBS_CMD_ACTIVATE,     /* comp: flag 1 active, 0 deactivated */
+    MBS_CMD_OVERRIDE,     /* the expression with `slot` is `tfunc` from now on */
+    MBS_CMD_SET_DISC,     /* comp's discrete state `index` becomes `value` (e.g. a motion's type) */
+    MBS_CMD_ENABLE_ROWS,  /* comp's rows index .. index+count-1: flag 1 in use, 0 not */
+    MBS_CMD_SETTINGS,     /* the integrator's settings become `settings` */
+    MBS_CMD_MARKER_POSE,  /* marker's frame on its body becomes pos, rot */
+    MBS_CMD_STOP          /* the run ends here */
+} mbs_command_kind;
+
 typedef struct mbs_solver_settings {
     double rtol, atol;     /* IDA tolerances (atol in SI for positions; scaled per variable) */
     double h_max;          /* 0 = unlimited */
@@ -261,36 +320,23 @@ typedef struct mbs_solver_settings {
     int interpolate;       /* outputs interpolated between steps (else stepped to exactly) */
     double assembly_move_limit; /* m; 0 = 1 % of the model's size (assembly_report.c) */
     int strict_assembly;   /* a move beyond the limit is an error (--strict) */
+    int static_max_iter;   /* Param_Static: KINSOL's iterations (0: 200) */
+    double static_imbalance; /* force left unbalanced, N (0: 1e-10 of the heaviest weight) */
+    double static_step_tol;  /* relative position change that ends the iterations (0: 1e-13) */
     int line;              /* where Param_Transient stands, 0 if absent */
 } mbs_solver_settings;
 
-/* ---- variables and plant inputs and outputs (linear analysis) ------------------------- */
+/* ---- plant inputs and outputs (linear analysis) --------------------------------------- */
 
-struct mbs_tfunc;
-
-/* A Reference_Variable: a value that run-time expressions read with
- * VARVAL(id). Here (until the run-time expression language of issue 11) it
- * is either an input, a function of t in the model's units to which a
- * linear analysis adds its input perturbation, or an output that names a
- * sensor column (mbsim's extension sensor_id / sensor_column). */
-typedef struct mbs_variable {
-    int id;
-    char *label;
-    int line;
-    struct mbs_tfunc *value; /* inputs: value(t), model units; NULL for outputs */
-    int sensor_id;           /* outputs: the sensor (0 for inputs) ... */
-    char *sensor_column;     /* ... and its column's name (NULL: its only column) */
-} mbs_variable;
-
-/* Control_PlantInput / Control_PlantOutput: the variables that are the
- * inputs u or the outputs y of the state-space model. */
+/* Control_PlantInput / Control_PlantOutput: the Reference_Variables that are
+ * the inputs u or the outputs y of the state-space model. An input's
+ * perturbation is added to its variable's value (mbs_data.var_offset); an
+ * output is its variable's value, any expression of the state. */
 typedef struct mbs_plant {
     int id;
     char *label;
     int line;
-    int *variables;  /* [n_variables] variable indices */
-    int *sensor;     /* outputs: [n_variables] sensor index of each variable ... */
-    int *column;     /* ... and the column within it */
+    int *variables;  /* [n_variables] component indices of the Reference_Variables */
     int n_variables;
 } mbs_plant;
 
@@ -301,6 +347,24 @@ typedef struct mbs_linear_settings {
     int eigen;          /* eigenvalues and modes (eigen_analysis) */
     int line;           /* where Param_Linear stands, 0 if absent */
 } mbs_linear_settings;
+
+struct mbs_tfunc;
+
+typedef struct mbs_command {
+    mbs_command_kind kind;
+    int before;            /* it runs before analysis `before` (n_analyses: after the last) */
+    int line;
+    int comp;              /* ACTIVATE, SET_DISC, ENABLE_ROWS */
+    int flag;              /* ACTIVATE, ENABLE_ROWS */
+    int index, count;      /* SET_DISC, ENABLE_ROWS */
+    double value;          /* SET_DISC */
+    int slot;              /* OVERRIDE: the slot of `replaced` (set once the model is complete) */
+    const struct mbs_tfunc *replaced; /* OVERRIDE: the element's expression */
+    struct mbs_tfunc *tfunc; /* OVERRIDE: its replacement, owned by the command */
+    mbs_solver_settings settings; /* SETTINGS */
+    int marker;            /* MARKER_POSE */
+    double pos[3], rot[9]; /* MARKER_POSE: in body axes, from the centre of mass */
+} mbs_command;
 
 /* ---- the model ------------------------------------------------------------------------ */
 
@@ -325,16 +389,25 @@ typedef struct mbs_model {
     mbs_graphic *graphics;  /* [n_graphics] */
     int n_graphics;
     double size;            /* extent of the model at t = 0 (m), for glyphs and the assembly report */
+    mbs_spline *splines;    /* [n_splines] */
+    int n_splines;
+    mbs_array *arrays;      /* [n_arrays] */
+    int n_arrays;
+    mbs_string *strings;    /* [n_strings] */
+    int n_strings;
+    struct mbs_tfunc **tfuncs; /* [n_tfuncs] every run-time expression of the elements (borrowed), by slot */
+    int n_tfuncs;
     mbs_analysis *analyses; /* [n_analyses], in the order they run */
+    mbs_command *commands;  /* [n_commands], in the order they run, each before its analysis */
+    int n_commands;
     int n_analyses;
     mbs_solver_settings settings;
-    mbs_variable *variables;   /* [n_variables] Reference_Variables */
-    int n_variables;
     mbs_plant *plant_inputs;   /* [n_plant_inputs] */
     int n_plant_inputs;
     mbs_plant *plant_outputs;  /* [n_plant_outputs] */
     int n_plant_outputs;
     mbs_linear_settings linear;
+    int output_ypr;         /* ResOutput angle_type="YPR": Post_Request angles as yaw pitch roll */
 
     /* layout of y = [q | u | z | lambda | mu] (see docs/theory.md) */
     int nq, nu, nz;         /* positions, velocities, other differential states */
@@ -373,6 +446,9 @@ double mbs_output_rows(const mbs_model *m);
 
 /* "Body_Rigid 2 (label 'coin')", for messages. */
 void mbs_body_describe(const mbs_body *b, char *out, size_t size);
+
+/* Constraint rows in use at the start (without the alternatives). */
+int mbs_model_rows_in_use(const mbs_model *m);
 
 /* Degrees of freedom: velocity coordinates minus independent constraint rows
  * (as counted, before redundancy analysis). */

@@ -9,6 +9,11 @@
 /* One line per kind: X(name) refers to mbs_kind_<name> in src/elements/<name>.c. */
 #define MBS_KINDS(X)          \
     X(param_unit)             \
+    X(reference_variable)     \
+    X(reference_array)        \
+    X(reference_string)       \
+    X(reference_spline)       \
+    X(control_diff)           \
     X(body_rigid)             \
     X(body_point)             \
     X(body_mass1d)            \
@@ -23,21 +28,34 @@
     X(force_spring_damper)    \
     X(force_scalar_two_body)  \
     X(force_vector_one_body)  \
+    X(force_vector_two_body)  \
     X(force_linear_spring_damper) \
     X(force_coordinate_spring_damper_ext) \
     X(force_joint_friction)   \
     X(force_bushing)          \
     X(force_beam)             \
     X(force_coordinate)       \
-    X(reference_variable)     \
+    X(sensor_event)           \
     X(sensor)                 \
     X(post_request)           \
     X(post_graphic)           \
     X(control_plant_input)    \
     X(control_plant_output)   \
     X(param_transient)        \
+    X(param_static)           \
     X(param_linear)           \
-    X(simulate)
+    X(param_simulation)       \
+    X(messaging)              \
+    X(res_output)             \
+    X(h3d_output)             \
+    X(simulate)               \
+    X(deactivate)             \
+    X(activate)               \
+    X(stop)                   \
+    X(save)                   \
+    X(load_model)             \
+    X(load_command)           \
+    X(user_program_control)
 
 #define DECLARE_KIND(name) extern const mbs_kind mbs_kind_##name;
 #define LIST_KIND(name) &mbs_kind_##name,
@@ -71,4 +89,19 @@ const char *mbs_registry_suggest(const char *name)
         }
     }
     return best;
+}
+
+/* Other names MotionSolve files give some kinds. */
+static const struct {
+    const char *alias, *name;
+} ALIASES[] = {
+    {"Constraint_Jprim", "Constraint_Joint"}, /* the joint primitives: INLINE, INPLANE, ORIENTATION, ... */
+};
+
+const char *mbs_registry_alias(const char *name)
+{
+    for (size_t i = 0; i < sizeof ALIASES / sizeof ALIASES[0]; i++)
+        if (mbs_strcaseeq(ALIASES[i].alias, name))
+            return ALIASES[i].name;
+    return NULL;
 }

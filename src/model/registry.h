@@ -11,4 +11,15 @@ const mbs_kind *mbs_registry_find(const char *name);
 /* Closest known element name to a misspelt one, or NULL. */
 const char *mbs_registry_suggest(const char *name);
 
+/* Modify commands (elements/modify_commands.c): the attributes besides its
+ * expressions that a command of this model kind in <Command> may change
+ * ('|' separated), NULL when the kind has no command; whether attr is one
+ * a command may give. */
+const char *mbs_command_form(const mbs_kind *kind);
+int mbs_command_may_change(const mbs_kind *kind, const char *attr);
+
+/* The kind name a MotionSolve alias stands for (Constraint_Jprim:
+ * Constraint_Joint), any case; NULL if `name` is no alias. */
+const char *mbs_registry_alias(const char *name);
+
 #endif

@@ -14,11 +14,35 @@ static int name_taken(const mbs_model *m, const char *name)
     return 0;
 }
 
+/* A dataset name from a free comment: '/' becomes '_', and a name already
+ * taken gets "_<id>". */
+static char *name_from_comment(const mbs_model *m, const mbs_spec_elem *e, const char *comment)
+{
+    char *name = mbs_strdup(comment);
+    for (char *p = name; p && *p; p++)
+        if (*p == '/')
+            *p = '_';
+    if (name && (!mbs_str_trim(name)[0] || strcmp(name, ".") == 0 || name_taken(m, name))) {
+        char *unique = mbs_sprintf_alloc("%s%ssensor_%d", name, name[0] ? "_" : "", e->id);
+        free(name);
+        name = unique;
+    }
+    return name;
+}
+
 int mbs_add_output_sensor(mbs_builder *b, const mbs_spec_elem *e, const char *type, int element_id,
                           const mbs_output_desc *o, mbs_sensor_source source, int index, int output)
 {
+    return mbs_add_named_sensor(b, e, NULL, type, element_id, o, source, index, output);
+}
+
+int mbs_add_named_sensor(mbs_builder *b, const mbs_spec_elem *e, const char *comment, const char *type,
+                         int element_id, const mbs_output_desc *o, mbs_sensor_source source, int index, int output)
+{
     const mbs_model *m = mbs_builder_model(b);
-    char *name = e->label ? mbs_strdup(e->label) : mbs_sprintf_alloc("sensor_%d", e->id);
+    char *name = e->label     ? mbs_strdup(e->label)
+                 : comment ? name_from_comment(m, e, comment)
+                           : mbs_sprintf_alloc("sensor_%d", e->id);
     if (!name)
         return -1;
     if (strchr(name, '/') || name[0] == '\0' || strcmp(name, ".") == 0) {

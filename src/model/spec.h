@@ -22,7 +22,10 @@ typedef struct mbs_spec_elem {
     int line;
     int id;            /* 0 when the kind has no id */
     char *label;       /* NULL when not given */
+    int in_command;    /* it stands in <Command> */
+    int modify;        /* a modify command: a model element's kind in <Command> (commands.c) */
     mbs_value *values; /* kind->n_attrs entries, in table order */
+    int unreadable;    /* reading it reported an error: compiling leaves it out, silently */
 } mbs_spec_elem;
 
 typedef struct mbs_parameter {
@@ -41,6 +44,9 @@ typedef struct mbs_spec {
     int n_params;
     mbs_spec_elem *elems;
     int n_elems;
+    int checkable;       /* reading failed, but on values or on unknown names (taken out), not on
+                          * the structure: what was read may still be compiled, to report the
+                          * model's other errors in the same pass */
 } mbs_spec;
 
 void mbs_spec_free(mbs_spec *s);

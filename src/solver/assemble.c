@@ -21,6 +21,7 @@
 #include "augmented.h"
 #include "loops.h"
 #include "residual.h"
+#include "state_solve.h"
 #include "../core/dense.h"
 #include "../core/rotation.h"
 #include "../core/strutil.h"
@@ -41,6 +42,7 @@ struct mbs_assembler {
     int n_read_rows;
     double *read_cols; /* [n_read_rows x nu] */
     double *res_base;  /* [nu] */
+    mbs_state_solver *states; /* algebraic and implicit element states */
 };
 
 /* The rows of every component whose multipliers another one reads. */
@@ -86,7 +88,9 @@ mbs_assembler *mbs_assembler_create(const mbs_model *m, mbs_data *d, int sparse,
     a->rhs = calloc(na, sizeof *a->rhs);
     a->c_plus = calloc(nr, sizeof *a->c_plus);
     a->c_minus = calloc(nr, sizeof *a->c_minus);
-    if (!a->aug || !a->yp0 || !a->res || !a->ywork || !a->rhs || !a->c_plus || !a->c_minus || find_read_rows(a) != 0) {
+    a->states = mbs_state_solver_create(m, d);
+    if (!a->aug || !a->yp0 || !a->res || !a->ywork || !a->rhs || !a->c_plus || !a->c_minus || !a->states ||
+        find_read_rows(a) != 0) {
         mbs_assembler_free(a);
         return NULL;
     }
@@ -107,6 +111,7 @@ void mbs_assembler_free(mbs_assembler *a)
     free(a->read_rows);
     free(a->read_cols);
     free(a->res_base);
+    mbs_state_solver_free(a->states);
     free(a);
 }
 
@@ -140,7 +145,7 @@ static void warn_dropped(mbs_assembler *a, mbs_diags *diag)
         const mbs_component *comp = &m->comps[c];
         int n_rows = comp->n_hrows + comp->n_vrows, lost = 0;
         for (int r = 0; r < n_rows; r++)
-            lost += !a->d->row_active[comp->row_ofs + r];
+            lost += a->d->row_enabled[comp->row_ofs + r] && !a->d->row_active[comp->row_ofs + r];
         if (lost) {
             char what[256];
             mbs_component_describe(comp, what, sizeof what);
@@ -162,6 +167,8 @@ int mbs_find_redundant(mbs_assembler *a, double t, const double *y, int force, m
     int *perm = NULL, result = -1;
     if (!on_loop || !rows || !map || mbs_loop_components(m, on_loop) < 0)
         goto done;
+    /* from the rows in use (commands may have changed them since the last analysis) */
+    memcpy(a->d->row_active, a->d->row_enabled, (size_t)m->n_rows);
     /* the rows of elements on loops, and the velocity coordinates they touch */
     int n_rows = 0, n_cols = 0;
     for (int i = 0; i < m->nu; i++)
@@ -171,7 +178,8 @@ int mbs_find_redundant(mbs_assembler *a, double t, const double *y, int force, m
         if (!on_loop[c])
             continue;
         for (int r = 0; r < comp->n_hrows + comp->n_vrows; r++)
-            rows[n_rows++] = comp->row_ofs + r;
+            if (a->d->row_enabled[comp->row_ofs + r])
+                rows[n_rows++] = comp->row_ofs + r;
         for (int k = 0; k < comp->n_bodies; k++) {
             const mbs_body *b = &m->bodies[comp->bodies[k]];
             for (int i = 0; i < b->nu; i++)
@@ -229,7 +237,8 @@ static double position_error(const mbs_assembler *a, int dropped, int *worst_row
     double err = 0.0;
     *worst_row = -1;
     for (int r = 0; r < m->n_rows; r++)
-        if (a->d->row_active[r] == !dropped && m->row_mu[r] >= 0 && fabs(a->d->rows[r].g) > err) {
+        if (a->d->row_enabled[r] && a->d->row_active[r] == !dropped && m->row_mu[r] >= 0 &&
+            fabs(a->d->rows[r].g) > err) {
             err = fabs(a->d->rows[r].g);
             *worst_row = r;
         }
@@ -512,24 +521,14 @@ static int coupled_rates(mbs_assembler *a, double t, double *y, double *yp, char
     return -1;
 }
 
-int mbs_consistent_rates(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize)
+/* du/dt and lambda for the current states: [M G^T; G 0] with the forces at
+ * du/dt = 0, lambda = 0, Newton when forces read multipliers; then the
+ * explicit state rates (dz/dt - h = 0 gives dz/dt = -residual at 0). */
+static int accelerations(mbs_assembler *a, double t, double *y, double *yp, double s, char *msg, size_t msgsize)
 {
     const mbs_model *m = a->m;
-    /* multipliers start at 0; they are solved for below */
+    memset(yp + m->ofs_u, 0, (size_t)m->nu * sizeof *yp);
     memset(y + m->ofs_lambda, 0, (size_t)(m->ny - m->ofs_lambda) * sizeof *y);
-    memset(yp, 0, (size_t)m->ny * sizeof *yp);
-    position_rates(m, y, yp + m->ofs_q);
-
-    /* gamma by a central difference along the motion at fixed u */
-    double vmax = 0.0;
-    for (int i = 0; i < m->nq; i++)
-        vmax = fmax(vmax, fabs(yp[m->ofs_q + i]));
-    double s = 1e-6 / fmax(1.0, vmax);
-    if (m->n_rows > 0) {
-        row_rates_along(a, t, y, yp + m->ofs_q, s, a->c_plus);
-        row_rates_along(a, t, y, yp + m->ofs_q, -s, a->c_minus);
-    }
-
     /* forces, gyroscopic terms and state rates: residual at du/dt = 0, lambda = 0 */
     evaluate(a, t, y, yp);
     if (a->d->eval_failed) {
@@ -537,7 +536,8 @@ int mbs_consistent_rates(mbs_assembler *a, double t, double *y, double *yp, char
         return -1;
     }
     for (int i = 0; i < m->nz; i++)
-        yp[m->ofs_z + i] = -a->res[m->ofs_z + i];
+        if (mbs_state_is_explicit(a->states, i))
+            yp[m->ofs_z + i] = -a->res[m->ofs_z + i];
     for (int i = 0; i < m->nu; i++)
         a->rhs[i] = -a->res[m->ofs_u + i];
     for (int r = 0; r < m->n_rows; r++)
@@ -557,8 +557,48 @@ int mbs_consistent_rates(mbs_assembler *a, double t, double *y, double *yp, char
     /* state rates that depend on the accelerations or multipliers just found */
     evaluate(a, t, y, yp);
     for (int i = 0; i < m->nz; i++)
-        yp[m->ofs_z + i] -= a->res[m->ofs_z + i];
+        if (mbs_state_is_explicit(a->states, i))
+            yp[m->ofs_z + i] -= a->res[m->ofs_z + i];
     return 0;
+}
+
+int mbs_consistent_rates(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize)
+{
+    const mbs_model *m = a->m;
+    /* multipliers start at 0; they are solved for below */
+    memset(y + m->ofs_lambda, 0, (size_t)(m->ny - m->ofs_lambda) * sizeof *y);
+    for (int i = 0; i < m->nq + m->nu; i++)
+        yp[i] = 0.0;
+    memset(yp + m->ofs_lambda, 0, (size_t)(m->ny - m->ofs_lambda) * sizeof *yp);
+    position_rates(m, y, yp + m->ofs_q);
+
+    /* gamma by a central difference along the motion at fixed u */
+    double vmax = 0.0;
+    for (int i = 0; i < m->nq; i++)
+        vmax = fmax(vmax, fabs(yp[m->ofs_q + i]));
+    double s = 1e-6 / fmax(1.0, vmax);
+    if (m->n_rows > 0) {
+        row_rates_along(a, t, y, yp + m->ofs_q, s, a->c_plus);
+        row_rates_along(a, t, y, yp + m->ofs_q, -s, a->c_minus);
+    }
+    /* variables and implicit equations may read the accelerations and
+     * forces, which may read them: alternate until they settle */
+    double change = 0.0;
+    if (mbs_solve_states(a->states, t, y, yp, &change, msg, msgsize) != 0)
+        return -1;
+    for (int iter = 0; iter < 20; iter++) {
+        if (accelerations(a, t, y, yp, s, msg, msgsize) != 0)
+            return -1;
+        if (mbs_state_solver_count(a->states) == 0)
+            return 0;
+        if (mbs_solve_states(a->states, t, y, yp, &change, msg, msgsize) != 0)
+            return -1;
+        if (change <= 1e-10)
+            return 0;
+    }
+    snprintf(msg, msgsize, "cannot compute consistent accelerations at t = %g: the variables and the forces that "
+                           "read them do not settle", t);
+    return -1;
 }
 
 int mbs_make_consistent(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize)

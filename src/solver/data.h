@@ -32,12 +32,21 @@ typedef struct mbs_row {
     mbs_jac jac;
 } mbs_row;
 
+/* What a Sensor_Event asked for (mbs_data.sensor_stop). */
+enum { MBS_STOP_NONE, MBS_STOP_ANALYSIS, MBS_STOP_HALT };
+
 typedef struct mbs_data {
     mbs_body_state *bodies; /* [n_bodies] */
     mbs_row *rows;          /* [n_rows] */
-    char *row_active;       /* [n_rows] 0 for rows dropped as redundant */
+    char *row_active;       /* [n_rows] 0 for rows dropped as redundant, or not in use */
+    char *row_enabled;      /* [n_rows] 0 for rows not in use (their element deactivated, a motion's
+                               other type): the redundancy analysis starts from these */
+    char *comp_active;      /* [n_comps] 0 for elements a Deactivate command switched off */
+    mbs_solver_settings settings; /* the integrator's, as commands leave them */
+    double *marker_frames;  /* [n_markers x 12] pos[3], rot[9] of each frame marker in its body
+                               (the model's, as commands leave them) */
     double *disc;           /* [n_disc] discrete states of the components */
-    double *var_offset;     /* [n_variables] added to each Reference_Variable's value: a linear
+    double *var_offset;     /* [n_comps] added to a Reference_Variable component's value: a linear
                                analysis' input perturbation (0 otherwise), model units */
     double *res_scratch;    /* [ny] residual when only kinematics are wanted */
     int static_mode;        /* in Static / Assembly analyses */
@@ -51,9 +60,24 @@ typedef struct mbs_data {
      * residual then fails at once, so that no step, however long, keeps a
      * stop request waiting. NULL: never. */
     volatile sig_atomic_t *stop;
+    /* run-time expressions: a modify command's replacement of the model's
+     * expression with that slot (NULL: the model's own), [n_tfuncs] */
+    const struct mbs_tfunc **tfunc_override;
+    /* scratch for the loads one component applies (mbs_component_load) */
+    mbs_body_state *load_bodies; /* [n_bodies] */
+    double *load_res;            /* [ny] */
+    int load_depth;
+    int sensor_stop;             /* MBS_STOP_*: set by an event, read by the run */
+    char stop_message[320];
 } mbs_data;
 
 mbs_data *mbs_data_create(const mbs_model *m);
+
+/* Whether component c takes part (not deactivated by a command). */
+static inline int mbs_component_active(const mbs_data *d, int c)
+{
+    return d->comp_active[c];
+}
 void mbs_data_free(mbs_data *d);
 
 #endif

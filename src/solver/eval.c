@@ -1,7 +1,8 @@
 /* Kinematics and load helpers for element code (see eval.h).
  *
  * A frame marker k on body b has origin p = r_b + A_b s_k and axes
- * A_b R_k, with s_k, R_k fixed in body axes. Its velocity is
+ * A_b R_k, with s_k, R_k fixed in body axes (the model's, or what a
+ * Reference_Marker command made them: data's marker_frames). Its velocity is
  * v_b + w_b x (A_b s_k), its acceleration a_b + alpha_b x s + w_b x (w_b x s).
  * A force f at p adds f to the body and (A_b s_k) x f to its torque about
  * the centre of mass. */
@@ -25,7 +26,7 @@ int mbs_marker_body(const mbs_eval *ev, int marker)
 
 void mbs_marker_offset(const mbs_eval *ev, int marker, double s[3])
 {
-    m3_mul_v(s, state_of(ev, marker)->A, ev->m->markers[marker].pos);
+    m3_mul_v(s, state_of(ev, marker)->A, ev->d->marker_frames + 12 * marker);
 }
 
 void mbs_marker_position(const mbs_eval *ev, int marker, double p[3])
@@ -37,13 +38,13 @@ void mbs_marker_position(const mbs_eval *ev, int marker, double p[3])
 
 void mbs_marker_axes(const mbs_eval *ev, int marker, double R[9])
 {
-    m3_mul(R, state_of(ev, marker)->A, ev->m->markers[marker].rot);
+    m3_mul(R, state_of(ev, marker)->A, ev->d->marker_frames + 12 * marker + 3);
 }
 
 void mbs_marker_axis(const mbs_eval *ev, int marker, int k, double a[3])
 {
     double local[3];
-    m3_col(local, ev->m->markers[marker].rot, k);
+    m3_col(local, ev->d->marker_frames + 12 * marker + 3, k);
     m3_mul_v(a, state_of(ev, marker)->A, local);
 }
 
@@ -85,6 +86,26 @@ void mbs_body_point_velocity(const mbs_eval *ev, int body, const double point[3]
     v3_sub(s, point, b->r);
     v3_cross(ws, b->w, s);
     v3_add(v, b->v, ws);
+}
+
+void mbs_frame_kinematics(const mbs_eval *ev, int k, double p[3], double R[9], double v[3], double w[3], double a[3],
+                          double al[3])
+{
+    if (k < 0) {
+        v3_zero(p);
+        m3_identity(R);
+        v3_zero(v);
+        v3_zero(w);
+        v3_zero(a);
+        v3_zero(al);
+        return;
+    }
+    mbs_marker_position(ev, k, p);
+    mbs_marker_axes(ev, k, R);
+    mbs_marker_velocity(ev, k, v);
+    mbs_marker_angular_velocity(ev, k, w);
+    mbs_marker_acceleration(ev, k, a);
+    mbs_marker_angular_acceleration(ev, k, al);
 }
 
 /* ---- loads ---- */
@@ -308,32 +329,4 @@ void mbs_eval_fatal(const mbs_eval *ev, const mbs_component *c, const char *fmt,
     eval_failure(ev, c, fmt, ap);
     va_end(ap);
     ev->d->eval_fatal = 1;
-}
-
-/* ---- run-time expressions ---- */
-
-double mbs_variable_value(const mbs_eval *ev, int k)
-{
-    const mbs_variable *v = &ev->m->variables[k];
-    return (v->value ? mbs_tfunc_at(v->value, ev->t) : 0.0) + ev->d->var_offset[k];
-}
-
-static void varval_values(const mbs_eval *ev, const mbs_tfunc *f, double *values)
-{
-    for (int k = 0; k < f->n_varvals; k++)
-        values[k] = mbs_variable_value(ev, f->varval_variable[k]);
-}
-
-double mbs_eval_tfunc(const mbs_eval *ev, mbs_tfunc *f)
-{
-    double values[MBS_TFUNC_MAX_VARS];
-    varval_values(ev, f, values);
-    return mbs_tfunc_at_with(f, ev->t, values);
-}
-
-double mbs_eval_tfunc_rate(const mbs_eval *ev, mbs_tfunc *f)
-{
-    double values[MBS_TFUNC_MAX_VARS];
-    varval_values(ev, f, values);
-    return mbs_tfunc_rate_at_with(f, ev->t, values);
 }

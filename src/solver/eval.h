@@ -30,6 +30,10 @@ void mbs_body_point_velocity(const mbs_eval *ev, int body, const double point[3]
 void mbs_marker_offset(const mbs_eval *ev, int marker, double s[3]);
 int mbs_marker_body(const mbs_eval *ev, int marker);
 
+/* Everything of a frame marker at once; k = -1 is the ground frame. */
+void mbs_frame_kinematics(const mbs_eval *ev, int k, double p[3], double R[9], double v[3], double w[3], double a[3],
+                          double al[3]);
+
 /* ---- coordinates (Marker_Coordinate) ---- */
 void mbs_coordinate(const mbs_eval *ev, int marker, mbs_coord *c);
 /* Generalised force F on the coordinate: adds F times its Jacobian. */
@@ -61,15 +65,22 @@ double mbs_jac_rate(const mbs_eval *ev, const mbs_jac *j);
 /* The multiplier of row k (force of the constraint, sign as in docs/theory.md). */
 double mbs_row_lambda(const mbs_eval *ev, const mbs_component *c, int k);
 
-/* ---- run-time expressions (model/tfunc.h) ---- */
-/* The value (SI) of a function of t at the evaluation's time, its VARVALs
- * read from the model's Reference_Variables; and its time derivative. */
+/* ---- run-time expressions (model/tfunc.h, solver/measure.c) ---- */
+/* The value (SI) of an element's expression at this evaluation's state,
+ * and its time derivative (functions of t; the state counts as fixed);
+ * a modify command's replacement, if one is in force, instead. With
+ * run-time variables of its own (SI, in the expression's order; t is
+ * taken from the evaluation): mbs_eval_tfunc_vars. */
 struct mbs_tfunc;
-double mbs_eval_tfunc(const mbs_eval *ev, struct mbs_tfunc *f);
-double mbs_eval_tfunc_rate(const mbs_eval *ev, struct mbs_tfunc *f);
-/* Reference_Variable k's value (model units): its function of t plus the
- * input perturbation of a linear analysis. */
-double mbs_variable_value(const mbs_eval *ev, int k);
+double mbs_eval_tfunc(const mbs_eval *ev, const struct mbs_tfunc *f);
+double mbs_eval_tfunc_rate(const mbs_eval *ev, const struct mbs_tfunc *f);
+double mbs_eval_tfunc_vars(const mbs_eval *ev, const struct mbs_tfunc *f, const double *vars_si);
+/* A function of time alone (one that reads no state) at another time t. */
+double mbs_eval_tfunc_at(const mbs_eval *ev, const struct mbs_tfunc *f, double t);
+/* The loads component c applies on `body` through its forces and its
+ * constraint rows: force and torque about the body's centre of mass (the
+ * global origin for the ground), global axes. */
+void mbs_component_load(const mbs_eval *ev, int c, int body, double f[3], double tq[3]);
 
 /* ---- failure ---- */
 /* The model cannot be evaluated at this state (e.g. a spring of zero

@@ -111,8 +111,11 @@ static int roots_fn(double t, N_Vector y, N_Vector yp, double *g, void *user)
     mbs_residual(m, it->d, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), it->d->res_scratch);
     mbs_eval ev = {m, it->d, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), it->d->res_scratch};
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].n_roots)
+        if (m->comps[c].n_roots && mbs_component_active(it->d, c))
             m->comps[c].ops->roots(&m->comps[c], &ev, g + m->comps[c].root_ofs);
+        else
+            for (int k = 0; k < m->comps[c].n_roots; k++)
+                g[m->comps[c].root_ofs + k] = 1.0; /* deactivated: no crossing */
     return 0;
 }
 
@@ -183,7 +186,7 @@ static int klu_setup_recoverable(SUNLinearSolver S, SUNMatrix A)
 static void set_tolerances(mbs_integrator *it)
 {
     const mbs_model *m = it->m;
-    const mbs_solver_settings *s = &m->settings;
+    const mbs_solver_settings *s = &it->d->settings; /* as commands leave them */
     double *atol = N_VGetArrayPointer(it->atol), *id = N_VGetArrayPointer(it->id);
     for (int i = 0; i < m->ny; i++) {
         int algebraic = i >= m->ofs_lambda;
@@ -198,11 +201,15 @@ static void set_tolerances(mbs_integrator *it)
         atol[i] = i >= m->ofs_mu ? 1e12 * s->atol : i >= m->ofs_lambda ? 1e4 * s->atol : s->atol;
     }
     /* element states measured in other units than the coordinates (a
-     * bristle deflection r_p theta at a pin of radius r_p) */
+     * bristle deflection r_p theta at a pin of radius r_p); algebraic ones
+     * (variables) have no derivative */
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
         for (int k = 0; comp->state_atol && k < comp->n_states; k++)
             atol[m->ofs_z + comp->state_ofs + k] = s->atol * comp->state_atol[k];
+        for (int k = 0; comp->state_form && k < comp->n_states; k++)
+            if (comp->state_form[k] == MBS_STATE_ALGEBRAIC)
+                id[m->ofs_z + comp->state_ofs + k] = 0.0;
     }
 }
 
@@ -321,7 +328,7 @@ static int set_root_directions(const mbs_integrator *it)
 static int configure(mbs_integrator *it, char *err, size_t errsize)
 {
     const mbs_model *m = it->m;
-    const mbs_solver_settings *s = &m->settings;
+    const mbs_solver_settings *s = &it->d->settings; /* as commands leave them */
     void *mem = it->mem;
     int rc = 0;
     rc |= IDASetUserData(mem, it);
@@ -349,6 +356,22 @@ static int configure(mbs_integrator *it, char *err, size_t errsize)
     if (rc != 0)
         snprintf(err, errsize, "cannot configure IDA: %s", it->ida_message);
     return rc != 0 ? -1 : 0;
+}
+
+int mbs_integrator_apply_settings(mbs_integrator *it)
+{
+    if (!it->initialised)
+        return 0; /* configure() reads them when the integrator starts */
+    const mbs_solver_settings *s = &it->d->settings;
+    set_tolerances(it);
+    int rc = IDASVtolerances(it->mem, s->rtol, it->atol);
+    /* IDA cannot raise the order beyond what it was set up with: the lower of the two */
+    rc |= IDASetMaxOrd(it->mem, s->max_order);
+    rc |= IDASetMaxStep(it->mem, s->h_max > 0 ? s->h_max : 0.0); /* 0: no limit */
+    if (s->h_min > 0)
+        rc |= IDASetMinStep(it->mem, s->h_min);
+    rc |= IDASetInitStep(it->mem, s->h0 > 0 ? s->h0 : 0.0);       /* 0: IDA's estimate */
+    return rc == 0 ? 0 : -1;
 }
 
 int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const double *yp0, double t_stop,
@@ -390,7 +413,7 @@ int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const 
  * times larger, a few times, unless the user fixed the first step. */
 static int retry_start(mbs_integrator *it)
 {
-    if (it->m->settings.h0 > 0 || it->start_retries >= 4)
+    if (it->d->settings.h0 > 0 || it->start_retries >= 4)
         return -1;
     double h = 0.0;
     IDAGetActualInitStep(it->mem, &h);

@@ -29,6 +29,10 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
 void mbs_integrator_free(mbs_integrator *it);
 
 /* (Re)starts at t0 from a consistent (y0, yp0), integrating towards t_stop. */
+/* Takes the settings in the data again (a command changed them); for the
+ * next start. 0, or -1 when IDA refused one. */
+int mbs_integrator_apply_settings(mbs_integrator *it);
+
 int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const double *yp0, double t_stop,
                          char *err, size_t errsize);
 

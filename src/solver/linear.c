@@ -14,14 +14,16 @@
  *   w    velocity and angular velocity, global axes (inertial),
  *   w'   their rates,
  * and the multipliers lambda of the active rows, the element states z and
- * their rates z', the inputs u (VARVAL offsets). The residual is
+ * their rates z', the algebraic element states za (Reference_Variables), the
+ * inputs u (offsets of what VARVAL reads). The residual is
  * differentiated by central differences with one Richardson step (error
  * O(h^4)) into the blocks
  *   force rows (in global axes)   K ds + C dw + M dw' + L dlambda + Z dz + Z' dz' + Bu du = 0
  *   state rows                    the same for the element states
+ *   algebraic rows                the same for the algebraic states
  *   row rates                     G dw + H ds + Hu du = 0       (every active row)
  *   positions                     Gh ds + Gu du = 0            (active holonomic rows)
- *   outputs                       y = Ys ds + Yw dw + ... (sensor columns)
+ *   outputs                       y = za of the output variables
  *
  * Independent states by coordinate partitioning: a QR with column pivoting
  * of Gh picks the dependent position coordinates, the others are the
@@ -31,9 +33,12 @@
  *   ds = Ns xi + Ps u,   dw = Nw eta + Rx xi + Ru u,
  *   dxi/dt  = [dw + W0 ds] at the coordinates of xi   (W0: omega0 x dtheta),
  *   dw'     = Nw deta/dt + Rx dxi/dt,
- * and the force and state rows, with the multipliers of independent rows
- * as unknowns, give deta/dt, dz/dt (and dlambda) as linear functions of
- * (xi, eta, z, u): the rows of A and B. The constraint invariants never
+ * and the force, state and algebraic rows, with the multipliers of
+ * independent rows and the algebraic states as unknowns, give deta/dt,
+ * dz/dt (and dlambda, dza) as linear functions of (xi, eta, z, u): the rows
+ * of A and B; the outputs are among the dza. Constraint rows see
+ * algebraic states only as constants (a motion may read VARVAL only of a
+ * constant variable), so the kinematics need not solve for them. The constraint invariants never
  * become states, so they add no spurious zero eigenvalues. Ns, Nw, Rx are
  * taken as constant along the motion: exact at an equilibrium and on a
  * steady motion whose constraint geometry the motion carries along
@@ -128,8 +133,8 @@ static mat mat_block(mat J, const int *rows, int r0, int nr, int c0, int nc)
 /* ---- the linearisation's context ---- */
 
 /* Perturbation blocks (columns of the Jacobian) and response blocks (rows). */
-enum { P_S, P_W, P_WD, P_L, P_Z, P_ZD, P_U, P_COUNT };
-enum { R_F, R_Z, R_RATE, R_G, R_OUT, R_COUNT };
+enum { P_S, P_W, P_WD, P_L, P_Z, P_ZD, P_ZA, P_U, P_COUNT };
+enum { R_F, R_Z, R_ZA, R_RATE, R_G, R_OUT, R_COUNT };
 
 typedef struct lin {
     const mbs_model *m;
@@ -137,16 +142,15 @@ typedef struct lin {
     double t;
     const double *y0, *yp0;
     double *y, *yp;          /* work copies */
-    int nu, nz, na, nh, ni, no;
+    int nu, nz, nza, na, nh, ni, no;
     int *coord_body;         /* [nu] body of each coordinate ... */
     int *coord_k;            /* ... and which of its coordinates */
-    int *zmap;               /* [nz] element states (the dissipated energy left out) */
+    int *zmap;               /* [nz] differential element states (the dissipated energy left out) */
+    int *amap;               /* [nza] algebraic element states */
     int *arow;               /* [na] active rows */
     int *hrow;               /* [nh] active holonomic rows */
     const mbs_plant *pin, *pout;
-    int *out_ofs;            /* [no] position of each output in a sensor row */
     double *w0, *wd0;        /* [nu] inertial velocities and their rates at the operating point */
-    double *sensor_row;
     double *step;            /* [np] difference steps */
     int block_ofs[P_COUNT + 1], resp_ofs[R_COUNT + 1];
     char *msg;
@@ -235,6 +239,12 @@ static int block_of(const lin *l, int c, int *j)
     return b;
 }
 
+/* Where Reference_Variable component c keeps its value in y. */
+static int variable_state(const mbs_model *m, int c)
+{
+    return m->ofs_z + m->comps[c].state_ofs;
+}
+
 /* Moves variable c of the perturbation coordinates by h (or back, undo). */
 static void perturb(lin *l, int c, double h, int undo)
 {
@@ -263,6 +273,9 @@ static void perturb(lin *l, int c, double h, int undo)
     case P_ZD:
         l->yp[m->ofs_z + l->zmap[j]] = l->yp0[m->ofs_z + l->zmap[j]] + (undo ? 0.0 : h);
         return;
+    case P_ZA:
+        l->y[m->ofs_z + l->amap[j]] = l->y0[m->ofs_z + l->amap[j]] + (undo ? 0.0 : h);
+        return;
     default:
         l->d->var_offset[l->pin->variables[j]] = undo ? 0.0 : h;
         return;
@@ -275,10 +288,7 @@ static int respond(lin *l, double *out)
     const mbs_model *m = l->m;
     mbs_data *d = l->d;
     d->eval_failed = 0;
-    if (l->no > 0)
-        mbs_sense(m, d, l->t, l->y, l->yp, l->sensor_row);
-    else
-        mbs_residual(m, d, l->t, l->y, l->yp, d->res_scratch);
+    mbs_residual(m, d, l->t, l->y, l->yp, d->res_scratch);
     if (d->eval_failed)
         return fail(l, d->eval_message);
     const double *res = d->res_scratch;
@@ -292,12 +302,14 @@ static int respond(lin *l, double *out)
     }
     for (int k = 0; k < l->nz; k++)
         out[l->resp_ofs[R_Z] + k] = res[m->ofs_z + l->zmap[k]];
+    for (int k = 0; k < l->nza; k++)
+        out[l->resp_ofs[R_ZA] + k] = res[m->ofs_z + l->amap[k]];
     for (int k = 0; k < l->na; k++)
         out[l->resp_ofs[R_RATE] + k] = res[m->ofs_lambda + l->arow[k]];
     for (int k = 0; k < l->nh; k++)
         out[l->resp_ofs[R_G] + k] = res[m->ofs_mu + m->row_mu[l->hrow[k]]];
     for (int k = 0; k < l->no; k++)
-        out[l->resp_ofs[R_OUT] + k] = l->sensor_row[l->out_ofs[k]];
+        out[l->resp_ofs[R_OUT] + k] = l->y[variable_state(m, l->pout->variables[k])];
     return 0;
 }
 
@@ -365,11 +377,8 @@ static void choose_steps(lin *l)
             break;
         }
         case P_ZD: scale = fmax(1.0, fabs(l->yp0[m->ofs_z + l->zmap[j]])); break;
-        default: {
-            mbs_eval ev = {m, l->d, l->t, l->y0, l->yp0, l->d->res_scratch};
-            scale = fmax(1.0, fabs(mbs_variable_value(&ev, l->pin->variables[j])));
-            break;
-        }
+        case P_ZA: scale = fmax(1.0, fabs(l->y0[m->ofs_z + l->amap[j]])); break;
+        default: scale = fmax(1.0, fabs(l->y0[variable_state(m, l->pin->variables[j])])); break;
         }
         l->step[c] = 1e-3 * scale;
     }
@@ -384,15 +393,15 @@ static int setup(lin *l)
     l->coord_body = malloc(((size_t)m->nu + 1) * sizeof *l->coord_body);
     l->coord_k = malloc(((size_t)m->nu + 1) * sizeof *l->coord_k);
     l->zmap = malloc(((size_t)m->nz + 1) * sizeof *l->zmap);
+    l->amap = malloc(((size_t)m->nz + 1) * sizeof *l->amap);
     l->arow = malloc(((size_t)m->n_rows + 1) * sizeof *l->arow);
     l->hrow = malloc(((size_t)m->n_rows + 1) * sizeof *l->hrow);
     l->w0 = calloc((size_t)m->nu + 1, sizeof *l->w0);
     l->wd0 = calloc((size_t)m->nu + 1, sizeof *l->wd0);
     l->y = malloc(((size_t)m->ny + 1) * sizeof *l->y);
     l->yp = malloc(((size_t)m->ny + 1) * sizeof *l->yp);
-    l->sensor_row = calloc((size_t)mbs_row_width(m) + 1, sizeof *l->sensor_row);
-    if (!l->coord_body || !l->coord_k || !l->zmap || !l->arow || !l->hrow || !l->w0 || !l->wd0 || !l->y || !l->yp ||
-        !l->sensor_row)
+    if (!l->coord_body || !l->coord_k || !l->zmap || !l->amap || !l->arow || !l->hrow || !l->w0 || !l->wd0 || !l->y ||
+        !l->yp)
         return fail(l, "out of memory");
     memcpy(l->y, l->y0, (size_t)m->ny * sizeof *l->y);
     memcpy(l->yp, l->yp0, (size_t)m->ny * sizeof *l->yp);
@@ -401,9 +410,16 @@ static int setup(lin *l)
             l->coord_body[m->bodies[b].u_ofs - m->ofs_u + k] = b;
             l->coord_k[m->bodies[b].u_ofs - m->ofs_u + k] = k;
         }
-    for (int k = 0; k < m->nz; k++)
-        if (k != m->energy_state)
-            l->zmap[l->nz++] = k;
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        for (int k = 0; k < comp->n_states; k++) {
+            int z = comp->state_ofs + k;
+            if (comp->state_form && comp->state_form[k] == MBS_STATE_ALGEBRAIC)
+                l->amap[l->nza++] = z;
+            else
+                l->zmap[l->nz++] = z;
+        }
+    } /* (the dissipated energy, the model's own state after these, is left out) */
     for (int r = 0; r < m->n_rows; r++)
         if (d->row_active[r]) {
             l->arow[l->na++] = r;
@@ -414,17 +430,8 @@ static int setup(lin *l)
     l->pout = m->linear.output >= 0 ? &m->plant_outputs[m->linear.output] : NULL;
     l->ni = l->pin ? l->pin->n_variables : 0;
     l->no = l->pout ? l->pout->n_variables : 0;
-    l->out_ofs = calloc((size_t)l->no + 1, sizeof *l->out_ofs);
-    if (!l->out_ofs)
-        return fail(l, "out of memory");
-    for (int k = 0; k < l->no; k++) {
-        int ofs = 0;
-        for (int s = 0; s < l->pout->sensor[k]; s++)
-            ofs += m->sensors[s].ncols;
-        l->out_ofs[k] = ofs + l->pout->column[k];
-    }
-    int sizes[P_COUNT] = {l->nu, l->nu, l->nu, l->na, l->nz, l->nz, l->ni};
-    int rsizes[R_COUNT] = {l->nu, l->nz, l->na, l->nh, l->no};
+    int sizes[P_COUNT] = {l->nu, l->nu, l->nu, l->na, l->nz, l->nz, l->nza, l->ni};
+    int rsizes[R_COUNT] = {l->nu, l->nz, l->nza, l->na, l->nh, l->no};
     l->block_ofs[0] = l->resp_ofs[0] = 0;
     for (int b = 0; b < P_COUNT; b++)
         l->block_ofs[b + 1] = l->block_ofs[b] + sizes[b];
@@ -452,14 +459,13 @@ static void teardown(lin *l)
     free(l->coord_body);
     free(l->coord_k);
     free(l->zmap);
+    free(l->amap);
     free(l->arow);
     free(l->hrow);
     free(l->w0);
     free(l->wd0);
     free(l->y);
     free(l->yp);
-    free(l->sensor_row);
-    free(l->out_ofs);
     free(l->step);
 }
 
@@ -585,7 +591,7 @@ typedef struct lsys {
     int n_pos, n_vel, n, n_chi, r_w;
     partition pos, vel, rows;
     mat DS, DW, XID;   /* ds, dw (nu x n_chi), dxi/dt (n_pos x n_chi) */
-    mat V;             /* [deta/dt; dlambda; dz/dt] (n_vel + r_w + nz) x n_chi */
+    mat V;             /* [deta/dt; dlambda; dz/dt; dza] (n_vel + r_w + nz + nza) x n_chi */
     mat AB, CD;        /* [A B] (n x n_chi), [C D] (no x n_chi), SI */
 } lsys;
 
@@ -725,7 +731,7 @@ static int kinematics(lin *l, mat J, lsys *s)
 /* The dynamics: the force and state rows solved for deta/dt, dlambda, dz/dt. */
 static int dynamics(lin *l, mat J, lsys *s)
 {
-    int nu = l->nu, nz = l->nz, nc = s->n_chi, n = s->n, nv = s->n_vel, nq = nu + nz;
+    int nu = l->nu, nz = l->nz, nza = l->nza, nc = s->n_chi, n = s->n, nv = s->n_vel, nq = nu + nz + nza;
     int *rows = malloc(((size_t)nq + 1) * sizeof *rows);
     if (!rows)
         return fail(l, "out of memory");
@@ -733,12 +739,14 @@ static int dynamics(lin *l, mat J, lsys *s)
         rows[i] = l->resp_ofs[R_F] + i;
     for (int i = 0; i < nz; i++)
         rows[nu + i] = l->resp_ofs[R_Z] + i;
+    for (int i = 0; i < nza; i++)
+        rows[nu + nz + i] = l->resp_ofs[R_ZA] + i;
     /* dw' = Nw deta/dt + Rx dxi/dt: Nw and Rx are DW's eta and xi columns */
     mat Nw = mat_block(s->DW, NULL, 0, nu, s->n_pos, nv), Rx = mat_block(s->DW, NULL, 0, nu, 0, s->n_pos);
     mat Mf = mat_block(J, rows, 0, nq, l->block_ofs[P_WD], nu);
     mat MNw = mat_mul(Mf, Nw), MRx = mat_mul(Mf, Rx);
-    /* L = [M Nw, dF/dlambda (independent rows), dF/dz'] */
-    int nl = nv + s->r_w + nz;
+    /* L = [M Nw, dF/dlambda (independent rows), dF/dz', dF/dza] */
+    int nl = nv + s->r_w + nz + nza;
     mat L = mat_new(nq, nl);
     for (int i = 0; i < nq; i++) {
         for (int k = 0; k < nv; k++)
@@ -747,6 +755,8 @@ static int dynamics(lin *l, mat J, lsys *s)
             AT(L, i, nv + k) = AT(J, rows[i], l->block_ofs[P_L] + s->rows.dep[k]);
         for (int k = 0; k < nz; k++)
             AT(L, i, nv + s->r_w + k) = AT(J, rows[i], l->block_ofs[P_ZD] + k);
+        for (int k = 0; k < nza; k++)
+            AT(L, i, nv + s->r_w + nz + k) = AT(J, rows[i], l->block_ofs[P_ZA] + k);
     }
     /* right side: -(M Rx dxi/dt + K ds + C dw + Z dz + Bu u) */
     mat V = mat_mul(MRx, s->XID);
@@ -824,6 +834,8 @@ static int outputs(lin *l, mat J, lsys *s)
                 v += AT(J, r0 + i, l->block_ofs[P_L] + s->rows.dep[k]) * AT(s->V, nv + k, c);
             for (int k = 0; k < l->nz; k++)
                 v += AT(J, r0 + i, l->block_ofs[P_ZD] + k) * AT(s->V, nv + s->r_w + k, c);
+            for (int k = 0; k < l->nza; k++)
+                v += AT(J, r0 + i, l->block_ofs[P_ZA] + k) * AT(s->V, nv + s->r_w + l->nz + k, c);
             AT(s->CD, i, c) += v;
         }
     for (int i = 0; i < l->no; i++) {

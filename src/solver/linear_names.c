@@ -58,7 +58,7 @@ static int element_state(const mbs_model *m, int k, char **name, char **unit)
     return *name && *unit ? 0 : -1;
 }
 
-static char *variable_name(const mbs_variable *v)
+static char *variable_name(const mbs_component *v)
 {
     return v->label ? mbs_strdup(v->label) : mbs_sprintf_alloc("variable %d", v->id);
 }
@@ -141,18 +141,15 @@ int mbs_linear_result_alloc(const mbs_model *m, const mbs_linear_layout *lay, mb
     }
     for (int k = 0; k < lay->n_inputs; k++) {
         const mbs_plant *p = &m->plant_inputs[m->linear.input];
-        out->input_names[k] = variable_name(&m->variables[p->variables[k]]);
+        out->input_names[k] = variable_name(&m->comps[p->variables[k]]);
         out->input_units[k] = mbs_strdup("");
         rc |= !out->input_names[k] || !out->input_units[k];
     }
     for (int k = 0; k < lay->n_outputs; k++) {
         const mbs_plant *p = &m->plant_outputs[m->linear.output];
-        const mbs_sensor *sensor = &m->sensors[p->sensor[k]];
-        char unit[64];
-        mbs_units_format(&m->units, sensor->dims[p->column[k]], (sensor->angle_cols >> p->column[k]) & 1u, unit,
-                         sizeof unit);
-        out->output_names[k] = variable_name(&m->variables[p->variables[k]]);
-        out->output_units[k] = mbs_strdup(unit);
+        /* a variable's value is in the units its expression is written in */
+        out->output_names[k] = variable_name(&m->comps[p->variables[k]]);
+        out->output_units[k] = mbs_strdup("");
         rc |= !out->output_names[k] || !out->output_units[k];
     }
     return rc ? -1 : 0;

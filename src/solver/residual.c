@@ -105,13 +105,26 @@ static void rigid_body_rows(const mbs_body *b, const mbs_body_state *s, const do
         res[b->u_ofs + 3 + i] = Jwd[i] + gyro[i] - tq_body[i];
 }
 
+/* The states of an element a command deactivated keep their values (an
+ * algebraic one, a variable, goes to 0); its rows are not in use. */
+static void frozen_states(mbs_eval *ev, const mbs_component *c)
+{
+    for (int k = 0; k < c->n_states; k++) {
+        int algebraic = c->state_form && c->state_form[k] == MBS_STATE_ALGEBRAIC;
+        mbs_set_state_residual(ev, c, k, algebraic ? mbs_state(ev, c, k) : mbs_state_rate(ev, c, k));
+    }
+}
+
 void mbs_residual(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *res)
 {
     mbs_update_bodies(m, d, y, yp);
     memset(res, 0, (size_t)m->ny * sizeof *res);
     mbs_eval ev = {m, d, t, y, yp, res};
     for (int c = 0; c < m->n_comps; c++)
-        m->comps[c].ops->eval(&m->comps[c], &ev);
+        if (mbs_component_active(d, c))
+            m->comps[c].ops->eval(&m->comps[c], &ev);
+        else
+            frozen_states(&ev, &m->comps[c]);
     constraint_rows(&ev, res);
 
     const double *mu_block = y + m->ofs_mu;
@@ -143,7 +156,7 @@ void mbs_residual(const mbs_model *m, mbs_data *d, double t, const double *y, co
     /* dissipated energy: dE/dt = -(power of non-conservative forces) */
     double power = 0.0;
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].ops->power_nc)
+        if (m->comps[c].ops->power_nc && mbs_component_active(d, c))
             power += m->comps[c].ops->power_nc(&m->comps[c], &ev);
     int e = m->ofs_z + m->energy_state;
     res[e] = yp[e] + power;

@@ -59,7 +59,7 @@ double mbs_potential_energy(const mbs_model *m, mbs_data *d, double t, const dou
     mbs_eval ev = {m, d, t, y, yp, d->res_scratch};
     double V = 0.0;
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].ops->potential_energy)
+        if (m->comps[c].ops->potential_energy && mbs_component_active(d, c))
             V += m->comps[c].ops->potential_energy(&m->comps[c], &ev);
     return V;
 }
@@ -121,61 +121,24 @@ static void system_output(const mbs_model *m, mbs_data *d, const mbs_eval *ev, i
     }
 }
 
-/* 3-1-3 angles of R = Rz(psi) Rx(theta) Rz(phi). sin(theta) is taken from
- * R[2] = sin(psi) sin(theta), R[5] = -cos(psi) sin(theta): near theta = 0
- * acos(R[8]) would turn rounding in R[8] into ~1e-8 rad and send psi to the
- * general branch with meaningless R[2], R[5]. */
-static void euler313(const double R[9], double out[3])
-{
-    double s = hypot(R[2], R[5]);
-    double theta = atan2(s, R[8]);
-    if (s < 1e-10) {
-        out[0] = atan2(R[3], R[0]);
-        out[1] = theta;
-        out[2] = 0.0;
-        return;
-    }
-    out[0] = atan2(R[2], -R[5]);
-    out[1] = theta;
-    out[2] = atan2(R[6], R[7]);
-}
-
-/* Marker kinematics, with -1 meaning the global frame (at rest). */
-static void frame_state(const mbs_eval *ev, int k, double p[3], double R[9], double v[3], double w[3], double a[3],
-                        double al[3])
-{
-    if (k < 0) {
-        v3_zero(p);
-        m3_identity(R);
-        v3_zero(v);
-        v3_zero(w);
-        v3_zero(a);
-        v3_zero(al);
-        return;
-    }
-    mbs_marker_position(ev, k, p);
-    mbs_marker_axes(ev, k, R);
-    mbs_marker_velocity(ev, k, v);
-    mbs_marker_angular_velocity(ev, k, w);
-    mbs_marker_acceleration(ev, k, a);
-    mbs_marker_angular_acceleration(ev, k, al);
-}
-
 static void pair_output(const mbs_eval *ev, const mbs_sensor *s, double *out)
 {
     double pI[3], RI[9], vI[3], wI[3], aI[3], alI[3];
     double pJ[3], RJ[9], vJ[3], wJ[3], aJ[3], alJ[3];
     double pR[3], RR[9], vR[3], wR[3], aR[3], alR[3];
-    frame_state(ev, s->index, pI, RI, vI, wI, aI, alI);
-    frame_state(ev, s->marker_j, pJ, RJ, vJ, wJ, aJ, alJ);
-    frame_state(ev, s->marker_ref, pR, RR, vR, wR, aR, alR);
+    mbs_frame_kinematics(ev, s->index, pI, RI, vI, wI, aI, alI);
+    mbs_frame_kinematics(ev, s->marker_j, pJ, RJ, vJ, wJ, aJ, alJ);
+    mbs_frame_kinematics(ev, s->marker_ref, pR, RR, vR, wR, aR, alR);
     double lin[3], ang[3];
     switch (s->output) {
     case 0: {
         double rel[9];
         v3_sub(lin, pI, pJ);
         m3_tmul(rel, RJ, RI);
-        euler313(rel, out + 3);
+        if (s->pair_ypr)
+            mbs_matrix_to_ypr(rel, out + 3);
+        else
+            mbs_matrix_to_euler313(rel, out + 3);
         m3_tmul_v(out, RR, lin);
         return;
     }
@@ -219,8 +182,13 @@ void mbs_sense(const mbs_model *m, mbs_data *d, double t, const double *y, const
         case MBS_SOURCE_MARKER_PAIR:
             pair_output(&ev, s, buf);
             break;
-        case MBS_SOURCE_COMPONENT:
-            m->comps[s->index].ops->output(&m->comps[s->index], &ev, s->output, buf);
+        case MBS_SOURCE_COMPONENT: /* a deactivated element gives zeros */
+            if (mbs_component_active(d, s->index))
+                m->comps[s->index].ops->output(&m->comps[s->index], &ev, s->output, buf);
+            break;
+        case MBS_SOURCE_EXPRESSIONS:
+            for (int k = 0; k < s->ncols && k < 64; k++)
+                buf[k] = mbs_eval_tfunc(&ev, s->exprs[k]);
             break;
         }
         for (int k = 0; k < s->ncols && k < 64; k++)

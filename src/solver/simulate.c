@@ -9,6 +9,7 @@
 #include "simulate.h"
 #include "assemble.h"
 #include "assembly_report.h"
+#include "plan.h"
 #include "residual.h"
 #include "sense.h"
 #include "nonfinite.h"
@@ -108,6 +109,9 @@ static void initial_state(run *r)
             break;
         }
     }
+    for (int c = 0; c < m->n_comps; c++)
+        if (m->comps[c].ops->initial_states)
+            m->comps[c].ops->initial_states(&m->comps[c], r->y + m->ofs_z + m->comps[c].state_ofs);
     mbs_residual(m, r->d, r->t, r->y, r->yp, r->d->res_scratch);
     mbs_eval ev = {m, r->d, r->t, r->y, r->yp, r->d->res_scratch};
     for (int c = 0; c < m->n_comps; c++)
@@ -133,7 +137,7 @@ static void accept_step(run *r, double t, const double *y, const double *yp)
     mbs_residual(m, r->d, t, y, yp, r->d->res_scratch);
     mbs_eval ev = {m, r->d, t, y, yp, r->d->res_scratch};
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].ops->accept_step)
+        if (m->comps[c].ops->accept_step && mbs_component_active(r->d, c))
             m->comps[c].ops->accept_step(&m->comps[c], &ev);
 }
 
@@ -208,7 +212,7 @@ static int reached(const run *r, double t, double target, double dt)
 {
     if (t >= target)
         return 1;
-    return !r->m->settings.interpolate && target - t <= fmax(1e-9 * dt, 1e3 * DBL_EPSILON * fabs(t));
+    return !r->d->settings.interpolate && target - t <= fmax(1e-9 * dt, 1e3 * DBL_EPSILON * fabs(t));
 }
 
 /* An output row on the constraints: the integrator's state (interpolated
@@ -280,11 +284,23 @@ static int fail_without_cause(run *r, const char *what, long nonfinite_since)
     return fail(r, MBS_E_RUN, msg);
 }
 
+/* The state at t is the analysis' last: a row there, and the run goes on
+ * from it (or, after a halt, stops; mbs_simulate reads sensor_stop). */
+static int stopped_by_sensor(run *r, double t)
+{
+    r->t = t;
+    r->res->t_reached = t;
+    if (r->last_row_t != t && write_row(r, t, r->y, r->yp) != 0)
+        return -1;
+    snprintf(r->res->message, sizeof r->res->message, "%s", r->d->stop_message);
+    return 0;
+}
+
 static int transient(run *r, const mbs_analysis *a)
 {
     const mbs_model *m = r->m;
     double t0 = r->t, t_end = a->end_time, dt = a->print_interval;
-    int exact = !m->settings.interpolate;
+    int exact = !r->d->settings.interpolate;
     char err[512];
     if (make_consistent(r) != 0 || ensure_integrator(r) != 0)
         return -1;
@@ -333,6 +349,8 @@ static int transient(run *r, const mbs_analysis *a)
         if (step == MBS_STEP_ROOT) {
             if (handle_roots(r, t) != 0)
                 return -1;
+            if (r->d->sensor_stop) /* a Sensor_Event ends the analysis here */
+                return stopped_by_sensor(r, t);
             if (mbs_integrator_start(r->integrator, t, r->y, r->yp, exact ? t_next : t_end, err, sizeof err) != 0)
                 return fail(r, MBS_E_RUN, err);
         }
@@ -385,13 +403,36 @@ static int run_analysis(run *r, int i, int n_linear)
 {
     const mbs_model *m = r->m;
     const mbs_analysis *a = &m->analyses[i];
-    int next_is_transient = i + 1 < m->n_analyses && m->analyses[i + 1].type == MBS_ANALYSIS_TRANSIENT;
+    /* a Static's result is the next Transient's first row, unless commands change the model between */
+    int next_is_transient = i + 1 < m->n_analyses && m->analyses[i + 1].type == MBS_ANALYSIS_TRANSIENT &&
+                            !mbs_plan_has_commands(m, i + 1);
     switch (a->type) {
     case MBS_ANALYSIS_TRANSIENT: return transient(r, a);
     case MBS_ANALYSIS_STATIC: return equilibrium(r, !next_is_transient);
     case MBS_ANALYSIS_LINEAR: return linear(r, n_linear, i == 0);
     default: return assembly(r, !next_is_transient);
     }
+}
+
+/* ---- commands between analyses (plan.c) ---- */
+
+/* Applies the commands standing before analysis k; 1 when one ends the run. */
+static int run_commands(run *r, int k)
+{
+    unsigned changed = mbs_plan_apply(r->m, r->d, k, r->t, r->y);
+    if (changed & MBS_PLAN_STOP)
+        return 1;
+    if (changed & MBS_PLAN_RAN)
+        r->last_row_t = -INFINITY; /* the next analysis writes its start: the model changed */
+    if (changed & MBS_PLAN_ROWS) { /* the rows in use changed: which repeat others, again */
+        mbs_diags quiet;
+        mbs_diags_init(&quiet);
+        mbs_find_redundant(r->assembler, r->t, r->y, 0, &quiet);
+        mbs_diags_free(&quiet);
+    }
+    if ((changed & MBS_PLAN_SETTINGS) && r->integrator && mbs_integrator_apply_settings(r->integrator) != 0)
+        return fail(r, MBS_E_RUN, "cannot apply the integrator settings of a Param_Transient command");
+    return 0;
 }
 
 /* ---- the run ---- */
@@ -462,6 +503,8 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
         result->redundant_rows = dropped > 0 ? dropped : 0;
         int n_linear = 0;
         for (int i = 0; i < m->n_analyses; i++) {
+            if (run_commands(&r, i) != 0)
+                break;
             mbs_analysis_record rec = {m->analyses[i].type, r.t, r.t, -1, -1, MBS_OK};
             long rows = result->rows;
             int rc = run_analysis(&r, i, n_linear);
@@ -474,8 +517,9 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
             }
             if (sink && sink->analysis && sink->analysis(sink->ctx, &rec) != 0 && rc == 0)
                 rc = fail(&r, MBS_E_RUN, "cannot write the results file");
-            if (rc != 0)
+            if (rc != 0 || r.d->sensor_stop == MBS_STOP_HALT)
                 break;
+            r.d->sensor_stop = MBS_STOP_NONE;
         }
     }
     result->events = r.log.count;

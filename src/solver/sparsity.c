@@ -3,7 +3,8 @@
  * Per body b (rows and columns of its q, u and quaternion multiplier):
  *   everything of b on everything of b.
  * Per element c coupling bodies B, with multipliers L (lambda), M (mu) and
- * states Z of its own, and multipliers D of the elements it reads:
+ * states Z of its own, and multipliers and states D of the elements it
+ * reads (a joint's reaction, a Reference_Variable's value):
  *   rows kin(B), dyn(B), L, M, Z   x  columns q(B)
  *   rows dyn(B), L, Z              x  columns u(B)
  *   rows dyn(B), Z                 x  columns L, Z, D
@@ -125,6 +126,7 @@ static int component_block(const mbs_model *m, const mbs_component *c, entries *
     for (int k = 0; k < c->n_depends; k++) {
         const mbs_component *o = &m->comps[c->depends[k]];
         push(&D, m->ofs_lambda + o->row_ofs, o->n_hrows + o->n_vrows);
+        push(&D, m->ofs_z + o->state_ofs, o->n_states); /* e.g. a variable an expression reads */
     }
     range_list rows_q = kin;
     for (int k = 0; k < dyn.n; k++) push(&rows_q, dyn.start[k], dyn.len[k]);

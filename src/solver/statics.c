@@ -88,9 +88,9 @@ static int equations(N_Vector xv, N_Vector fv, void *user)
     mbs_eval ev = {m, s->d, s->t, s->y, s->yp, s->res};
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
-        if (comp->n_states && comp->ops->static_residual &&
-            comp->ops->static_residual(comp, &ev, fz + comp->state_ofs) != 0)
-            for (int k = 0; k < comp->n_states; k++) /* it declined: frozen */
+        if (comp->n_states && (!mbs_component_active(s->d, c) || !comp->ops->static_residual ||
+                               comp->ops->static_residual(comp, &ev, fz + comp->state_ofs) != 0))
+            for (int k = 0; k < comp->n_states; k++) /* it declined (or is deactivated): frozen */
                 fz[comp->state_ofs + k] = z[comp->state_ofs + k] - s->z_start[comp->state_ofs + k];
     }
     return s->d->eval_failed ? 1 : 0;
@@ -103,7 +103,7 @@ static void begin(statics *s)
     mbs_residual(m, s->d, s->t, s->y, s->yp, s->res);
     mbs_eval ev = {m, s->d, s->t, s->y, s->yp, s->res};
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].ops->static_begin)
+        if (m->comps[c].ops->static_begin && mbs_component_active(s->d, c))
             m->comps[c].ops->static_begin(&m->comps[c], &ev);
 }
 
@@ -116,7 +116,7 @@ static int check(statics *s, char *msg, size_t msgsize)
     int again = 0;
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
-        if (!comp->ops->static_check)
+        if (!comp->ops->static_check || !mbs_component_active(s->d, c))
             continue;
         int rc = comp->ops->static_check(comp, &ev, msg, msgsize);
         if (rc < 0)
@@ -208,6 +208,7 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
     begin(&s);
     pack(&s, N_VGetArrayPointer(x));
     double F = force_scale(m), *su = N_VGetArrayPointer(scale_u), *sf = N_VGetArrayPointer(scale_f);
+    const mbs_solver_settings *ms = &m->settings; /* Param_Static's */
     int n_rows = m->nu + m->n_mu;
     for (int i = 0; i < s.n; i++) {
         /* positions ~ 1 m, multipliers ~ F, states their own scale; force
@@ -218,8 +219,10 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
     }
     if (KINInit(kin, equations, x) != KIN_SUCCESS || KINSetUserData(kin, &s) != KIN_SUCCESS ||
         !(hooked = mbs_sun_kinsol_errors(kin, ctx, &errors) == 0) || KINSetLinearSolver(kin, LS, J) != KIN_SUCCESS ||
-        KINSetMaxSetupCalls(kin, 1) != KIN_SUCCESS || KINSetFuncNormTol(kin, 1e-10) != KIN_SUCCESS ||
-        KINSetScaledStepTol(kin, 1e-13) != KIN_SUCCESS || KINSetNumMaxIters(kin, 200) != KIN_SUCCESS) {
+        KINSetMaxSetupCalls(kin, 1) != KIN_SUCCESS ||
+        KINSetFuncNormTol(kin, ms->static_imbalance > 0 ? ms->static_imbalance / F : 1e-10) != KIN_SUCCESS ||
+        KINSetScaledStepTol(kin, ms->static_step_tol > 0 ? ms->static_step_tol : 1e-13) != KIN_SUCCESS ||
+        KINSetNumMaxIters(kin, ms->static_max_iter > 0 ? ms->static_max_iter : 200) != KIN_SUCCESS) {
         snprintf(msg, msgsize, "cannot set up KINSOL: %s", s.kin_message);
         goto done;
     }

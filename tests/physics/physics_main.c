@@ -26,6 +26,8 @@
     X(units) \
     X(joint_friction) \
     X(compliance) \
-    X(coupling)
+    X(coupling) \
+    X(decks) \
+    X(measures)
 
 TEST_MAIN(SUITES)

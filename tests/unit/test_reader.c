@@ -107,12 +107,21 @@ TEST(param_transient_in_model_or_command)
         CHECK(t.model->settings.atol == 1e-5);
     }
     text_model_free(&t);
+    /* MotionSolve's command changes the model's settings (before the first analysis: for all) */
+    if (load(&t, "<Mbsim><Model>\n" GROUND "<Param_Transient rtol=\"1e-9\" h_max=\"0.1\"/>\n</Model><Command>\n"
+                 "<Param_Transient rtol=\"1e-7\"/>\n</Command></Mbsim>\n",
+             NULL)) {
+        CHECK(t.model->settings.rtol == 1e-7);
+        CHECK(t.model->settings.h_max == 0.1);
+    }
+    text_model_free(&t);
+    /* two in <Model> contradict each other */
     char buf[512];
-    text_model_load(&t, "<Mbsim><Model>\n" GROUND "<Param_Transient rtol=\"1e-9\"/>\n</Model><Command>\n"
-                        "<Param_Transient rtol=\"1e-7\"/>\n</Command></Mbsim>\n", NULL, 1);
+    text_model_load(&t, "<Mbsim><Model>\n" GROUND "<Param_Transient rtol=\"1e-9\"/>\n"
+                        "<Param_Transient rtol=\"1e-7\"/>\n</Model></Mbsim>\n", NULL, 1);
     CHECK(t.status == MBS_E_INPUT);
     CHECK_MSG(strcmp(text_model_error(&t, 0, buf, sizeof buf),
-                     "MODEL:5: error: Param_Transient: Param_Transient is already given on line 3") == 0, "%s", buf);
+                     "MODEL:4: error: Param_Transient: Param_Transient is already given on line 3") == 0, "%s", buf);
     text_model_free(&t);
 }
 

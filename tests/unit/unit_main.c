@@ -7,6 +7,9 @@
     X(rotation)   \
     X(strutil)    \
     X(expr)       \
+    X(expr_functions) \
+    X(spline)     \
+    X(motionsolve) \
     X(units)      \
     X(reader)     \
     X(compile)    \

@@ -1,0 +1,345 @@
+/* Command procedures: what a <Command> block may do between analyses
+ * besides Simulate and Param_Transient.
+ *
+ *   a model element's kind in <Command>   MotionSolve's modify command for the
+ *       element with that id: Motion_Joint (expr, val_type, type CONSTANT val),
+ *       Force_Scalar_TwoBody, Force_Vector_OneBody, Force_Vector_TwoBody
+ *       (their expressions), Reference_Variable, Control_Diff, Sensor_Event
+ *       (expr), Reference_Marker (its pose, given as in the model: global at
+ *       t = 0 or relative to rm_id)
+ *   Deactivate / Activate  an element by MotionSolve's element_type and id: a
+ *       deactivated joint, motion or force is gone (its rows are not in use,
+ *       its loads are 0, its states held) until it is activated again; a
+ *       deactivated motion leaves its joint's coordinate free
+ *   Stop   the run ends here
+ * Each becomes commands of the model (mbs_command) that solver/plan.c
+ * applies to the run's data before the next analysis. Expressions are
+ * compiled here, so their errors are reported by validate. */
+#include "joint.h"
+#include "reference_marker.h"
+#include "../core/strutil.h"
+#include "../model/registry.h"
+#include "../model/tfunc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The kinds a modify command may name, and what besides their expressions
+ * (attributes of type EXPR) it may change. */
+static const struct {
+    const char *kind;
+    const char *extra; /* '|' separated, "" for none */
+} FORMS[] = {
+    {"Motion_Joint", "val_type|type|val"},
+    {"Force_Scalar_TwoBody", ""},
+    {"Force_Vector_OneBody", ""},
+    {"Force_Vector_TwoBody", ""},
+    {"Reference_Variable", ""},
+    {"Control_Diff", ""},
+    {"Sensor_Event", ""},
+    {"Reference_Marker", "rm_id|pos_x|pos_y|pos_z|a00|a10|a20|a01|a11|a21|a02|a12|a22|psi|theta|phi|yaw|pitch|roll|"
+                         "e0|e1|e2|e3"},
+};
+
+const char *mbs_command_form(const mbs_kind *kind)
+{
+    for (size_t i = 0; i < sizeof FORMS / sizeof FORMS[0]; i++)
+        if (strcmp(FORMS[i].kind, kind->name) == 0)
+            return FORMS[i].extra;
+    return NULL;
+}
+
+int mbs_command_may_change(const mbs_kind *kind, const char *attr)
+{
+    const char *extra = mbs_command_form(kind);
+    if (!extra)
+        return 0;
+    if (!strcmp(attr, "id") || !strcmp(attr, "label") || mbs_choice_index(extra, attr) >= 0)
+        return 1;
+    const mbs_attr *a = mbs_kind_attr(kind, attr);
+    return a && a->type == MBS_ATTR_EXPR;
+}
+
+/* ---- expressions ---- */
+
+/* The element's expression compiled from `attr`, or from the other name of
+ * the same component (val / val_expression, fx / fx_expression). */
+static mbs_tfunc *expression_of(mbs_builder *b, const mbs_spec_elem *target, const char *attr)
+{
+    mbs_tfunc *f = mbs_builder_find_tfunc(b, target, attr);
+    if (f)
+        return f;
+    char other[64];
+    size_t n = strlen(attr);
+    if (n > 11 && strcmp(attr + n - 11, "_expression") == 0)
+        snprintf(other, sizeof other, "%.*s", (int)(n - 11), attr);
+    else
+        snprintf(other, sizeof other, "%s_expression", attr);
+    return mbs_builder_find_tfunc(b, target, other);
+}
+
+/* A replacement for f compiled from text, with f's dimension and variables
+ * (and its time derivative when f has one), as an OVERRIDE command: added,
+ * or (at >= 0) filled into the placeholder the command reserved. */
+static int override_at(mbs_builder *b, const mbs_spec_elem *e, const char *what, const mbs_tfunc *f,
+                       const char *text, mbs_dim dim, int differentiate, int at)
+{
+    mbs_tfunc *g = mbs_build_expr(b, e, what, text, dim, f->var_names, f->var_dims, f->n_vars);
+    if (!g)
+        return -1;
+    if (differentiate && mbs_tfunc_differentiate(g) != 0 && mbs_tfunc_depends_on_time(g)) {
+        mbs_tfunc_free(g);
+        return mbs_build_error(b, e, "%s: cannot differentiate '%s' with respect to t", what, text);
+    }
+    if (at >= 0) {
+        mbs_command *c = &mbs_builder_model(b)->commands[at];
+        c->replaced = f;
+        c->tfunc = g;
+        return 0;
+    }
+    mbs_command c = {.kind = MBS_CMD_OVERRIDE, .comp = -1, .replaced = f, .tfunc = g};
+    if (mbs_add_command(b, e, &c) < 0) {
+        mbs_tfunc_free(g);
+        return -1;
+    }
+    return 0;
+}
+
+static int override(mbs_builder *b, const mbs_spec_elem *e, const char *what, const mbs_tfunc *f, const char *text,
+                    mbs_dim dim, int differentiate)
+{
+    return override_at(b, e, what, f, text, dim, differentiate, -1);
+}
+
+/* Every expression the command gives replaces the element's own. Data
+ * elements and Sensor_Event compile their expressions once every element is
+ * built (they may read one another), so the replacements are compiled then
+ * too: the command reserves its place among the commands now (it runs where
+ * it stands) and fills it in later. */
+static int fill_overrides(mbs_builder *b, const mbs_spec_elem *e)
+{
+    const mbs_spec_elem *target = mbs_builder_spec(b, e->kind->family, e->id);
+    int at = mbs_builder_result(b, e), bad = 0;
+    for (int i = 0; i < e->kind->n_attrs; i++) {
+        const mbs_attr *a = &e->kind->attrs[i];
+        if (a->type != MBS_ATTR_EXPR || !e->values[i].present)
+            continue;
+        mbs_tfunc *f = expression_of(b, target, a->name);
+        if (!f) {
+            bad = mbs_build_error(b, e, "%s: %s %d has no such expression to change (a command changes the "
+                                        "expressions the element was given)", a->name, target->kind->name, target->id);
+        } else if (override_at(b, e, a->name, f, mbs_spec_text(e, a->name), f->value_dim, f->dexpr != NULL, at) != 0) {
+            bad = -1;
+        }
+        at++;
+    }
+    return bad;
+}
+
+static int modify_expressions(mbs_builder *b, const mbs_spec_elem *e)
+{
+    int first = -1;
+    for (int i = 0; i < e->kind->n_attrs; i++) {
+        const mbs_attr *a = &e->kind->attrs[i];
+        if (a->type != MBS_ATTR_EXPR || !e->values[i].present)
+            continue;
+        mbs_command c = {.kind = MBS_CMD_OVERRIDE, .comp = -1};
+        int at = mbs_add_command(b, e, &c);
+        if (at < 0)
+            return -1;
+        if (first < 0)
+            first = at;
+    }
+    if (first < 0)
+        return 0;
+    if (mbs_builder_set_index(b, e, first) != 0)
+        return -1;
+    return mbs_builder_defer(b, e, fill_overrides);
+}
+
+/* ---- Motion_Joint: its expression and type ---- */
+
+/* What the motion's text and type are after the commands before e. */
+static void motion_as_of(mbs_builder *b, const mbs_spec_elem *target, const mbs_spec_elem *e, const char **text,
+                         int *velocity)
+{
+    (void)b;
+    *velocity = mbs_spec_keyword(target, "val_type") == 1;
+    *text = mbs_spec_keyword(target, "type") == 2 && mbs_spec_has(target, "val") ? mbs_spec_text(target, "val")
+                                                                                 : mbs_spec_text(target, "expr");
+    for (const mbs_spec_elem *c = target; c <= e; c++) {
+        if (c != target && !(c->modify && c->kind == target->kind && c->id == target->id))
+            continue;
+        if (mbs_spec_given(c, "val_type"))
+            *velocity = mbs_spec_keyword(c, "val_type") == 1;
+        if (mbs_spec_given(c, "expr"))
+            *text = mbs_spec_text(c, "expr");
+        else if (mbs_spec_given(c, "val"))
+            *text = mbs_spec_text(c, "val");
+    }
+}
+
+static int modify_motion(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_elem *target)
+{
+    if (mbs_spec_given(e, "val_type") && mbs_spec_keyword(e, "val_type") == 2)
+        return mbs_build_error(b, e, "val_type A (prescribed acceleration) is not supported in a command; give it in "
+                                     "the model, or use D or V");
+    if (mbs_spec_given(e, "type") && mbs_spec_keyword(e, "type") == 1)
+        return mbs_build_error(b, e, "type USERSUB is refused: mbsim cannot load compiled routines");
+    int comp = mbs_builder_index(b, MBS_FAMILY_MOTION, target->id);
+    mbs_tfunc *f = mbs_builder_find_tfunc(b, target, "expr");
+    if (comp < 0 || !f)
+        return -1;
+    const char *text;
+    int velocity;
+    motion_as_of(b, target, e, &text, &velocity);
+    /* the coordinate is an angle when the model's expression is one */
+    int angle = mbs_dim_eq(f->value_dim, DIM_ANGLE) || mbs_dim_eq(f->value_dim, DIM_ANGULAR_VELOCITY) ||
+                mbs_dim_eq(f->value_dim, DIM_ANGULAR_ACCELERATION);
+    if (override(b, e, "expr", f, text, mbs_motion_dim(angle, velocity), !velocity) != 0)
+        return -1;
+    /* the motion's rows: 0 displacement, 1 velocity; its discrete state says which */
+    mbs_command type = {.kind = MBS_CMD_SET_DISC, .comp = comp, .index = 0, .value = velocity ? 1.0 : 0.0};
+    mbs_command d_row = {.kind = MBS_CMD_ENABLE_ROWS, .comp = comp, .index = 0, .count = 1, .flag = !velocity};
+    mbs_command v_row = {.kind = MBS_CMD_ENABLE_ROWS, .comp = comp, .index = 1, .count = 1, .flag = velocity};
+    if (mbs_add_command(b, e, &type) < 0 || mbs_add_command(b, e, &d_row) < 0 || mbs_add_command(b, e, &v_row) < 0)
+        return -1;
+    return 0;
+}
+
+/* ---- Reference_Marker: its pose ---- */
+
+static int modify_marker(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_elem *target)
+{
+    int marker = mbs_builder_index(b, MBS_FAMILY_MARKER, target->id);
+    if (marker < 0)
+        return -1;
+    const mbs_model *m = mbs_builder_model(b);
+    if (m->markers[marker].type != MBS_MARKER_FRAME)
+        return mbs_build_error(b, e, "marker %d is a Marker_Coordinate, which has no pose", target->id);
+    double p[3], R[9];
+    if (mbs_reference_marker_pose(b, e, p, R) != 0)
+        return -1;
+    mbs_command c = {.kind = MBS_CMD_MARKER_POSE, .comp = -1, .marker = marker};
+    mbs_marker_in_body(&m->bodies[m->markers[marker].body], p, R, c.pos, c.rot);
+    return mbs_add_command(b, e, &c) < 0 ? -1 : 0;
+}
+
+int mbs_build_modify(mbs_builder *b, const mbs_spec_elem *e)
+{
+    const mbs_spec_elem *target = mbs_builder_spec(b, e->kind->family, e->id);
+    if (!target || target->kind != e->kind)
+        return mbs_build_error(b, e, "a command changes an element of the model: %s %d does not exist", e->kind->name,
+                               e->id);
+    if (mbs_builder_index(b, e->kind->family, e->id) == -2)
+        return -1; /* it reported its own error */
+    if (strcmp(e->kind->name, "Motion_Joint") == 0)
+        return modify_motion(b, e, target);
+    if (strcmp(e->kind->name, "Reference_Marker") == 0)
+        return modify_marker(b, e, target);
+    return modify_expressions(b, e);
+}
+
+/* ---- Deactivate, Activate ---- */
+
+/* MotionSolve's element_type keywords: the family of ids they name, and the
+ * kinds they may be (NULL: any of the family). */
+static const struct {
+    const char *type;
+    mbs_family family;
+    const char *kinds;
+} TYPES[] = {
+    {"JOINT", MBS_FAMILY_CONSTRAINT, "Constraint_Joint"},
+    {"JPRIM", MBS_FAMILY_CONSTRAINT, "Constraint_Joint"},
+    {"COUPLER", MBS_FAMILY_CONSTRAINT, NULL},
+    {"GEAR", MBS_FAMILY_CONSTRAINT, NULL},
+    {"GCON", MBS_FAMILY_CONSTRAINT, NULL},
+    {"MOTION", MBS_FAMILY_MOTION, NULL},
+    {"SFORCE", MBS_FAMILY_FORCE, "Force_Scalar_TwoBody"},
+    {"SPRINGDAMPER", MBS_FAMILY_FORCE, "Force_SpringDamper|Force_LinearSpringDamper"},
+    {"VFORCE", MBS_FAMILY_FORCE, "Force_Vector_OneBody|Force_Vector_TwoBody"},
+    {"VTORQUE", MBS_FAMILY_FORCE, "Force_Vector_OneBody|Force_Vector_TwoBody"},
+    {"GFORCE", MBS_FAMILY_FORCE, "Force_Vector_OneBody|Force_Vector_TwoBody"},
+    {"FRICTION", MBS_FAMILY_FORCE, "Force_JointFriction"},
+    {"BUSH", MBS_FAMILY_FORCE, NULL},
+    {"BEAM", MBS_FAMILY_FORCE, NULL},
+    {"FIELD", MBS_FAMILY_FORCE, NULL},
+    {"CONTACT", MBS_FAMILY_FORCE, NULL},
+    {"FORCE", MBS_FAMILY_FORCE, NULL},
+    {"DIFF", MBS_FAMILY_DIFF, NULL},
+    {"SENSOR", MBS_FAMILY_EVENT, NULL},
+};
+
+#define ELEMENT_TYPES "JOINT|JPRIM|COUPLER|GEAR|GCON|MOTION|SFORCE|SPRINGDAMPER|VFORCE|VTORQUE|GFORCE|FRICTION|BUSH|" \
+                      "BEAM|FIELD|CONTACT|FORCE|DIFF|SENSOR"
+
+static const mbs_attr SWITCH_ATTRS[] = {
+    {"element_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_REQUIRED, ELEMENT_TYPES,
+     "MotionSolve's name of the element's type", NULL},
+    {"element_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "the element's id", NULL},
+};
+
+static int switch_element(mbs_builder *b, const mbs_spec_elem *e, int active)
+{
+    int t = mbs_spec_keyword(e, "element_type");
+    int id = (int)mbs_spec_int(e, "element_id");
+    const mbs_spec_elem *target = mbs_builder_spec(b, TYPES[t].family, id);
+    if (!target)
+        return mbs_build_error(b, e, "element_type %s: %s %d does not exist", TYPES[t].type,
+                               mbs_family_name(TYPES[t].family), id);
+    if (TYPES[t].kinds && mbs_choice_index(TYPES[t].kinds, target->kind->name) < 0)
+        return mbs_build_error(b, e, "element_type %s, but %s %d is a %s", TYPES[t].type,
+                               mbs_family_name(TYPES[t].family), id, target->kind->name);
+    int comp = mbs_builder_index(b, TYPES[t].family, id);
+    if (comp == -2)
+        return -1;
+    const mbs_model *m = mbs_builder_model(b);
+    if (comp < 0 || comp >= m->n_comps || m->comps[comp].id != id || m->comps[comp].kind != target->kind)
+        return mbs_build_error(b, e, "%s %d takes no part in the equations: there is nothing to switch", target->kind->name,
+                               id);
+    mbs_command c = {.kind = MBS_CMD_ACTIVATE, .comp = comp, .flag = active};
+    return mbs_add_command(b, e, &c) < 0 ? -1 : 0;
+}
+
+static int deactivate(mbs_builder *b, const mbs_spec_elem *e)
+{
+    return switch_element(b, e, 0);
+}
+
+static int activate(mbs_builder *b, const mbs_spec_elem *e)
+{
+    return switch_element(b, e, 1);
+}
+
+static int stop(mbs_builder *b, const mbs_spec_elem *e)
+{
+    mbs_command c = {.kind = MBS_CMD_STOP, .comp = -1};
+    return mbs_add_command(b, e, &c) < 0 ? -1 : 0;
+}
+
+const mbs_kind mbs_kind_deactivate = {
+    "Deactivate", MBS_FAMILY_NONE, MBS_IN_COMMAND, MBS_STAGE_ANALYSES, SWITCH_ATTRS, MBS_COUNT_OF(SWITCH_ATTRS),
+    "Switches an element off for the analyses that follow, until an Activate: a joint or a motion no longer "
+    "constrains (a motion's joint coordinate is free), a force no longer acts, a Control_Diff's state and a "
+    "force's states are held, a Sensor_Event no longer watches. element_type is MotionSolve's: JOINT, JPRIM, "
+    "MOTION, SFORCE, SPRINGDAMPER, VFORCE, VTORQUE, GFORCE, FRICTION, BUSH, BEAM, FORCE (any force), DIFF, "
+    "SENSOR, ...",
+    deactivate,
+};
+
+const mbs_kind mbs_kind_activate = {
+    "Activate", MBS_FAMILY_NONE, MBS_IN_COMMAND, MBS_STAGE_ANALYSES, SWITCH_ATTRS, MBS_COUNT_OF(SWITCH_ATTRS),
+    "Switches an element a Deactivate switched off on again, for the analyses that follow.",
+    activate,
+};
+
+static const mbs_attr NO_ATTRS[] = {
+    {"*", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_ANY_ATTRIBUTE, NULL, "accepted and ignored", NULL},
+};
+
+const mbs_kind mbs_kind_stop = {
+    "Stop", MBS_FAMILY_NONE, MBS_IN_COMMAND, MBS_STAGE_ANALYSES, NO_ATTRS, MBS_COUNT_OF(NO_ATTRS),
+    "Ends the run: the commands after it are not carried out.",
+    stop,
+};

@@ -1,0 +1,30 @@
+/* Reference_String (MotionSolve): a text other elements may name (in
+ * MotionSolve, user subroutines read it). Kept in the model; nothing in
+ * mbsim reads it yet. */
+#include "../core/strutil.h"
+#include "../model/builder.h"
+
+#include <stdlib.h>
+
+static const mbs_attr ATTRS[] = {
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among Reference_Strings)", NULL},
+    {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages", NULL},
+    {"string", MBS_ATTR_TEXT, "", DIM_NONE, 0, NULL, "the text", NULL},
+};
+
+static int build(mbs_builder *b, const mbs_spec_elem *e)
+{
+    mbs_model *m = mbs_builder_model(b);
+    mbs_string *grown = realloc(m->strings, (size_t)(m->n_strings + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    m->strings = grown;
+    m->strings[m->n_strings] = (mbs_string){e->id, mbs_strdup(e->label), mbs_strdup(mbs_spec_text(e, "string"))};
+    return mbs_builder_set_index(b, e, m->n_strings++);
+}
+
+const mbs_kind mbs_kind_reference_string = {
+    "Reference_String", MBS_FAMILY_STRING, MBS_IN_MODEL, MBS_STAGE_DATA, ATTRS, MBS_COUNT_OF(ATTRS),
+    "A text that other elements may name (MotionSolve's user subroutines read them); kept with the model.",
+    build,
+};

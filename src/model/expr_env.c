@@ -1,0 +1,390 @@
+/* The model's environment for run-time expressions: binds MotionSolve's
+ * functions of the state to measures of the expression being compiled
+ * (model/measure.h), checking their arguments against the model.
+ *
+ *   DX DY DZ (I[,J[,K]])       DM (I[,J])        displacement of I from J, in K's axes
+ *   VX VY VZ (I[,J[,K[,L]]])   VM VR (I[,J[,L]]) velocity, time derivative in frame L; VR radial
+ *   WX WY WZ (I[,J[,K]])       WM (I[,J])        angular velocity of I relative to J
+ *   ACCX..Z (I[,J[,K[,L]]])    ACCM (I[,J[,L]])  acceleration, derivatives in frame L
+ *   WDTX..Z (I[,J[,K[,L]]])    WDTM (I[,J[,L]])  angular acceleration, derivative in frame L
+ *   AX AY AZ PSI THETA PHI YAW PITCH ROLL (I[,J])  orientation of I relative to J
+ *   FX FY FZ TX TY TZ (I[,J[,K]])  FM TM (I[,J])  net load at I of the elements between I and J
+ *   JOINT MOTION SFORCE VFORCE VTORQ GFORCE SPDP BUSH BEAM (id, jflag, comp[, RM])
+ *   VARVAL(id)  ARYVAL(id, n)  DIF(id)  DIF1(id)  AKISPL CUBSPL LINSPL (x, z, id[, order])  MODE
+ * Marker arguments are ids (numbers known when the model is read); 0 or an
+ * omitted one is the ground frame. Every value is in the model's units. */
+#include "expr_env.h"
+#include "tfunc.h"
+#include "../core/strutil.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct marker_fn {
+    const char *name;
+    mbs_measure_kind kind;
+    int max_args;        /* 1 .. max_args markers */
+    const char *slots;   /* which of I J K L the arguments are, in order */
+    mbs_dim dim;
+} marker_fn;
+
+static const marker_fn MARKER_FNS[] = {
+    {"DX", MBS_MEAS_DX, 3, "IJK", DIM_LENGTH},
+    {"DY", MBS_MEAS_DY, 3, "IJK", DIM_LENGTH},
+    {"DZ", MBS_MEAS_DZ, 3, "IJK", DIM_LENGTH},
+    {"DM", MBS_MEAS_DM, 2, "IJ", DIM_LENGTH},
+    {"VX", MBS_MEAS_VX, 4, "IJKL", DIM_VELOCITY},
+    {"VY", MBS_MEAS_VY, 4, "IJKL", DIM_VELOCITY},
+    {"VZ", MBS_MEAS_VZ, 4, "IJKL", DIM_VELOCITY},
+    {"VM", MBS_MEAS_VM, 3, "IJL", DIM_VELOCITY},
+    {"VR", MBS_MEAS_VR, 3, "IJL", DIM_VELOCITY},
+    {"WX", MBS_MEAS_WX, 3, "IJK", DIM_ANGULAR_VELOCITY},
+    {"WY", MBS_MEAS_WY, 3, "IJK", DIM_ANGULAR_VELOCITY},
+    {"WZ", MBS_MEAS_WZ, 3, "IJK", DIM_ANGULAR_VELOCITY},
+    {"WM", MBS_MEAS_WM, 2, "IJ", DIM_ANGULAR_VELOCITY},
+    {"ACCX", MBS_MEAS_ACCX, 4, "IJKL", DIM_ACCELERATION},
+    {"ACCY", MBS_MEAS_ACCY, 4, "IJKL", DIM_ACCELERATION},
+    {"ACCZ", MBS_MEAS_ACCZ, 4, "IJKL", DIM_ACCELERATION},
+    {"ACCM", MBS_MEAS_ACCM, 3, "IJL", DIM_ACCELERATION},
+    {"WDTX", MBS_MEAS_WDTX, 4, "IJKL", DIM_ANGULAR_ACCELERATION},
+    {"WDTY", MBS_MEAS_WDTY, 4, "IJKL", DIM_ANGULAR_ACCELERATION},
+    {"WDTZ", MBS_MEAS_WDTZ, 4, "IJKL", DIM_ANGULAR_ACCELERATION},
+    {"WDTM", MBS_MEAS_WDTM, 3, "IJL", DIM_ANGULAR_ACCELERATION},
+    {"AX", MBS_MEAS_AX, 2, "IJ", DIM_ANGLE},
+    {"AY", MBS_MEAS_AY, 2, "IJ", DIM_ANGLE},
+    {"AZ", MBS_MEAS_AZ, 2, "IJ", DIM_ANGLE},
+    {"PSI", MBS_MEAS_PSI, 2, "IJ", DIM_ANGLE},
+    {"THETA", MBS_MEAS_THETA, 2, "IJ", DIM_ANGLE},
+    {"PHI", MBS_MEAS_PHI, 2, "IJ", DIM_ANGLE},
+    {"YAW", MBS_MEAS_YAW, 2, "IJ", DIM_ANGLE},
+    {"PITCH", MBS_MEAS_PITCH, 2, "IJ", DIM_ANGLE},
+    {"ROLL", MBS_MEAS_ROLL, 2, "IJ", DIM_ANGLE},
+    {"FX", MBS_MEAS_FX, 3, "IJK", DIM_FORCE},
+    {"FY", MBS_MEAS_FY, 3, "IJK", DIM_FORCE},
+    {"FZ", MBS_MEAS_FZ, 3, "IJK", DIM_FORCE},
+    {"FM", MBS_MEAS_FM, 2, "IJ", DIM_FORCE},
+    {"TX", MBS_MEAS_TX, 3, "IJK", DIM_TORQUE},
+    {"TY", MBS_MEAS_TY, 3, "IJK", DIM_TORQUE},
+    {"TZ", MBS_MEAS_TZ, 3, "IJK", DIM_TORQUE},
+    {"TM", MBS_MEAS_TM, 2, "IJ", DIM_TORQUE},
+};
+
+/* Element load functions: the family their id is in. */
+static const struct {
+    const char *name;
+    mbs_family family;
+} LOAD_FNS[] = {
+    {"JOINT", MBS_FAMILY_CONSTRAINT}, {"JPRIM", MBS_FAMILY_CONSTRAINT}, {"MOTION", MBS_FAMILY_MOTION},
+    {"SFORCE", MBS_FAMILY_FORCE}, {"VFORCE", MBS_FAMILY_FORCE}, {"VTORQ", MBS_FAMILY_FORCE},
+    {"GFORCE", MBS_FAMILY_FORCE}, {"SPDP", MBS_FAMILY_FORCE}, {"BUSH", MBS_FAMILY_FORCE},
+    {"BEAM", MBS_FAMILY_FORCE}, {"FIELD", MBS_FAMILY_FORCE},
+};
+
+typedef struct env_ctx {
+    mbs_builder *b;
+    const mbs_spec_elem *e;
+    mbs_tfunc *f;
+} env_ctx;
+
+static mbs_bind_result refuse(mbs_bind_call *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static mbs_bind_result refuse(mbs_bind_call *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->err, c->errsize, fmt, ap);
+    va_end(ap);
+    return MBS_BIND_ERROR;
+}
+
+/* Argument k as a whole number known now; -1 (after refusing) if it is not. */
+static int constant_int(mbs_bind_call *c, int k, const char *what, long *out)
+{
+    if (!c->is_const[k] || c->value[k] != floor(c->value[k]) || fabs(c->value[k]) > 2147483647.0) {
+        refuse(c, "%s: argument %d must be %s (a whole number fixed when the model is read)", c->name, k + 1, what);
+        return -1;
+    }
+    *out = (long)c->value[k];
+    return 0;
+}
+
+static double to_model(const env_ctx *x, mbs_dim dim)
+{
+    return 1.0 / mbs_units_to_si(&mbs_builder_model(x->b)->units, dim);
+}
+
+/* A measure of `kind` that reads no marker yet. */
+static mbs_measure new_measure(mbs_measure_kind kind)
+{
+    mbs_measure m;
+    memset(&m, 0, sizeof m);
+    m.kind = kind;
+    m.comp = -1;
+    m.to_model = 1.0;
+    for (int k = 0; k < 4; k++)
+        m.marker[k] = -1;
+    return m;
+}
+
+/* The component of `family` with id argument `arg` of the call, in *comp;
+ * MBS_BIND_SLOT when found, else the error to return. */
+static mbs_bind_result component_arg(env_ctx *x, mbs_bind_call *c, mbs_family family, long id, int *comp)
+{
+    *comp = mbs_builder_index(x->b, family, (int)id);
+    if (*comp == -1)
+        return refuse(c, "%s: %s %ld does not exist", c->name, mbs_family_name(family), id);
+    return *comp < 0 ? MBS_BIND_ERROR : MBS_BIND_SLOT;
+}
+
+static mbs_bind_result add_slot(env_ctx *x, mbs_bind_call *c, const mbs_measure *m)
+{
+    int slot = mbs_tfunc_add_measure(x->f, m);
+    if (slot < 0)
+        return refuse(c, "out of memory");
+    c->slot = slot;
+    return MBS_BIND_SLOT;
+}
+
+/* Marker id -> index (-1: the ground frame); -2 after refusing. */
+static int marker_arg(env_ctx *x, mbs_bind_call *c, int k)
+{
+    long id;
+    if (constant_int(c, k, "a marker id", &id) != 0)
+        return -2;
+    if (id == 0)
+        return -1;
+    int i = mbs_builder_index(x->b, MBS_FAMILY_MARKER, (int)id);
+    if (i == -1) {
+        refuse(c, "%s: marker %ld does not exist", c->name, id);
+        return -2;
+    }
+    if (i < 0)
+        return -2; /* it reported its own error */
+    if (mbs_builder_model(x->b)->markers[i].type != MBS_MARKER_FRAME) {
+        refuse(c, "%s: marker %ld is a Marker_Coordinate; a Reference_Marker is needed", c->name, id);
+        return -2;
+    }
+    return i;
+}
+
+static mbs_bind_result bind_marker_fn(env_ctx *x, mbs_bind_call *c, const marker_fn *fn)
+{
+    if (c->nargs < 1 || c->nargs > fn->max_args)
+        return refuse(c, "%s takes 1 to %d marker ids", c->name, fn->max_args);
+    mbs_measure m = new_measure(fn->kind);
+    for (int k = 0; k < c->nargs; k++) {
+        int i = marker_arg(x, c, k);
+        if (i == -2)
+            return MBS_BIND_ERROR;
+        m.marker[strchr("IJKL", fn->slots[k]) - "IJKL"] = i;
+    }
+    if (m.marker[0] < 0 && c->value[0] == 0)
+        return refuse(c, "%s: the first marker must be given (it is 0)", c->name);
+    m.to_model = to_model(x, fn->dim);
+    return add_slot(x, c, &m);
+}
+
+/* The I and J markers of element `comp` (-1 when it has none): its
+ * i_marker_id (or marker_id) and j_marker_id (or j_floating_marker_id), or
+ * those of the joint it names (motions, joint friction). */
+void mbs_element_markers(mbs_builder *b, int comp, int *I, int *J)
+{
+    const mbs_model *m = mbs_builder_model(b);
+    const mbs_component *c = &m->comps[comp];
+    const mbs_spec_elem *e = mbs_builder_spec(b, c->kind->family, c->id);
+    *I = *J = -1;
+    if (!e)
+        return;
+    static const char *const i_names[] = {"i_marker_id", "marker_id"};
+    static const char *const j_names[] = {"j_marker_id", "j_floating_marker_id"};
+    for (int k = 0; k < 2; k++) {
+        if (*I < 0 && mbs_kind_attr(e->kind, i_names[k]) && mbs_spec_has(e, i_names[k]))
+            *I = mbs_builder_index(b, MBS_FAMILY_MARKER, (int)mbs_spec_int(e, i_names[k]));
+        if (*J < 0 && mbs_kind_attr(e->kind, j_names[k]) && mbs_spec_has(e, j_names[k]))
+            *J = mbs_builder_index(b, MBS_FAMILY_MARKER, (int)mbs_spec_int(e, j_names[k]));
+    }
+    if (*I < 0 && *J < 0 && mbs_kind_attr(e->kind, "joint_id") && mbs_spec_has(e, "joint_id")) {
+        int joint = mbs_builder_index(b, MBS_FAMILY_CONSTRAINT, (int)mbs_spec_int(e, "joint_id"));
+        if (joint >= 0 && joint != comp)
+            mbs_element_markers(b, joint, I, J);
+    }
+    *I = *I < 0 ? -1 : *I;
+    *J = *J < 0 ? -1 : *J;
+}
+
+static mbs_bind_result bind_load_fn(env_ctx *x, mbs_bind_call *c, mbs_family family)
+{
+    if (c->nargs < 3 || c->nargs > 4)
+        return refuse(c, "%s takes (id, jflag, comp[, rm])", c->name);
+    long id, jflag, which, rm = 0;
+    if (constant_int(c, 0, "an element id", &id) || constant_int(c, 1, "0 or 1", &jflag) ||
+        constant_int(c, 2, "a component 1 to 8", &which) || (c->nargs == 4 && constant_int(c, 3, "a marker id", &rm)))
+        return MBS_BIND_ERROR;
+    if ((jflag != 0 && jflag != 1) || which < 1 || which > 8)
+        return refuse(c, "%s: jflag is 0 (at I) or 1 (at J), comp 1 to 8", c->name);
+    int comp;
+    mbs_bind_result r = component_arg(x, c, family, id, &comp);
+    if (r != MBS_BIND_SLOT)
+        return r;
+    mbs_measure m = new_measure(MBS_MEAS_ELEMENT_LOAD);
+    m.comp = comp;
+    m.at_j = (int)jflag;
+    m.which = (int)which;
+    int I, J;
+    mbs_element_markers(x->b, comp, &I, &J);
+    m.marker[0] = jflag ? J : I;
+    if (m.marker[0] < 0)
+        return refuse(c, "%s: %s %ld has no %s marker to report the load at", c->name, mbs_family_name(family), id,
+                      jflag ? "J" : "I");
+    if (rm != 0) {
+        int k = mbs_builder_index(x->b, MBS_FAMILY_MARKER, (int)rm);
+        if (k < 0)
+            return refuse(c, "%s: marker %ld does not exist", c->name, rm);
+        m.marker[2] = k;
+    }
+    m.to_model = to_model(x, which <= 4 ? DIM_FORCE : DIM_TORQUE);
+    return add_slot(x, c, &m);
+}
+
+/* VARVAL, DIF, DIF1: a component of `family` by id. */
+static mbs_bind_result bind_state_fn(env_ctx *x, mbs_bind_call *c, mbs_family family, mbs_measure_kind kind)
+{
+    long id;
+    if (c->nargs != 1)
+        return refuse(c, "%s takes one argument (an id)", c->name);
+    if (constant_int(c, 0, "an id", &id) != 0)
+        return MBS_BIND_ERROR;
+    int comp;
+    mbs_bind_result r = component_arg(x, c, family, id, &comp);
+    if (r != MBS_BIND_SLOT)
+        return r;
+    mbs_measure m = new_measure(kind);
+    m.comp = comp;
+    return add_slot(x, c, &m);
+}
+
+static mbs_bind_result bind_aryval(env_ctx *x, mbs_bind_call *c)
+{
+    long id, n;
+    if (c->nargs != 2)
+        return refuse(c, "ARYVAL takes (id, n)");
+    if (constant_int(c, 0, "a Reference_Array id", &id) || constant_int(c, 1, "an index from 1", &n))
+        return MBS_BIND_ERROR;
+    int k = mbs_builder_index(x->b, MBS_FAMILY_ARRAY, (int)id);
+    if (k == -1)
+        return refuse(c, "ARYVAL: Reference_Array %ld does not exist", id);
+    if (k < 0)
+        return MBS_BIND_ERROR;
+    const mbs_array *a = &mbs_builder_model(x->b)->arrays[k];
+    if (n < 1 || n > a->n)
+        return refuse(c, "ARYVAL: Reference_Array %ld has %d elements (n = %ld)", id, a->n, n);
+    if (a->type == MBS_ARRAY_U) {
+        mbs_measure m = new_measure(MBS_MEAS_VARVAL);
+        m.comp = a->variables[n - 1];
+        return add_slot(x, c, &m);
+    }
+    if (a->type != MBS_ARRAY_IC)
+        return refuse(c, "ARYVAL: Reference_Array %ld is of type %s, which holds no values in mbsim", id,
+                      a->type == MBS_ARRAY_X ? "X" : "Y");
+    c->constant = a->values[n - 1];
+    return MBS_BIND_CONSTANT;
+}
+
+static mbs_bind_result bind_spline(env_ctx *x, mbs_bind_call *c, mbs_spline_method method)
+{
+    long id, order = 0;
+    if (c->nargs < 3 || c->nargs > 4)
+        return refuse(c, "%s takes (x, z, id[, order])", c->name);
+    if (constant_int(c, 2, "a Reference_Spline id", &id) || (c->nargs == 4 && constant_int(c, 3, "0, 1 or 2", &order)))
+        return MBS_BIND_ERROR;
+    if (order < 0 || order > 2)
+        return refuse(c, "%s: the derivative order is 0, 1 or 2 (is %ld)", c->name, order);
+    int k = mbs_builder_index(x->b, MBS_FAMILY_SPLINE, (int)id);
+    if (k == -1)
+        return refuse(c, "%s: Reference_Spline %ld does not exist", c->name, id);
+    if (k < 0)
+        return MBS_BIND_ERROR;
+    mbs_measure m = new_measure(MBS_MEAS_SPLINE);
+    m.spline = k;
+    m.method = method;
+    m.order = (int)order;
+    return add_slot(x, c, &m);
+}
+
+/* MotionSolve's run-time functions mbsim does not have: named in the error. */
+static const char *const UNSUPPORTED[] = {"FRICTION", "SENVAL", "STRVAL", "QUISPL", "INTERP", "CURVE", "SWEEP",
+                                          "DELAY", "INVPSD", "PINVAL", "POUVAL", "PTCV", "CVCV", "NFORCE",
+                                          "CONTACT"};
+
+static mbs_bind_result bind(void *ctx, mbs_bind_call *c)
+{
+    env_ctx *x = ctx;
+    if (c->nargs < 0) {
+        if (strcmp(c->name, "MODE") != 0)
+            return MBS_BIND_UNKNOWN;
+        mbs_measure m = new_measure(MBS_MEAS_MODE);
+        return add_slot(x, c, &m);
+    }
+    for (size_t i = 0; i < sizeof MARKER_FNS / sizeof MARKER_FNS[0]; i++)
+        if (strcmp(c->name, MARKER_FNS[i].name) == 0)
+            return bind_marker_fn(x, c, &MARKER_FNS[i]);
+    for (size_t i = 0; i < sizeof LOAD_FNS / sizeof LOAD_FNS[0]; i++)
+        if (strcmp(c->name, LOAD_FNS[i].name) == 0)
+            return bind_load_fn(x, c, LOAD_FNS[i].family);
+    if (strcmp(c->name, "VARVAL") == 0)
+        return bind_state_fn(x, c, MBS_FAMILY_VARIABLE, MBS_MEAS_VARVAL);
+    if (strcmp(c->name, "DIF") == 0)
+        return bind_state_fn(x, c, MBS_FAMILY_DIFF, MBS_MEAS_DIF);
+    if (strcmp(c->name, "DIF1") == 0)
+        return bind_state_fn(x, c, MBS_FAMILY_DIFF, MBS_MEAS_DIF1);
+    if (strcmp(c->name, "ARYVAL") == 0)
+        return bind_aryval(x, c);
+    if (strcmp(c->name, "AKISPL") == 0)
+        return bind_spline(x, c, MBS_SPLINE_AKIMA);
+    if (strcmp(c->name, "CUBSPL") == 0)
+        return bind_spline(x, c, MBS_SPLINE_CUBIC);
+    if (strcmp(c->name, "LINSPL") == 0)
+        return bind_spline(x, c, MBS_SPLINE_LINEAR);
+    for (size_t i = 0; i < sizeof UNSUPPORTED / sizeof UNSUPPORTED[0]; i++)
+        if (strcmp(c->name, UNSUPPORTED[i]) == 0)
+            return refuse(c, "MotionSolve's %s is not supported by mbsim (docs/expressions.md lists the run-time "
+                             "functions it has)",
+                          c->name);
+    return MBS_BIND_UNKNOWN;
+}
+
+/* A spline's derivative by x (argument 0) is the same spline one order up;
+ * nothing else that takes run-time arguments is differentiable here. */
+static int partial(void *ctx, int slot, int k)
+{
+    env_ctx *x = ctx;
+    mbs_measure m = x->f->measures[slot];
+    if (m.kind != MBS_MEAS_SPLINE || k != 0 || m.order >= 3)
+        return -1;
+    m.order++;
+    return mbs_tfunc_add_measure(x->f, &m);
+}
+
+mbs_expr_env *mbs_expr_env_create(mbs_builder *b, const mbs_spec_elem *e, mbs_tfunc *f)
+{
+    env_ctx *x = calloc(1, sizeof *x);
+    mbs_expr_env *env = calloc(1, sizeof *env);
+    if (!x || !env) {
+        free(x);
+        free(env);
+        return NULL;
+    }
+    *x = (env_ctx){b, e, f};
+    *env = (mbs_expr_env){x, bind, partial};
+    return env;
+}
+
+void mbs_expr_env_free(mbs_expr_env *env)
+{
+    if (!env)
+        return;
+    free(env->ctx);
+    free(env);
+}
