@@ -28,6 +28,7 @@
     X(compliance) \
     X(coupling) \
     X(decks) \
-    X(measures)
+    X(measures) \
+    X(robust_core)
 
 TEST_MAIN(SUITES)

@@ -1,0 +1,93 @@
+/* The robust core (performance issue, item 5; ../shared/repros): runs that
+ * failed only when atol << rtol, each against what is known of it.
+ *   - spinning_wheel: a hub on a REVOLUTE driven at 35.4421 rad/s, a wheel
+ *     FIXED to it: no degree of freedom, the wheel spins at the drive's
+ *     rate about the joint axis (-y), the joint angle is 35.4421 t;
+ *   - gear_pair_stall: two discs geared 3:1 by a Constraint_Coordinate,
+ *     a constant torque: theta1 = 2 t + alpha t^2 / 2, alpha = 0.1/(J1 + 9 J2),
+ *     theta2 = -3 theta1, at the file's own rtol 1e-10, atol 1e-12;
+ *   - Andrews' squeezer at rtol 1e-11, atol 1e-13 against the test set. */
+#include "../support/harness.h"
+#include "../support/run_model.h"
+
+#include <math.h>
+
+#define WHEEL "tests/physics/models/repro_spinning_wheel.xml"
+#define RATE 35.4421
+
+static double g_rtol, g_atol;
+
+static void tolerances(mbs_model *m)
+{
+    m->settings.rtol = g_rtol;
+    m->settings.atol = g_atol;
+}
+
+static void check_wheel(double rtol, double atol)
+{
+    g_rtol = rtol;
+    g_atol = atol;
+    test_results r;
+    CHECK(test_run_model(WHEEL, NULL, tolerances, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "rtol %g atol %g: %s", rtol, atol, r.run.message);
+    CHECK(r.n_rows == 101);
+    double worst_w = 0, worst_angle = 0;
+    for (int i = 0; i < r.n_rows; i++) {
+        double w[3] = {test_value(&r, "wheel_w", 0, i), test_value(&r, "wheel_w", 1, i), test_value(&r, "wheel_w", 2, i)};
+        worst_w = fmax(worst_w, fabs(w[0]) + fabs(w[1] + RATE) + fabs(w[2]));
+        worst_angle = fmax(worst_angle, fabs(test_value(&r, "hub_angle", 0, i) - RATE * r.t[i]));
+    }
+    /* velocities are on the constraints at every output row; the angle is
+     * integrated, to the tolerance asked for */
+    CHECK_MSG(worst_w < 1e-8 * RATE, "rtol %g atol %g: wheel rate off by %.3g rad/s", rtol, atol, worst_w);
+    CHECK_MSG(worst_angle < 100 * rtol * RATE, "rtol %g atol %g: angle off by %.3g rad", rtol, atol, worst_angle);
+    test_results_free(&r);
+}
+
+TEST(a_wheel_fixed_to_a_driven_hub_runs_at_every_tolerance)
+{
+    check_wheel(1e-3, 1e-6);
+    check_wheel(1e-5, 1e-8);
+    check_wheel(1e-8, 1e-11);
+    check_wheel(1e-6, 1e-6);
+}
+
+TEST(geared_discs_run_at_their_own_tight_tolerance)
+{
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/repro_gear_pair_stall.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "%s", r.run.message);
+    CHECK(r.n_rows == 201);
+    double alpha = 0.1 / (0.02 + 9 * 0.005), worst = 0;
+    for (int i = 0; i < r.n_rows; i++) {
+        double t = r.t[i], theta1 = 2 * t + 0.5 * alpha * t * t;
+        worst = fmax(worst, fabs(test_value(&r, "theta1", 0, i) - theta1));
+        worst = fmax(worst, fabs(test_value(&r, "theta2", 0, i) + 3 * theta1));
+    }
+    CHECK_MSG(worst < 1e-7, "off the closed form by %.3g rad", worst);
+    test_results_free(&r);
+}
+
+static void andrews_tight(mbs_model *m)
+{
+    m->settings.rtol = 1e-11;
+    m->settings.atol = 1e-13;
+}
+
+TEST(andrews_runs_with_atol_far_below_rtol)
+{
+    static const char *const ANGLES[7] = {"beta", "Theta", "gamma", "Phi", "delta", "Omega", "epsilon"};
+    static const double REFERENCE[7] = {15.81077119629904,   -15.75637105984298, 0.04082224013073101,
+                                        -0.5347301163226948, 0.5244099658805304, 0.5347301163226948,
+                                        1.048080741042263};
+    test_results r;
+    CHECK(test_run_model("models/andrews.xml", NULL, andrews_tight, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "%s", r.run.message);
+    if (r.status == MBS_OK && r.n_rows > 0)
+        for (int k = 0; k < 7; k++) /* the test set's reference is given to about 1e-10 */
+            CHECK_NEAR(test_value(&r, ANGLES[k], 0, r.n_rows - 1), REFERENCE[k], 1e-8);
+    test_results_free(&r);
+}
+
+TEST_SUITE(robust_core, T(a_wheel_fixed_to_a_driven_hub_runs_at_every_tolerance),
+           T(geared_discs_run_at_their_own_tight_tolerance), T(andrews_runs_with_atol_far_below_rtol));
