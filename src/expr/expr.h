@@ -70,8 +70,9 @@ typedef struct mbs_expr mbs_expr;
 /* Compiles `text`; on failure returns NULL and writes a one-line reason
  * (malformed text, unknown name with the known ones listed, an
  * environment's complaint) to err. Texts longer than MBS_EXPR_MAX_LENGTH or
- * nested deeper than MBS_EXPR_MAX_DEPTH are refused. */
-enum { MBS_EXPR_MAX_LENGTH = 10000, MBS_EXPR_MAX_DEPTH = 100 };
+ * nested deeper than MBS_EXPR_MAX_DEPTH, or whose tree (chains of
+ * operators included) would be higher than MBS_EXPR_MAX_HEIGHT, are refused. */
+enum { MBS_EXPR_MAX_LENGTH = 10000, MBS_EXPR_MAX_DEPTH = 100, MBS_EXPR_MAX_HEIGHT = 1000 };
 mbs_expr *mbs_expr_compile(const char *text, const mbs_scope *scope, char *err, size_t errsize);
 
 /* Evaluates with the run-time variables' values in scope order (NULL when

@@ -11,8 +11,11 @@
  * White space (line breaks too) separates tokens. Names are resolved later
  * (resolve.c); intrinsic functions are checked for their number of
  * arguments here. Each level of unary nesting (the whole text, each
- * parenthesis, each sign) counts towards MBS_EXPR_MAX_DEPTH, so that
- * neither this parser nor the passes after it recurse without bound. */
+ * parenthesis, each sign) counts towards MBS_EXPR_MAX_DEPTH, and each
+ * operator of a chain (1+1+1..., a left-deep tree) towards
+ * MBS_EXPR_MAX_HEIGHT with them, so that neither this parser nor the passes
+ * after it (resolving, folding, derivatives, code) recurse without bound:
+ * a chain of 5000 terms overflowed the stack of the sanitised build. */
 #include "expr_internal.h"
 #include "../core/vec3.h"
 #include "../core/strutil.h"
@@ -28,6 +31,7 @@ typedef struct parser {
     const char *text;
     const char *p;
     int depth;
+    int height; /* operators of the enclosing chains: a bound on the tree's height */
     char reason[200];
 } parser;
 
@@ -293,36 +297,63 @@ static node *parse_unary(parser *s, int in_exponent)
     return x;
 }
 
+/* One more operator in a chain; 0 when the tree would grow too high. */
+static int chain_grows(parser *s, int *chain)
+{
+    ++*chain;
+    return ++s->height + s->depth <= MBS_EXPR_MAX_HEIGHT;
+}
+
+static node *too_high(parser *s, node *x)
+{
+    mbs_node_free(x);
+    return fail(s, "too many operators in a row (more than %d levels; split it with parentheses?)",
+                MBS_EXPR_MAX_HEIGHT);
+}
+
 static node *parse_product(parser *s)
 {
+    int chain = 0;
     node *x = parse_unary(s, 0);
     while (x) {
         skip_space(s);
         char c = *s->p;
         if ((c != '*' && c != '/') || at_power(s))
-            return x;
+            break;
         s->p++;
+        if (!chain_grows(s, &chain)) {
+            x = too_high(s, x);
+            break;
+        }
         node *y = parse_unary(s, 0);
         x = y ? mbs_node_binary(c == '*' ? N_MUL : N_DIV, x, y) : (mbs_node_free(x), NULL);
     }
+    s->height -= chain;
     return x;
 }
 
 static node *parse_sum(parser *s)
 {
     char buf[32];
+    int chain = 0;
     node *x = parse_product(s);
     while (x) {
         skip_space(s);
         char c = *s->p;
         if (c == '+' || c == '-') {
             s->p++;
+            if (!chain_grows(s, &chain)) {
+                x = too_high(s, x);
+                break;
+            }
             node *y = parse_product(s);
             x = y ? mbs_node_binary(c == '+' ? N_ADD : N_SUB, x, y) : (mbs_node_free(x), NULL);
             continue;
         }
-        if (c == '\0' || c == ')' || c == ',' || c == ':')
+        if (c == '\0' || c == ')' || c == ',' || c == ':') {
+            s->height -= chain;
             return x;
+        }
         mbs_node_free(x);
         if (is_name_char(c) || c == '(' || c == '.')
             return fail(s, "an operator is missing before '%s'", near(s->p, buf, sizeof buf));
@@ -333,7 +364,7 @@ static node *parse_sum(parser *s)
 
 node *mbs_expr_parse(const char *text, char *err, size_t errsize)
 {
-    parser s = {text, text, 0, ""};
+    parser s = {text, text, 0, 0, ""};
     skip_space(&s);
     node *x = NULL;
     if (!*s.p) {

@@ -185,6 +185,31 @@ TEST(long_or_deep_text_is_refused)
     CHECK(strstr(refusal(deep, err, sizeof err), "nested too deeply (more than 100 levels)") != NULL);
     nested(deep, 99);
     CHECK_MSG(refusal(deep, err, sizeof err)[0] == '\0', "%s", err);
+    /* a chain of operators is a tree as high as it is long: 1+1+...+1
+     * with 1001 operators is refused (5000 overflowed the sanitised build's
+     * stack), with 1000 it compiles, and so does a longer chain split by
+     * parentheses; the same for products */
+    static const char OPS[2] = {'+', '*'};
+    for (int o = 0; o < 2; o++) {
+        for (size_t i = 0; i < 2003; i++)
+            text[i] = (i % 2) ? OPS[o] : '1';
+        text[2003] = '\0'; /* 1001 operators */
+        CHECK(strstr(refusal(text, err, sizeof err), "too many operators in a row (more than 1000 levels") != NULL);
+        text[2001] = '\0'; /* 1000 */
+        CHECK_MSG(refusal(text, err, sizeof err)[0] == '\0', "%s", err);
+    }
+    size_t k = 0;
+    for (int g = 0; g < 8; g++) { /* (1+...+1)+(1+...+1)+...: 8 groups of 600 */
+        text[k++] = g ? '+' : '(';
+        if (g)
+            text[k++] = '(';
+        for (int i = 0; i < 600; i++) {
+            text[k++] = '1';
+            text[k++] = i < 599 ? '+' : ')';
+        }
+    }
+    text[k] = '\0';
+    CHECK_MSG(refusal(text, err, sizeof err)[0] == '\0', "%s", err);
     free(text);
 }
 
