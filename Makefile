@@ -247,4 +247,4 @@ bench: $(BUILD)/chain_bench $(MBSIM)
 clean:
 	rm -rf build build-asan $(FUZZ_BUILD)
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(PHYS_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(PHYS_OBJ:.o=.d) $(BUILD)/bench/chain_bench.d

@@ -306,6 +306,11 @@ static int switched_off(const jf_params *p, const mbs_eval *ev)
     return p->inactive_static && ev->d->static_mode;
 }
 
+static double power(const jf_eval *e)
+{
+    return v3_dot(e->force, e->v) + v3_dot(e->torque, e->w);
+}
+
 static void eval(const mbs_component *c, mbs_eval *ev)
 {
     const jf_params *p = c->params;
@@ -313,6 +318,7 @@ static void eval(const mbs_component *c, mbs_eval *ev)
     if (switched_off(p, ev)) {
         for (int k = 0; k < n; k++)
             mbs_set_state_residual(ev, c, k, mbs_state_rate(ev, c, k));
+        mbs_report_power(ev, c, 0.0);
         return;
     }
     jf_eval e;
@@ -329,11 +335,7 @@ static void eval(const mbs_component *c, mbs_eval *ev)
     v3_scale(t, t, -1.0);
     mbs_apply_force_at(ev, bJ, e.pI, f);
     mbs_apply_torque(ev, bJ, t);
-}
-
-static double power(const jf_eval *e)
-{
-    return v3_dot(e->force, e->v) + v3_dot(e->torque, e->w);
+    mbs_report_power(ev, c, power(&e));
 }
 
 static double power_nc(const mbs_component *c, const mbs_eval *ev)
@@ -526,6 +528,7 @@ static const mbs_component_ops OPS = {
     .eval = eval,
     .init = init,
     .power_nc = power_nc,
+    .power_in_eval = 1,
     .static_begin = static_begin,
     .static_residual = static_residual,
     .static_check = static_check,

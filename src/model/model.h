@@ -128,6 +128,9 @@ typedef struct mbs_component_ops {
      * forces (negative when dissipating). */
     double (*potential_energy)(const struct mbs_component *c, const struct mbs_eval *ev);
     double (*power_nc)(const struct mbs_component *c, const struct mbs_eval *ev);
+    /* Nonzero: eval reports the same power (mbs_report_power), so that the
+     * residual need not evaluate a costly element twice (joint friction). */
+    int power_in_eval;
     /* Static equilibrium (statics.c): the element's states are unknowns of
      * the equilibrium when static_residual writes their equations (into
      * res[0 .. n_states)) and returns 0; otherwise (NULL, or -1) they are

@@ -14,13 +14,14 @@ mbs_data *mbs_data_create(const mbs_model *m)
     d->disc = calloc((size_t)m->n_disc + 1, sizeof *d->disc);
     d->var_offset = calloc((size_t)m->n_comps + 1, sizeof *d->var_offset);
     d->res_scratch = calloc((size_t)m->ny + 1, sizeof *d->res_scratch);
+    d->comp_power = calloc((size_t)m->n_comps + 1, sizeof *d->comp_power);
     d->tfunc_override = calloc((size_t)m->n_tfuncs + 1, sizeof *d->tfunc_override);
     d->row_enabled = malloc((size_t)m->n_rows + 1);
     d->comp_active = malloc((size_t)m->n_comps + 1);
     d->marker_frames = malloc(((size_t)m->n_markers * 12 + 1) * sizeof *d->marker_frames);
     d->load_bodies = calloc((size_t)m->n_bodies + 1, sizeof *d->load_bodies);
     d->load_res = calloc((size_t)m->ny + 1, sizeof *d->load_res);
-    if (!d->bodies || !d->rows || !d->row_active || !d->disc || !d->res_scratch || !d->var_offset || !d->tfunc_override ||
+    if (!d->bodies || !d->rows || !d->row_active || !d->disc || !d->res_scratch || !d->comp_power || !d->var_offset || !d->tfunc_override ||
         !d->load_bodies || !d->load_res || !d->row_enabled || !d->comp_active || !d->marker_frames) {
         mbs_data_free(d);
         return NULL;
@@ -51,6 +52,7 @@ void mbs_data_free(mbs_data *d)
     free(d->disc);
     free(d->var_offset);
     free(d->res_scratch);
+    free(d->comp_power);
     free(d->tfunc_override);
     free(d->load_bodies);
     free(d->load_res);

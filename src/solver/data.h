@@ -49,6 +49,7 @@ typedef struct mbs_data {
     double *var_offset;     /* [n_comps] added to a Reference_Variable component's value: a linear
                                analysis' input perturbation (0 otherwise), model units */
     double *res_scratch;    /* [ny] residual when only kinematics are wanted */
+    double *comp_power;     /* [n_comps] power reported by eval (ops power_in_eval) */
     int static_mode;        /* in Static / Assembly analyses */
     int eval_failed;        /* an element could not be evaluated (see mbs_eval_fail) */
     int eval_fatal;         /* ... and retrying cannot help (mbs_eval_fatal) */

@@ -292,6 +292,11 @@ double mbs_state_rate(const mbs_eval *ev, const mbs_component *c, int k)
     return ev->yp[ev->m->ofs_z + c->state_ofs + k];
 }
 
+void mbs_report_power(mbs_eval *ev, const mbs_component *c, double power)
+{
+    ev->d->comp_power[c - ev->m->comps] = power;
+}
+
 void mbs_set_state_residual(mbs_eval *ev, const mbs_component *c, int k, double r)
 {
     ev->res[ev->m->ofs_z + c->state_ofs + k] = r;

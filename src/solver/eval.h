@@ -98,6 +98,8 @@ void mbs_eval_fatal(const mbs_eval *ev, const mbs_component *c, const char *fmt,
 double mbs_state(const mbs_eval *ev, const mbs_component *c, int k);
 double mbs_state_rate(const mbs_eval *ev, const mbs_component *c, int k);
 void mbs_set_state_residual(mbs_eval *ev, const mbs_component *c, int k, double r);
+/* An element whose ops say power_in_eval: its power_nc at this state, from eval. */
+void mbs_report_power(mbs_eval *ev, const mbs_component *c, double power);
 double *mbs_disc(const mbs_eval *ev, const mbs_component *c);
 
 #endif

@@ -157,7 +157,8 @@ void mbs_residual(const mbs_model *m, mbs_data *d, double t, const double *y, co
     double power = 0.0;
     for (int c = 0; c < m->n_comps; c++)
         if (m->comps[c].ops->power_nc && mbs_component_active(d, c))
-            power += m->comps[c].ops->power_nc(&m->comps[c], &ev);
+            power += m->comps[c].ops->power_in_eval ? d->comp_power[c] /* eval ran above at this state */
+                                                    : m->comps[c].ops->power_nc(&m->comps[c], &ev);
     int e = m->ofs_z + m->energy_state;
     res[e] = yp[e] + power;
 
