@@ -7,7 +7,9 @@
 # New inputs the fuzzer finds go to a scratch corpus (not into the repository);
 # a finding is kept in BUILD/findings/NAME/ with the command to reproduce it.
 # usage: tests/fuzz/run.sh BUILD SECONDS MBSIM H5EDIT NAME...
-#   (FUZZ_JOBS, default 1: parallel workers per harness)
+#   (FUZZ_JOBS, default 1: parallel workers per harness; FUZZ_TIMEOUT,
+#   default 10: seconds one input may take, wall clock as libFuzzer counts
+#   it: a long campaign at nice 19 on a busy machine needs more)
 set -u
 build=${1:?usage: run.sh BUILD SECONDS MBSIM H5EDIT NAME...}
 seconds=${2:?}
@@ -15,6 +17,7 @@ mbsim=${3:?}
 h5edit=${4:?}
 shift 4
 jobs=${FUZZ_JOBS:-1}
+timeout=${FUZZ_TIMEOUT:-10}
 scratch=$build/fuzz-corpus
 failed=0
 for name in "$@"; do
@@ -43,12 +46,12 @@ for name in "$@"; do
     echo "fuzz $name: $seconds s from $(ls "$seeds" | wc -l) seeds"
     parallel=""
     [ "$jobs" -gt 1 ] && parallel="-jobs=$jobs -workers=$jobs"
-    # -timeout: one input may take 10 s at most (a hang is a finding);
+    # -timeout: one input may take $timeout s at most (a hang is a finding);
     # leaks inside libhdf5 itself are suppressed (tests/fuzz/lsan.supp)
     export LSAN_OPTIONS="suppressions=$PWD/tests/fuzz/lsan.supp:print_suppressions=0"
     # shellcheck disable=SC2086
     "$harness" "$work" "$seeds" -dict="$dict" -max_total_time="$seconds" -max_len=$max_len \
-        -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
+        -timeout="$timeout" -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
         -artifact_prefix="$findings/" $parallel >"$log" 2>&1
     st=$?
     if [ "$jobs" -gt 1 ]; then
