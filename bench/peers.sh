@@ -38,6 +38,8 @@ make -s -C "$peers" BUILD="$tmp/peers" NS="$ns" all >/dev/null 2>"$tmp/build.log
     { cat "$tmp/build.log" >&2; echo "peers.sh: the peers' drivers do not build" >&2; exit 1; }
 
 now() { date +%s.%N; }
+# ratio A B: A/B, or "-" when either is not a time
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else printf "-" }'; }
 # tip_error N X Y Z: distance to the reference tip, or "n/a"
 tip_error() {
     awk -v n="$1" -v t="$T" -v x="$2" -v y="$3" -v z="$4" '
@@ -79,7 +81,6 @@ $(peer_run "$tmp/peers/mujoco_chain" "$tmp/peers/models/chain_$n.xml" rk4 1e-3 "
 EOF
     j_err=-
     [ "$j_wall" != fail ] && j_err=$(tip_error "$n" "$x" "$y" "$z")
-    ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else printf "-" }'; }
     printf "%4s | %9s %9s | %9s %9s | %9s %9s | %12s %12s\n" "$n" "$m_wall" "$m_err" "$s_wall" "$s_err" \
         "$j_wall" "$j_err" "$(ratio "$m_wall" "$s_wall")" "$(ratio "$m_wall" "$j_wall")"
 done

@@ -27,6 +27,15 @@ static void sanitizer_died(void)
 }
 #endif
 
+/* The child's status; -1 when it cannot be had. */
+static int wait_child(pid_t pid, int *status)
+{
+    while (waitpid(pid, status, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    return 0;
+}
+
 /* not 1: a sanitizer's report ends the child with 1 */
 #define STEP_FAILED 3
 
@@ -45,9 +54,8 @@ mbs_isolated_result mbs_run_isolated(int (*step)(const void *ctx), const void *c
         _exit(step(ctx) == 0 ? 0 : STEP_FAILED);
     }
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return MBS_ISOLATED_CRASHED;
+    if (wait_child(pid, &status) != 0)
+        return MBS_ISOLATED_CRASHED;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return MBS_ISOLATED_OK;
     if (WIFEXITED(status) && WEXITSTATUS(status) == STEP_FAILED)
@@ -73,12 +81,10 @@ int mbs_run_guarded(int (*run)(int argc, char **argv), int argc, char **argv, in
     sigaction(SIGINT, &ignore, &old_int);
     sigaction(SIGTERM, &ignore, &old_term);
     int status = 0;
-    pid_t got;
-    while ((got = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
-        ;
+    int got = wait_child(pid, &status);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    if (got < 0)
+    if (got != 0)
         return 1;
 #ifdef MBS_SANITIZED
     if (WIFEXITED(status) && WEXITSTATUS(status) == SANITIZER_DIED) {

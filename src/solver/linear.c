@@ -47,7 +47,6 @@
 #include "linear.h"
 #include "linear_names.h"
 #include "residual.h"
-#include "sense.h"
 #include "../core/rotation.h"
 #include "../core/vec3.h"
 
