@@ -1,6 +1,6 @@
 /* mbsim run MODEL.xml [-o OUT.h5] [--set NAME=VALUE]... [--end-time T]
  *           [--print-interval DT] [--rtol R] [--atol A]
- *           [--linear-solver auto|dense|klu] [--quiet]
+ *           [--linear-solver auto|dense|klu] [--formulation auto|absolute|joint] [--quiet]
  * Runs the model's analyses and writes the results file as it goes. */
 #include "cli.h"
 #include "progress.h"
@@ -87,6 +87,7 @@ typedef struct run_options {
     mbs_overrides sets;
     double end_time, print_interval, rtol, atol; /* < 0: from the model */
     int linear_solver;                           /* -1: from the model */
+    int formulation;                             /* -1: from the model */
     int quiet, strict;
 } run_options;
 
@@ -99,7 +100,7 @@ static int number_arg(const char *opt, const char *value, double *out)
     return 0;
 }
 
-enum { OPT_SET = 256, OPT_END_TIME, OPT_PRINT_INTERVAL, OPT_RTOL, OPT_ATOL, OPT_LINEAR_SOLVER, OPT_STRICT };
+enum { OPT_SET = 256, OPT_END_TIME, OPT_PRINT_INTERVAL, OPT_RTOL, OPT_ATOL, OPT_LINEAR_SOLVER, OPT_FORMULATION, OPT_STRICT };
 
 static const struct option RUN_OPTIONS[] = {
     {"output", required_argument, NULL, 'o'},
@@ -109,6 +110,7 @@ static const struct option RUN_OPTIONS[] = {
     {"rtol", required_argument, NULL, OPT_RTOL},
     {"atol", required_argument, NULL, OPT_ATOL},
     {"linear-solver", required_argument, NULL, OPT_LINEAR_SOLVER},
+    {"formulation", required_argument, NULL, OPT_FORMULATION},
     {"quiet", no_argument, NULL, 'q'},
     {"strict", no_argument, NULL, OPT_STRICT},
     {NULL, 0, NULL, 0},
@@ -119,6 +121,7 @@ static int parse(int argc, char **argv, run_options *o)
     memset(o, 0, sizeof *o);
     o->end_time = o->print_interval = o->rtol = o->atol = -1.0;
     o->linear_solver = -1;
+    o->formulation = -1;
     mbs_cli_getopt_begin();
     int code;
     while ((code = mbs_cli_getopt(argc, argv, "run", "o:q", RUN_OPTIONS)) != -1) {
@@ -136,6 +139,11 @@ static int parse(int argc, char **argv, run_options *o)
             o->linear_solver = mbs_choice_index("auto|dense|klu", optarg);
             if (o->linear_solver < 0)
                 rc = mbs_cli_usage_error("run", "--linear-solver needs auto, dense or klu");
+            break;
+        case OPT_FORMULATION:
+            o->formulation = mbs_choice_index("auto|absolute|joint", optarg);
+            if (o->formulation < 0)
+                rc = mbs_cli_usage_error("run", "--formulation needs auto, absolute or joint");
             break;
         default: return EXIT_BAD_INPUT;
         }
@@ -180,6 +188,8 @@ static void apply_options(mbs_model *m, const run_options *o)
         m->settings.atol = o->atol * mbs_units_to_si(&m->units, DIM_LENGTH);
     if (o->linear_solver >= 0)
         m->settings.linear_solver = (mbs_linear_solver)o->linear_solver;
+    if (o->formulation >= 0)
+        m->settings.formulation = (mbs_formulation)o->formulation;
 }
 
 /* The default output: the model's base name with .h5, in the current directory. */
@@ -268,7 +278,8 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
         status_name(st), st == MBS_OK ? "" : st == MBS_E_INTERRUPTED ? interrupted : res.message, res.t_reached / ts,
         "SUNDIALS IDA (variable-order BDF, stabilised index-2 DAE)", m->settings.rtol,
         m->settings.atol / mbs_units_to_si(&m->units, DIM_LENGTH),
-        res.linear_solver == MBS_LS_KLU ? "KLU" : "DENSE", res.stats.steps, res.stats.residual_evals,
+        res.linear_solver == MBS_LS_KLU ? "KLU" : "DENSE", res.joint_coords >= 0 ? "JOINT" : "ABSOLUTE",
+        res.stats.steps, res.stats.residual_evals,
         res.stats.jacobian_evals, res.stats.nonlinear_iterations, res.stats.error_test_failures,
         res.stats.nonlinear_convergence_failures, res.events, mbs_wall_seconds() - start};
     int close_rc = mbs_results_close(w, &s, err, sizeof err);

@@ -16,6 +16,9 @@ static const mbs_attr ATTRS[] = {
     {"max_order", MBS_ATTR_INT, "5", DIM_NONE, 0, NULL, "highest BDF order, 1..5", NULL},
     {"linear_solver", MBS_ATTR_KEYWORD, "AUTO", DIM_NONE, 0, "AUTO|DENSE|KLU",
      "linear solver: AUTO picks dense for small models and KLU for large ones", NULL},
+    {"formulation", MBS_ATTR_KEYWORD, "AUTO", DIM_NONE, 0, "AUTO|ABSOLUTE|JOINT",
+     "coordinates of a transient: ABSOLUTE (every body), JOINT (joint coordinates for the bodies a tree of "
+     "fixed, revolute, translational and cylindrical joints carries), AUTO the faster one (docs/theory.md)", NULL},
     {"vel_tol_factor", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
     {"rel_abs_tol_ratio", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
     {"dae_alg_tol_factor", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
@@ -78,6 +81,8 @@ static int read_settings(mbs_builder *b, const mbs_spec_elem *e, mbs_solver_sett
         bad |= mbs_build_error(b, e, "max_order must be 1..5 (is %d)", s->max_order);
     if (mbs_spec_given(e, "linear_solver"))
         s->linear_solver = (mbs_linear_solver)mbs_spec_keyword(e, "linear_solver");
+    if (mbs_spec_given(e, "formulation"))
+        s->formulation = (mbs_formulation)mbs_spec_keyword(e, "formulation");
     if (mbs_spec_given(e, "dae_interpolation"))
         s->interpolate = mbs_spec_bool(e, "dae_interpolation");
     return bad ? -1 : 0;
@@ -102,6 +107,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
             return -1;
         if (mbs_spec_given(e, "linear_solver") && c.settings.linear_solver != m->settings.linear_solver)
             mbs_build_note(b, e, "linear_solver is chosen once for the run; here it has no effect");
+        if (mbs_spec_given(e, "formulation") && c.settings.formulation != m->settings.formulation)
+            mbs_build_note(b, e, "formulation is chosen once for the run; here it has no effect");
         return mbs_add_command(b, e, &c) < 0 ? -1 : 0;
     }
     mbs_solver_settings *s = &m->settings;

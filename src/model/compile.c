@@ -776,6 +776,7 @@ static void default_settings(mbs_solver_settings *s)
     s->h0 = 0.0;
     s->max_order = 5;
     s->linear_solver = MBS_LS_AUTO;
+    s->formulation = MBS_FORM_AUTO;
     s->line = 0;
 }
 

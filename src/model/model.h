@@ -300,6 +300,11 @@ typedef struct mbs_analysis {
 
 typedef enum mbs_linear_solver { MBS_LS_AUTO, MBS_LS_DENSE, MBS_LS_KLU } mbs_linear_solver;
 
+/* The coordinates a transient integrates in: absolute (every body's
+ * position and orientation), joint coordinates for the bodies a kinematic
+ * tree carries (solver/joint_system.h), or the faster of the two. */
+typedef enum mbs_formulation { MBS_FORM_AUTO, MBS_FORM_ABSOLUTE, MBS_FORM_JOINT } mbs_formulation;
+
 /* A command of <Command> that changes the model between analyses
  * (MotionSolve's modify commands, Deactivate, Activate, Stop). It changes
  * what the run's data holds (solver/plan.c), never the model. */
@@ -320,6 +325,7 @@ typedef struct mbs_solver_settings {
     double h0;             /* initial step, 0 = IDA's choice */
     int max_order;         /* 1..5 */
     mbs_linear_solver linear_solver;
+    mbs_formulation formulation;
     int interpolate;       /* outputs interpolated between steps (else stepped to exactly) */
     double assembly_move_limit; /* m; 0 = 1 % of the model's size (assembly_report.c) */
     int strict_assembly;   /* a move beyond the limit is an error (--strict) */

@@ -27,6 +27,7 @@ typedef struct mbs_results_summary {
     const char *integrator;
     double rtol, atol;
     const char *linear_solver;
+    const char *formulation;   /* "ABSOLUTE" or "JOINT" (what AUTO chose), NULL: not written */
     long steps, residual_evals, jacobian_evals, nonlinear_iterations;
     long error_test_failures, nonlinear_convergence_failures, events;
     double wall_time_s;

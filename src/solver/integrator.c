@@ -28,8 +28,10 @@
  * the positions is tested in theirs. */
 #include "integrator.h"
 #include "jacobian.h"
+#include "joint_system.h"
 #include "residual.h"
 #include "sundials_compat.h"
+#include "tree_solver.h"
 #include "../core/vec3.h"
 
 #include <float.h>
@@ -54,6 +56,14 @@ struct mbs_integrator {
     SUNMatrix A;
     SUNLinearSolver LS;
     mbs_jacobian jac;
+    /* joint coordinates (joint_system.h): IDA's vectors are yj; y_abs,
+     * yp_abs the absolute state they stand for, as the rest of the run
+     * sees it. NULL: absolute coordinates. */
+    mbs_joint_system *js;
+    double *y_abs, *yp_abs;
+    long joint_jacobians, joint_jacobian_residuals;
+    int n; /* IDA's vector length */
+    int *var_of_abs; /* [ny] joint formulation: where an absolute variable is in yj, or -1 */
     int initialised;
     double *y_start, *yp_start;  /* the state of the last start (retry_start) */
     double t_start, t_stop;
@@ -74,10 +84,32 @@ static int residual_fn(double t, N_Vector y, N_Vector yp, N_Vector rr, void *use
     it->d->eval_fatal = 0;
     if (it->d->stop && *it->d->stop)
         return -1; /* IDA stops; the run reports the interruption */
-    mbs_residual(it->m, it->d, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(rr));
+    if (it->js)
+        mbs_joint_system_residual(it->js, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(rr));
+    else
+        mbs_residual(it->m, it->d, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(rr));
     if (it->d->eval_fatal)
         return -1; /* IDA stops */
     return it->d->eval_failed ? 1 : 0; /* recoverable: IDA retries with a smaller step */
+}
+
+/* The multipliers' difference increments from their absolute tolerance
+ * (see jacobian_fn). */
+static int joint_jacobian(mbs_integrator *it, double t, double cj, N_Vector y, N_Vector yp, SUNMatrix J)
+{
+    const double *atol = N_VGetArrayPointer(it->atol);
+    double *w = N_VGetArrayPointer(it->ewt);
+    for (int i = 0; i < it->n; i++) {
+        int a = mbs_joint_system_abs_index(it->js, i);
+        if (a >= it->m->ofs_lambda && a < it->m->ofs_mu)
+            w[i] = 1.0 / atol[i];
+    }
+    long before = mbs_joint_system_residual_evals(it->js);
+    mbs_joint_system_jacobian(it->js, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), w,
+                              SUNDenseMatrix_Data(J));
+    it->joint_jacobians++;
+    it->joint_jacobian_residuals += mbs_joint_system_residual_evals(it->js) - before;
+    return it->d->eval_fatal ? -1 : it->d->eval_failed ? 1 : 0;
 }
 
 static int jacobian_fn(double t, double cj, N_Vector y, N_Vector yp, N_Vector rr, SUNMatrix J, void *user,
@@ -90,6 +122,8 @@ static int jacobian_fn(double t, double cj, N_Vector y, N_Vector yp, N_Vector rr
     double h = 0.0;
     IDAGetCurrentStep(it->mem, &h);
     IDAGetErrWeights(it->mem, it->ewt);
+    if (it->js)
+        return joint_jacobian(it, t, cj, y, yp, J);
     /* the difference increments of the multipliers come from their fixed
      * absolute tolerance, not from the step-scaled Newton weights (which
      * would make them huge at small steps, where friction's dependence on a
@@ -108,8 +142,14 @@ static int roots_fn(double t, N_Vector y, N_Vector yp, double *g, void *user)
 {
     mbs_integrator *it = user;
     const mbs_model *m = it->m;
-    mbs_residual(m, it->d, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), it->d->res_scratch);
-    mbs_eval ev = {m, it->d, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), it->d->res_scratch};
+    const double *ya = N_VGetArrayPointer(y), *ypa = N_VGetArrayPointer(yp);
+    if (it->js) {
+        mbs_joint_system_expand(it->js, ya, ypa, it->y_abs, it->yp_abs);
+        ya = it->y_abs;
+        ypa = it->yp_abs;
+    }
+    mbs_residual(m, it->d, t, ya, ypa, it->d->res_scratch);
+    mbs_eval ev = {m, it->d, t, ya, ypa, it->d->res_scratch};
     for (int c = 0; c < m->n_comps; c++)
         if (m->comps[c].n_roots && mbs_component_active(it->d, c))
             m->comps[c].ops->roots(&m->comps[c], &ev, g + m->comps[c].root_ofs);
@@ -146,6 +186,13 @@ static void rotating_weights(const double *y, const double *atol, int i, int n, 
         w[i + k] = 1.0 / (rtol * fabs(y[i + k]) + atol[i + k] + floor);
 }
 
+/* Where absolute variable a is in IDA's vector, or -1 (the joint
+ * formulation replaced it). */
+static int var_index(const mbs_integrator *it, int a)
+{
+    return it->var_of_abs ? it->var_of_abs[a] : a;
+}
+
 /* Error weights (see top). */
 static int weights_fn(N_Vector yv, N_Vector wv, void *user)
 {
@@ -153,21 +200,25 @@ static int weights_fn(N_Vector yv, N_Vector wv, void *user)
     const mbs_model *m = it->m;
     const double *y = N_VGetArrayPointer(yv), *atol = N_VGetArrayPointer(it->atol);
     double *w = N_VGetArrayPointer(wv), rtol = m->settings.rtol, h = 0.0;
-    for (int i = 0; i < m->ny; i++)
+    for (int i = 0; i < it->n; i++)
         w[i] = 1.0 / (rtol * fabs(y[i]) + atol[i]);
+    /* absolute variables: where they are in IDA's vector (the joint
+     * formulation keeps the bodies outside its tree, in their order) */
     for (int b = 0; b < m->n_bodies; b++) {
         const mbs_body *body = &m->bodies[b];
-        if (body->type != MBS_BODY_RIGID)
+        int q = var_index(it, body->q_ofs + 3), u = var_index(it, body->u_ofs + 3);
+        if (body->type != MBS_BODY_RIGID || q < 0)
             continue;
-        rotating_weights(y, atol, body->q_ofs + 3, 4, rtol, w); /* quaternion */
-        rotating_weights(y, atol, body->u_ofs + 3, 3, rtol, w); /* angular velocity, body axes */
+        rotating_weights(y, atol, q, 4, rtol, w); /* quaternion */
+        rotating_weights(y, atol, u, 3, rtol, w); /* angular velocity, body axes */
     }
     /* lambda: index-2, its corrections scale like 1/h */
     IDAGetCurrentStep(it->mem, &h);
     double h_rel = fmin(1.0, fabs(h) / MBS_LAMBDA_TIME_SCALE);
     for (int r = 0; r < m->n_rows; r++) {
-        int i = m->ofs_lambda + r;
-        w[i] = 1.0 / (rtol * fabs(y[i]) + atol[i] / (h_rel > 0 ? h_rel : DBL_EPSILON));
+        int i = var_index(it, m->ofs_lambda + r);
+        if (i >= 0)
+            w[i] = 1.0 / (rtol * fabs(y[i]) + atol[i] / (h_rel > 0 ? h_rel : DBL_EPSILON));
     }
     return 0;
 }
@@ -187,7 +238,9 @@ static void set_tolerances(mbs_integrator *it)
 {
     const mbs_model *m = it->m;
     const mbs_solver_settings *s = &it->d->settings; /* as commands leave them */
-    double *atol = N_VGetArrayPointer(it->atol), *id = N_VGetArrayPointer(it->id);
+    /* in absolute coordinates; the joint formulation takes them over */
+    double *atol = it->js ? it->y_abs : N_VGetArrayPointer(it->atol);
+    double *id = it->js ? it->yp_abs : N_VGetArrayPointer(it->id);
     for (int i = 0; i < m->ny; i++) {
         int algebraic = i >= m->ofs_lambda;
         id[i] = algebraic ? 0.0 : 1.0;
@@ -211,10 +264,38 @@ static void set_tolerances(mbs_integrator *it)
             if (comp->state_form[k] == MBS_STATE_ALGEBRAIC)
                 id[m->ofs_z + comp->state_ofs + k] = 0.0;
     }
+    if (it->js) {
+        /* tree coordinates and their rates: differential, atol (radians or metres) */
+        double *atol_j = N_VGetArrayPointer(it->atol), *id_j = N_VGetArrayPointer(it->id);
+        int coords = 2 * mbs_joint_system_coords(it->js);
+        for (int i = 0; i < it->n; i++) {
+            int a = mbs_joint_system_abs_index(it->js, i);
+            atol_j[i] = i < coords ? s->atol : atol[a];
+            id_j[i] = i < coords ? 1.0 : id[a];
+        }
+    }
+}
+
+/* The joint formulation's system, its absolute buffers and index map. */
+static int create_joint_system(mbs_integrator *it)
+{
+    const mbs_model *m = it->m;
+    it->js = mbs_joint_system_create(m, it->d);
+    it->y_abs = calloc((size_t)m->ny + 1, sizeof *it->y_abs);
+    it->yp_abs = calloc((size_t)m->ny + 1, sizeof *it->yp_abs);
+    it->var_of_abs = malloc(((size_t)m->ny + 1) * sizeof *it->var_of_abs);
+    if (!it->js || !it->y_abs || !it->yp_abs || !it->var_of_abs)
+        return -1;
+    it->n = mbs_joint_system_size(it->js);
+    for (int a = 0; a < m->ny; a++)
+        it->var_of_abs[a] = -1;
+    for (int i = 2 * mbs_joint_system_coords(it->js); i < it->n; i++)
+        it->var_of_abs[mbs_joint_system_abs_index(it->js, i)] = i;
+    return 0;
 }
 
 mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs_pattern *p, SUNContext ctx,
-                                      int sparse, char *err, size_t errsize)
+                                      int sparse, int joint, char *err, size_t errsize)
 {
     mbs_integrator *it = calloc(1, sizeof *it);
     if (!it)
@@ -223,7 +304,15 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
     it->d = d;
     it->p = p;
     it->ctx = ctx;
-    int n = m->ny;
+    it->n = m->ny;
+    if (joint && create_joint_system(it) != 0) {
+        snprintf(err, errsize, "out of memory setting up the joint coordinates");
+        mbs_integrator_free(it);
+        return NULL;
+    }
+    if (joint)
+        sparse = 0; /* the tree couples its coordinates densely */
+    int n = it->n;
     it->y = N_VNew_Serial(n, ctx);
     it->yp = N_VNew_Serial(n, ctx);
     it->id = N_VNew_Serial(n, ctx);
@@ -246,6 +335,10 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
         it->LS = it->A ? SUNLinSol_KLU(it->y, it->A, ctx) : NULL;
         if (it->LS)
             it->LS->ops->setup = klu_setup_recoverable;
+    } else if (it->js && mbs_joint_system_newton(it->js) == MBS_NEWTON_MASS) {
+        int coords = mbs_joint_system_coords(it->js);
+        it->A = SUNDenseMatrix(n, n, ctx);
+        it->LS = it->A ? mbs_tree_solver_create(coords, n - 2 * coords, ctx) : NULL;
     } else {
         it->A = SUNDenseMatrix(n, n, ctx);
         it->LS = it->A ? SUNLinSol_Dense(it->y, it->A, ctx) : NULL;
@@ -276,6 +369,10 @@ void mbs_integrator_free(mbs_integrator *it)
         if (vs[i])
             N_VDestroy(vs[i]);
     mbs_jacobian_free(&it->jac);
+    mbs_joint_system_free(it->js);
+    free(it->y_abs);
+    free(it->yp_abs);
+    free(it->var_of_abs);
     free(it->y_start);
     free(it->yp_start);
     free(it);
@@ -377,12 +474,20 @@ int mbs_integrator_apply_settings(mbs_integrator *it)
 int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const double *yp0, double t_stop,
                          char *err, size_t errsize)
 {
-    int n = it->m->ny;
-    memcpy(N_VGetArrayPointer(it->y), y0, (size_t)n * sizeof *y0);
-    memcpy(N_VGetArrayPointer(it->yp), yp0, (size_t)n * sizeof *yp0);
+    int n = it->n;
+    if (it->js) {
+        if (mbs_joint_system_contract(it->js, t0, y0, yp0, N_VGetArrayPointer(it->y), N_VGetArrayPointer(it->yp),
+                                      err, errsize) != 0)
+            return -1;
+        mbs_joint_system_expand(it->js, N_VGetArrayPointer(it->y), N_VGetArrayPointer(it->yp), it->y_abs,
+                                it->yp_abs);
+    } else {
+        memcpy(N_VGetArrayPointer(it->y), y0, (size_t)n * sizeof *y0);
+        memcpy(N_VGetArrayPointer(it->yp), yp0, (size_t)n * sizeof *yp0);
+    }
     /* kept for retry_start */
-    memcpy(it->y_start, y0, (size_t)n * sizeof *y0);
-    memcpy(it->yp_start, yp0, (size_t)n * sizeof *yp0);
+    memcpy(it->y_start, N_VGetArrayPointer(it->y), (size_t)n * sizeof *y0);
+    memcpy(it->yp_start, N_VGetArrayPointer(it->yp), (size_t)n * sizeof *yp0);
     it->t_start = t0;
     it->t_stop = t_stop;
     it->steps_since_start = 0;
@@ -420,7 +525,7 @@ static int retry_start(mbs_integrator *it)
     if (!(fabs(h) > 0))
         return -1;
     it->start_retries++;
-    int n = it->m->ny;
+    int n = it->n;
     memcpy(N_VGetArrayPointer(it->y), it->y_start, (size_t)n * sizeof(double));
     memcpy(N_VGetArrayPointer(it->yp), it->yp_start, (size_t)n * sizeof(double));
     accumulate_stats(it);
@@ -440,6 +545,9 @@ mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, si
         rc = IDASolve(it->mem, it->t_start + 1.0, t, it->y, it->yp, IDA_ONE_STEP);
     if (rc >= 0)
         it->steps_since_start++;
+    if (rc >= 0 && it->js)
+        mbs_joint_system_expand(it->js, N_VGetArrayPointer(it->y), N_VGetArrayPointer(it->yp), it->y_abs,
+                                it->yp_abs);
     switch (rc) {
     case IDA_SUCCESS: return MBS_STEP_OK;
     case IDA_ROOT_RETURN: return MBS_STEP_ROOT;
@@ -473,10 +581,11 @@ int mbs_integrator_fastest(const mbs_integrator *it, double *rate)
     if (!it->initialised || IDAGetErrWeights(it->mem, it->ewt) != IDA_SUCCESS)
         return -1;
     int energy = it->m->ofs_z + it->m->energy_state; /* bookkeeping, drives nothing */
-    for (int i = 0; i < it->m->ny; i++) {
+    for (int i = 0; i < it->n; i++) {
         double weighted = fabs(yp[i]) * w[i];
-        if (id[i] != 0.0 && i != energy && (weighted > best_weighted || !isfinite(weighted))) {
-            best = i;
+        int a = it->js ? mbs_joint_system_abs_index(it->js, i) : i;
+        if (id[i] != 0.0 && a != energy && (weighted > best_weighted || !isfinite(weighted))) {
+            best = a;
             best_weighted = weighted;
             *rate = yp[i];
             if (!isfinite(weighted))
@@ -496,6 +605,10 @@ int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp)
 {
     if (IDAGetDky(it->mem, t, 0, it->tmp_y) != IDA_SUCCESS || IDAGetDky(it->mem, t, 1, it->tmp_yp) != IDA_SUCCESS)
         return -1;
+    if (it->js) {
+        mbs_joint_system_expand(it->js, N_VGetArrayPointer(it->tmp_y), N_VGetArrayPointer(it->tmp_yp), y, yp);
+        return 0;
+    }
     memcpy(y, N_VGetArrayPointer(it->tmp_y), (size_t)it->m->ny * sizeof *y);
     memcpy(yp, N_VGetArrayPointer(it->tmp_yp), (size_t)it->m->ny * sizeof *yp);
     return 0;
@@ -503,12 +616,17 @@ int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp)
 
 const double *mbs_integrator_y(const mbs_integrator *it)
 {
-    return N_VGetArrayPointer(it->y);
+    return it->js ? it->y_abs : N_VGetArrayPointer(it->y);
 }
 
 const double *mbs_integrator_yp(const mbs_integrator *it)
 {
-    return N_VGetArrayPointer(it->yp);
+    return it->js ? it->yp_abs : N_VGetArrayPointer(it->yp);
+}
+
+int mbs_integrator_joint_coords(const mbs_integrator *it)
+{
+    return it->js ? mbs_joint_system_coords(it->js) : -1;
 }
 
 void mbs_integrator_roots(mbs_integrator *it, int *fired)
@@ -522,9 +640,10 @@ void mbs_integrator_stats_get(const mbs_integrator *it, mbs_integrator_stats *s)
     ida_counters(it, &now);
     *s = it->done;
     s->steps += now.steps;
-    s->residual_evals += now.residual_evals + it->jac.residual_evals; /* IDA's plus the Jacobians' */
+    /* IDA's plus the Jacobians' */
+    s->residual_evals += now.residual_evals + it->jac.residual_evals + it->joint_jacobian_residuals;
     s->nonlinear_iterations += now.nonlinear_iterations;
     s->error_test_failures += now.error_test_failures;
     s->nonlinear_convergence_failures += now.nonlinear_convergence_failures;
-    s->jacobian_evals = it->jac.evaluations;
+    s->jacobian_evals = it->jac.evaluations + it->joint_jacobians;
 }

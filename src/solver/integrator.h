@@ -24,8 +24,10 @@ typedef enum mbs_step_result {
 
 typedef struct mbs_integrator mbs_integrator;
 
+/* joint: integrate in joint coordinates (joint_system.h); the state
+ * handed in and out stays absolute. */
 mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs_pattern *p, SUNContext ctx,
-                                      int sparse, char *err, size_t errsize);
+                                      int sparse, int joint, char *err, size_t errsize);
 void mbs_integrator_free(mbs_integrator *it);
 
 /* (Re)starts at t0 from a consistent (y0, yp0), integrating towards t_stop. */
@@ -55,6 +57,9 @@ int mbs_integrator_fastest(const mbs_integrator *it, double *rate);
 
 /* After MBS_STEP_ROOT: per root function +1 / -1 (direction) or 0. */
 void mbs_integrator_roots(mbs_integrator *it, int *fired);
+
+/* The number of joint coordinates it integrates, or -1 in absolute coordinates. */
+int mbs_integrator_joint_coords(const mbs_integrator *it);
 
 /* Statistics accumulated over every start. */
 void mbs_integrator_stats_get(const mbs_integrator *it, mbs_integrator_stats *s);

@@ -5,49 +5,55 @@
 
 #include <string.h>
 
-void mbs_update_bodies(const mbs_model *m, mbs_data *d, const double *y, const double *yp)
+void mbs_update_body(const mbs_model *m, mbs_data *d, int i, const double *y, const double *yp)
 {
-    for (int i = 0; i < m->n_bodies; i++) {
-        const mbs_body *b = &m->bodies[i];
-        mbs_body_state *s = &d->bodies[i];
-        memset(s->f, 0, sizeof s->f);
-        memset(s->tq, 0, sizeof s->tq);
-        memset(s->fc, 0, sizeof s->fc);
-        memset(s->tqc, 0, sizeof s->tqc);
-        memset(s->gr, 0, sizeof s->gr);
-        memset(s->gth, 0, sizeof s->gth);
-        switch (b->type) {
-        case MBS_BODY_GROUND:
-            break;
-        case MBS_BODY_RIGID:
-            v3_copy(s->r, y + b->q_ofs);
-            mbs_quat_to_matrix(y + b->q_ofs + 3, s->A);
-            v3_copy(s->v, y + b->u_ofs);
-            v3_copy(s->wb, y + b->u_ofs + 3);
-            m3_mul_v(s->w, s->A, s->wb);
-            v3_copy(s->a, yp + b->u_ofs);
-            m3_mul_v(s->alpha, s->A, yp + b->u_ofs + 3);
-            break;
-        case MBS_BODY_POINT:
-            v3_copy(s->r, y + b->q_ofs);
-            v3_copy(s->v, y + b->u_ofs);
-            v3_copy(s->a, yp + b->u_ofs);
-            break;
-        case MBS_BODY_MASS1D:
-            s->r[0] = y[b->q_ofs];
-            s->v[0] = y[b->u_ofs];
-            s->a[0] = yp[b->u_ofs];
-            break;
-        }
+    const mbs_body *b = &m->bodies[i];
+    mbs_body_state *s = &d->bodies[i];
+    memset(s->f, 0, sizeof s->f);
+    memset(s->tq, 0, sizeof s->tq);
+    memset(s->fc, 0, sizeof s->fc);
+    memset(s->tqc, 0, sizeof s->tqc);
+    memset(s->gr, 0, sizeof s->gr);
+    memset(s->gth, 0, sizeof s->gth);
+    switch (b->type) {
+    case MBS_BODY_GROUND:
+        break;
+    case MBS_BODY_RIGID:
+        v3_copy(s->r, y + b->q_ofs);
+        mbs_quat_to_matrix(y + b->q_ofs + 3, s->A);
+        v3_copy(s->v, y + b->u_ofs);
+        v3_copy(s->wb, y + b->u_ofs + 3);
+        m3_mul_v(s->w, s->A, s->wb);
+        v3_copy(s->a, yp + b->u_ofs);
+        m3_mul_v(s->alpha, s->A, yp + b->u_ofs + 3);
+        break;
+    case MBS_BODY_POINT:
+        v3_copy(s->r, y + b->q_ofs);
+        v3_copy(s->v, y + b->u_ofs);
+        v3_copy(s->a, yp + b->u_ofs);
+        break;
+    case MBS_BODY_MASS1D:
+        s->r[0] = y[b->q_ofs];
+        s->v[0] = y[b->u_ofs];
+        s->a[0] = yp[b->u_ofs];
+        break;
     }
 }
 
-static void constraint_rows(const mbs_eval *ev, double *res)
+void mbs_update_bodies(const mbs_model *m, mbs_data *d, const double *y, const double *yp)
+{
+    for (int i = 0; i < m->n_bodies; i++)
+        mbs_update_body(m, d, i, y, yp);
+}
+
+static void constraint_rows(const mbs_eval *ev, double *res, const char *skip_row)
 {
     const mbs_model *m = ev->m;
     mbs_data *d = ev->d;
     const double *y = ev->y;
     for (int r = 0; r < m->n_rows; r++) {
+        if (skip_row && skip_row[r])
+            continue;
         const mbs_row *row = &d->rows[r];
         double lambda = y[m->ofs_lambda + r];
         int mu_index = m->row_mu[r];
@@ -115,53 +121,68 @@ static void frozen_states(mbs_eval *ev, const mbs_component *c)
     }
 }
 
+void mbs_residual_elements(mbs_eval *ev, const char *skip_comp, const char *skip_row)
+{
+    const mbs_model *m = ev->m;
+    for (int c = 0; c < m->n_comps; c++)
+        if (skip_comp && skip_comp[c])
+            continue;
+        else if (mbs_component_active(ev->d, c))
+            m->comps[c].ops->eval(&m->comps[c], ev);
+        else
+            frozen_states(ev, &m->comps[c]);
+    constraint_rows(ev, ev->res, skip_row);
+}
+
+void mbs_residual_body(const mbs_model *m, const mbs_data *d, int i, const double *y, const double *yp, double *res)
+{
+    const mbs_body *b = &m->bodies[i];
+    const mbs_body_state *s = &d->bodies[i];
+    switch (b->type) {
+    case MBS_BODY_GROUND:
+        break;
+    case MBS_BODY_RIGID: {
+        rigid_body_rows(b, s, y, yp, y + m->ofs_mu, res);
+        const double *p = y + b->q_ofs + 3;
+        res[m->ofs_mu + b->quat_mu] = p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3] - 1.0;
+        break;
+    }
+    case MBS_BODY_POINT:
+        for (int k = 0; k < 3; k++) {
+            res[b->q_ofs + k] = yp[b->q_ofs + k] - s->v[k] + s->gr[k];
+            res[b->u_ofs + k] = b->mass * s->a[k] - s->f[k] - s->fc[k];
+        }
+        break;
+    case MBS_BODY_MASS1D:
+        res[b->q_ofs] = yp[b->q_ofs] - s->v[0] + s->gr[0];
+        res[b->u_ofs] = b->mass * s->a[0] - s->f[0] - s->fc[0];
+        break;
+    }
+}
+
+void mbs_residual_energy(mbs_eval *ev)
+{
+    const mbs_model *m = ev->m;
+    mbs_data *d = ev->d;
+    /* dE/dt = -(power of non-conservative forces) */
+    double power = 0.0;
+    for (int c = 0; c < m->n_comps; c++)
+        if (m->comps[c].ops->power_nc && mbs_component_active(d, c))
+            power += m->comps[c].ops->power_in_eval ? d->comp_power[c] /* eval ran at this state */
+                                                    : m->comps[c].ops->power_nc(&m->comps[c], ev);
+    int e = m->ofs_z + m->energy_state;
+    ev->res[e] = ev->yp[e] + power;
+}
+
 void mbs_residual(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *res)
 {
     mbs_update_bodies(m, d, y, yp);
     memset(res, 0, (size_t)m->ny * sizeof *res);
     mbs_eval ev = {m, d, t, y, yp, res};
-    for (int c = 0; c < m->n_comps; c++)
-        if (mbs_component_active(d, c))
-            m->comps[c].ops->eval(&m->comps[c], &ev);
-        else
-            frozen_states(&ev, &m->comps[c]);
-    constraint_rows(&ev, res);
-
-    const double *mu_block = y + m->ofs_mu;
-    for (int i = 0; i < m->n_bodies; i++) {
-        const mbs_body *b = &m->bodies[i];
-        const mbs_body_state *s = &d->bodies[i];
-        switch (b->type) {
-        case MBS_BODY_GROUND:
-            break;
-        case MBS_BODY_RIGID: {
-            rigid_body_rows(b, s, y, yp, mu_block, res);
-            const double *p = y + b->q_ofs + 3;
-            res[m->ofs_mu + b->quat_mu] = p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3] - 1.0;
-            break;
-        }
-        case MBS_BODY_POINT:
-            for (int k = 0; k < 3; k++) {
-                res[b->q_ofs + k] = yp[b->q_ofs + k] - s->v[k] + s->gr[k];
-                res[b->u_ofs + k] = b->mass * s->a[k] - s->f[k] - s->fc[k];
-            }
-            break;
-        case MBS_BODY_MASS1D:
-            res[b->q_ofs] = yp[b->q_ofs] - s->v[0] + s->gr[0];
-            res[b->u_ofs] = b->mass * s->a[0] - s->f[0] - s->fc[0];
-            break;
-        }
-    }
-
-    /* dissipated energy: dE/dt = -(power of non-conservative forces) */
-    double power = 0.0;
-    for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].ops->power_nc && mbs_component_active(d, c))
-            power += m->comps[c].ops->power_in_eval ? d->comp_power[c] /* eval ran above at this state */
-                                                    : m->comps[c].ops->power_nc(&m->comps[c], &ev);
-    int e = m->ofs_z + m->energy_state;
-    res[e] = yp[e] + power;
-
+    mbs_residual_elements(&ev, NULL, NULL);
+    for (int i = 0; i < m->n_bodies; i++)
+        mbs_residual_body(m, d, i, y, yp, res);
+    mbs_residual_energy(&ev);
     if (!mbs_all_finite(res, m->ny))
         mbs_nonfinite_explain(m, d, t, y, yp, res);
 }

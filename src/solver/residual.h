@@ -15,6 +15,19 @@
 /* Body states from (y, y') only: positions, rotations, velocities,
  * accelerations; loads cleared. */
 void mbs_update_bodies(const mbs_model *m, mbs_data *d, const double *y, const double *yp);
+void mbs_update_body(const mbs_model *m, mbs_data *d, int body, const double *y, const double *yp);
+
+/* The parts of the residual, for the joint-coordinate formulation
+ * (joint_system.c), which leaves some out:
+ *   elements   every element's eval (forces, rows, state equations) but
+ *              the components skip_comp marks, then the constraint rows'
+ *              equations and forces but the rows skip_row marks (NULL: none)
+ *   body       one body's kinematic and Newton-Euler rows (absolute)
+ *   energy     the dissipated energy's rate */
+void mbs_residual_elements(mbs_eval *ev, const char *skip_comp, const char *skip_row);
+void mbs_residual_body(const mbs_model *m, const mbs_data *d, int body, const double *y, const double *yp,
+                       double *res);
+void mbs_residual_energy(mbs_eval *ev);
 
 /* Full residual into res (length m->ny). Leaves rows, body loads and states
  * in d for the caller (sensors, reaction forces). A residual that is not

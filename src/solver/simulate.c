@@ -9,6 +9,7 @@
 #include "simulate.h"
 #include "assemble.h"
 #include "assembly_report.h"
+#include "joint_system.h"
 #include "plan.h"
 #include "residual.h"
 #include "sense.h"
@@ -131,10 +132,12 @@ static int write_row(run *r, double t, const double *y, const double *yp)
     return 0;
 }
 
+/* What elements follow step by step (turns of angles, directions) is
+ * kinematics: the bodies' states suffice, no residual. */
 static void accept_step(run *r, double t, const double *y, const double *yp)
 {
     const mbs_model *m = r->m;
-    mbs_residual(m, r->d, t, y, yp, r->d->res_scratch);
+    mbs_update_bodies(m, r->d, y, yp);
     mbs_eval ev = {m, r->d, t, y, yp, r->d->res_scratch};
     for (int c = 0; c < m->n_comps; c++)
         if (m->comps[c].ops->accept_step && mbs_component_active(r->d, c))
@@ -194,8 +197,13 @@ static int ensure_integrator(run *r)
     if (r->integrator)
         return 0;
     char err[512];
-    r->integrator = mbs_integrator_create(r->m, r->d, r->pattern, r->ctx, r->sparse, err, sizeof err);
-    return r->integrator ? 0 : fail(r, MBS_E_RUN, err);
+    mbs_formulation f = r->m->settings.formulation;
+    int joint = f == MBS_FORM_JOINT || (f == MBS_FORM_AUTO && mbs_joint_formulation_pays(r->m, r->d));
+    r->integrator = mbs_integrator_create(r->m, r->d, r->pattern, r->ctx, r->sparse, joint, err, sizeof err);
+    if (!r->integrator)
+        return fail(r, MBS_E_RUN, err);
+    r->res->joint_coords = mbs_integrator_joint_coords(r->integrator);
+    return 0;
 }
 
 static double output_time(double t0, double dt, long k, double t_end)
@@ -454,6 +462,7 @@ static int setup(run *r)
         return fail(r, MBS_E_RUN, "out of memory");
     r->d->stop = r->stop;
     r->res->linear_solver = mbs_choose_linear_solver(m);
+    r->res->joint_coords = -1;
     r->sparse = r->res->linear_solver == MBS_LS_KLU;
     r->pattern = mbs_pattern_build(m);
     r->assembler = mbs_assembler_create(m, r->d, r->sparse, r->ctx);

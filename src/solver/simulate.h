@@ -41,6 +41,7 @@ typedef struct mbs_run_result {
     long events;
     long rows;
     mbs_linear_solver linear_solver; /* the one used: DENSE or KLU */
+    int joint_coords;                /* joint coordinates integrated (formulation JOINT), -1: ABSOLUTE */
     int redundant_rows;
 } mbs_run_result;
 

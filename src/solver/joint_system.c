@@ -1,0 +1,344 @@
+/* The DAE in joint coordinates (joint_system.h): the layout of yj, the
+ * residual through the tree's forward kinematics and backward pass, and
+ * the Newton matrix. */
+#include "joint_system.h"
+#include "nonfinite.h"
+#include "residual.h"
+#include "tree.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mbs_joint_system {
+    const mbs_model *m;
+    mbs_data *d;
+    mbs_tree tree;
+    int n;             /* tree coordinates */
+    int nj;            /* n + n + kept */
+    int n_kept;
+    int *kept;         /* [n_kept] the absolute index of yj[2n + k] */
+    int *row_of;       /* [n_kept] the constraint row a kept lambda (>= 0) or mu (-2 - r) is of, else -1 */
+    char *is_tree_body;/* [n_bodies] */
+    mbs_joint_newton newton;
+    double *y, *yp, *res;          /* [ny] the absolute vectors */
+    double *rj, *rj0, *yjw, *ypjw; /* [nj] work */
+    double *dyn, *stab, *mass, *grow; /* [n], [n], [n x n], [n] */
+    long residual_evals;
+};
+
+mbs_joint_newton mbs_joint_newton_for(const mbs_model *m)
+{
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        int rows_only = comp->n_hrows + comp->n_vrows > 0;
+        int no_bodies = comp->n_bodies == 0;
+        if (comp->n_states > 0 || !(rows_only || comp->decoupled || no_bodies))
+            return MBS_NEWTON_DIFFERENCE; /* forces that may be stiff, or states */
+    }
+    return MBS_NEWTON_MASS;
+}
+
+int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
+{
+    if (mbs_joint_newton_for(m) != MBS_NEWTON_MASS)
+        return 0;
+    mbs_tree t;
+    if (mbs_tree_build(&t, m, d) != 0)
+        return 0;
+    int coords = t.n_coords;
+    mbs_tree_free(&t);
+    return coords >= MBS_AUTO_JOINT_MIN;
+}
+
+void mbs_joint_system_free(mbs_joint_system *s)
+{
+    if (!s)
+        return;
+    mbs_tree_free(&s->tree);
+    free(s->kept);
+    free(s->row_of);
+    free(s->is_tree_body);
+    free(s->y);
+    free(s->yp);
+    free(s->res);
+    free(s->rj);
+    free(s->rj0);
+    free(s->yjw);
+    free(s->ypjw);
+    free(s->dyn);
+    free(s->stab);
+    free(s->mass);
+    free(s->grow);
+    free(s);
+}
+
+/* Which absolute variables the tree replaces: its bodies' positions,
+ * velocities and quaternion multipliers, its joints' multipliers. */
+static void mark_replaced(const mbs_joint_system *s, char *replaced)
+{
+    const mbs_model *m = s->m;
+    for (int b = 0; b < m->n_bodies; b++) {
+        const mbs_body *body = &m->bodies[b];
+        if (!s->is_tree_body[b])
+            continue;
+        for (int i = 0; i < body->nq; i++)
+            replaced[body->q_ofs + i] = 1;
+        for (int i = 0; i < body->nu; i++)
+            replaced[body->u_ofs + i] = 1;
+        if (body->quat_mu >= 0)
+            replaced[m->ofs_mu + body->quat_mu] = 1;
+    }
+    for (int r = 0; r < m->n_rows; r++)
+        if (s->tree.row_in_tree[r]) {
+            replaced[m->ofs_lambda + r] = 1;
+            if (m->row_mu[r] >= 0)
+                replaced[m->ofs_mu + m->row_mu[r]] = 1;
+        }
+}
+
+mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
+{
+    mbs_joint_system *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->m = m;
+    s->d = d;
+    if (mbs_tree_build(&s->tree, m, d) != 0) {
+        free(s);
+        return NULL;
+    }
+    s->n = s->tree.n_coords;
+    s->newton = mbs_joint_newton_for(m);
+    s->is_tree_body = calloc((size_t)m->n_bodies + 1, 1);
+    char *replaced = calloc((size_t)m->ny + 1, 1);
+    int *mu_row = malloc(((size_t)m->n_mu + 1) * sizeof *mu_row);
+    if (!s->is_tree_body || !replaced || !mu_row) {
+        free(replaced);
+        free(mu_row);
+        mbs_joint_system_free(s);
+        return NULL;
+    }
+    for (int b = 0; b < m->n_bodies; b++)
+        s->is_tree_body[b] = s->tree.body_joint[b] >= 0;
+    mark_replaced(s, replaced);
+    for (int i = 0; i < m->n_mu; i++)
+        mu_row[i] = -1;
+    for (int r = 0; r < m->n_rows; r++)
+        if (m->row_mu[r] >= 0)
+            mu_row[m->row_mu[r]] = r;
+    for (int i = 0; i < m->ny; i++)
+        s->n_kept += !replaced[i];
+    s->nj = 2 * s->n + s->n_kept;
+    size_t ny = (size_t)m->ny + 1, nj = (size_t)s->nj + 1, n = (size_t)s->n + 1;
+    s->kept = malloc((size_t)(s->n_kept + 1) * sizeof *s->kept);
+    s->row_of = malloc((size_t)(s->n_kept + 1) * sizeof *s->row_of);
+    s->y = calloc(ny, sizeof *s->y);
+    s->yp = calloc(ny, sizeof *s->yp);
+    s->res = calloc(ny, sizeof *s->res);
+    s->rj = calloc(nj, sizeof *s->rj);
+    s->rj0 = calloc(nj, sizeof *s->rj0);
+    s->yjw = calloc(nj, sizeof *s->yjw);
+    s->ypjw = calloc(nj, sizeof *s->ypjw);
+    s->dyn = calloc(n, sizeof *s->dyn);
+    s->stab = calloc(n, sizeof *s->stab);
+    s->mass = calloc(n * n, sizeof *s->mass);
+    s->grow = calloc(n, sizeof *s->grow);
+    if (!s->kept || !s->row_of || !s->y || !s->yp || !s->res || !s->rj || !s->rj0 || !s->yjw || !s->ypjw ||
+        !s->dyn || !s->stab || !s->mass || !s->grow) {
+        free(replaced);
+        free(mu_row);
+        mbs_joint_system_free(s);
+        return NULL;
+    }
+    for (int i = 0, k = 0; i < m->ny; i++) {
+        if (replaced[i])
+            continue;
+        s->kept[k] = i;
+        s->row_of[k] = i >= m->ofs_mu ? (mu_row[i - m->ofs_mu] >= 0 ? -2 - mu_row[i - m->ofs_mu] : -1)
+                       : i >= m->ofs_lambda ? i - m->ofs_lambda
+                                            : -1;
+        k++;
+    }
+    free(replaced);
+    free(mu_row);
+    return s;
+}
+
+int mbs_joint_system_size(const mbs_joint_system *s)
+{
+    return s->nj;
+}
+
+int mbs_joint_system_coords(const mbs_joint_system *s)
+{
+    return s->n;
+}
+
+mbs_joint_newton mbs_joint_system_newton(const mbs_joint_system *s)
+{
+    return s->newton;
+}
+
+long mbs_joint_system_residual_evals(const mbs_joint_system *s)
+{
+    return s->residual_evals;
+}
+
+int mbs_joint_system_abs_index(const mbs_joint_system *s, int i)
+{
+    if (i >= 2 * s->n)
+        return s->kept[i - 2 * s->n];
+    int velocity = i >= s->n, coord = velocity ? i - s->n : i;
+    for (int k = 0; k < s->tree.n_joints; k++) {
+        const mbs_tree_joint *j = &s->tree.joints[k];
+        if (coord >= j->coord && coord < j->coord + j->n_coords)
+            return velocity ? s->m->bodies[j->child].u_ofs : s->m->bodies[j->child].q_ofs;
+    }
+    return 0;
+}
+
+int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, const double *yp, double *yj,
+                              double *ypj, char *msg, size_t size)
+{
+    const mbs_model *m = s->m;
+    if (mbs_tree_check(&s->tree, m, s->d, msg, size) != 0)
+        return -1;
+    memcpy(s->y, y, (size_t)m->ny * sizeof *y);
+    memcpy(s->yp, yp, (size_t)m->ny * sizeof *yp);
+    mbs_update_bodies(m, s->d, s->y, s->yp);
+    mbs_eval ev = {m, s->d, t, s->y, s->yp, s->res};
+    int n = s->n;
+    mbs_tree_start(&s->tree, m, &ev, yj, yj + n, ypj + n);
+    memcpy(ypj, yj + n, (size_t)n * sizeof *ypj);
+    for (int k = 0; k < s->n_kept; k++) {
+        yj[2 * n + k] = y[s->kept[k]];
+        ypj[2 * n + k] = yp[s->kept[k]];
+    }
+    /* the tree's multipliers are no variables: 0 in the absolute vectors */
+    for (int r = 0; r < m->n_rows; r++)
+        if (s->tree.row_in_tree[r]) {
+            s->y[m->ofs_lambda + r] = s->yp[m->ofs_lambda + r] = 0.0;
+            if (m->row_mu[r] >= 0)
+                s->y[m->ofs_mu + m->row_mu[r]] = s->yp[m->ofs_mu + m->row_mu[r]] = 0.0;
+        }
+    for (int b = 0; b < m->n_bodies; b++)
+        if (s->is_tree_body[b] && m->bodies[b].quat_mu >= 0)
+            s->y[m->ofs_mu + m->bodies[b].quat_mu] = s->yp[m->ofs_mu + m->bodies[b].quat_mu] = 0.0;
+    return 0;
+}
+
+/* yj -> s->y, s->yp and the body states; the tree bodies' absolute
+ * variables only with `absolute` (no element reads them: the residual
+ * needs none). */
+static void expand_inner(mbs_joint_system *s, const double *yj, const double *ypj, int absolute)
+{
+    const mbs_model *m = s->m;
+    int n = s->n;
+    for (int k = 0; k < s->n_kept; k++) {
+        s->y[s->kept[k]] = yj[2 * n + k];
+        s->yp[s->kept[k]] = ypj[2 * n + k];
+    }
+    mbs_tree_forward(&s->tree, m, s->d, yj, yj + n, ypj + n, absolute ? s->y : NULL, absolute ? s->yp : NULL);
+    for (int b = 0; b < m->n_bodies; b++)
+        if (!s->is_tree_body[b])
+            mbs_update_body(m, s->d, b, s->y, s->yp);
+}
+
+void mbs_joint_system_expand(mbs_joint_system *s, const double *yj, const double *ypj, double *y, double *yp)
+{
+    expand_inner(s, yj, ypj, 1);
+    memcpy(y, s->y, (size_t)s->m->ny * sizeof *y);
+    memcpy(yp, s->yp, (size_t)s->m->ny * sizeof *yp);
+}
+
+void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, const double *ypj, double *res)
+{
+    const mbs_model *m = s->m;
+    mbs_data *d = s->d;
+    int n = s->n;
+    s->residual_evals++;
+    expand_inner(s, yj, ypj, 0);
+    memset(s->res, 0, (size_t)m->ny * sizeof *s->res);
+    mbs_eval ev = {m, d, t, s->y, s->yp, s->res};
+    mbs_residual_elements(&ev, s->tree.comp_in_tree, s->tree.row_in_tree);
+    for (int b = 0; b < m->n_bodies; b++)
+        if (!s->is_tree_body[b])
+            mbs_residual_body(m, d, b, s->y, s->yp, s->res);
+    mbs_residual_energy(&ev);
+    mbs_tree_project(&s->tree, m, d, s->dyn, s->stab);
+    for (int k = 0; k < n; k++) {
+        res[k] = ypj[k] - yj[n + k] + s->stab[k];
+        res[n + k] = s->dyn[k];
+    }
+    for (int k = 0; k < s->n_kept; k++)
+        res[2 * n + k] = s->res[s->kept[k]];
+    if (!mbs_all_finite(res, s->nj))
+        mbs_nonfinite_explain(m, d, t, s->y, s->yp, s->res);
+}
+
+/* Columns [from, to) of the Newton matrix by differences from the residual
+ * rj0 at (yj, ypj), as IDA's own difference quotients: increment
+ * max(sqrt(eps) |y_i|, sqrt(eps) / w_i), y' moved by cj times it. */
+static void difference_columns(mbs_joint_system *s, double t, double cj, const double *yj, const double *ypj,
+                               const double *ewt, int from, int to, double *J)
+{
+    int nj = s->nj;
+    double srur = sqrt(DBL_EPSILON);
+    memcpy(s->yjw, yj, (size_t)nj * sizeof *yj);
+    memcpy(s->ypjw, ypj, (size_t)nj * sizeof *ypj);
+    for (int c = from; c < to; c++) {
+        double inc = fmax(srur * fabs(yj[c]), srur / ewt[c]);
+        s->yjw[c] += inc;
+        s->ypjw[c] += cj * inc;
+        mbs_joint_system_residual(s, t, s->yjw, s->ypjw, s->rj);
+        double *col = J + (size_t)c * nj;
+        for (int i = 0; i < nj; i++)
+            col[i] = (s->rj[i] - s->rj0[i]) / inc;
+        s->yjw[c] = yj[c];
+        s->ypjw[c] = ypj[c];
+    }
+}
+
+/* The tree's columns from its structure: c_j I - I on the positions, c_j M
+ * on the velocities, and each kept constraint row's G on the tree (rate
+ * rows on the velocities, position rows on the positions). */
+static void mass_columns(mbs_joint_system *s, double cj, double *J)
+{
+    const mbs_model *m = s->m;
+    int n = s->n, nj = s->nj;
+    mbs_tree_mass_matrix(&s->tree, m, s->d, s->mass, n);
+    for (int c = 0; c < 2 * n; c++)
+        memset(J + (size_t)c * nj, 0, (size_t)nj * sizeof *J);
+    for (int k = 0; k < n; k++) {
+        J[(size_t)k * nj + k] = cj;
+        J[(size_t)(n + k) * nj + k] = -1.0;
+        for (int l = 0; l < n; l++)
+            J[(size_t)(n + l) * nj + n + k] = cj * s->mass[(size_t)l * n + k];
+    }
+    for (int k = 0; k < s->n_kept; k++) {
+        int r = s->row_of[k], position = r <= -2;
+        if (position)
+            r = -2 - r;
+        if (r < 0 || !s->d->row_active[r])
+            continue;
+        mbs_tree_row_jacobian(&s->tree, m, s->d, &s->d->rows[r].jac, s->grow);
+        for (int l = 0; l < n; l++)
+            J[(size_t)((position ? 0 : n) + l) * nj + 2 * n + k] = s->grow[l];
+    }
+}
+
+void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, const double *yj, const double *ypj,
+                               const double *ewt, double *J)
+{
+    /* the residual here, which also leaves the rows' Jacobians and the
+     * bodies' states at this point for the structural columns */
+    mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
+    if (s->newton == MBS_NEWTON_MASS) {
+        mass_columns(s, cj, J);
+        difference_columns(s, t, cj, yj, ypj, ewt, 2 * s->n, s->nj, J);
+    } else {
+        difference_columns(s, t, cj, yj, ypj, ewt, 0, s->nj, J);
+    }
+}

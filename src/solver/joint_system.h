@@ -1,0 +1,66 @@
+/* The DAE in joint coordinates (docs/theory.md, "Joint coordinates"): the
+ * bodies a kinematic tree carries (tree.h) are described by the tree's
+ * coordinates instead of their absolute positions and velocities, and the
+ * tree's joints are no constraint rows; everything else keeps its variable:
+ *
+ *   yj = [ q (n) | qd (n) | the absolute y's other variables, in their order ]
+ *
+ *   q rows    q' - qd + G_q^T mu = 0
+ *   qd rows   S^T (body residual wrenches, summed over subtrees) = 0
+ *   others    as in the absolute residual (residual.c)
+ *
+ * The integrator (integrator.c) runs IDA on yj and hands the rest of the
+ * program the absolute y it stands for (mbs_joint_system_expand): starts,
+ * events, outputs and sensors stay in absolute coordinates. */
+#ifndef MBS_JOINT_SYSTEM_H
+#define MBS_JOINT_SYSTEM_H
+
+#include "data.h"
+
+typedef struct mbs_joint_system mbs_joint_system;
+
+/* How the Newton matrix is made (docs/theory.md):
+ *   MASS        c_j M on the tree's velocities, c_j I - I on its positions,
+ *               the constraint rows' G from the tree, differences for the
+ *               other variables' columns; when no element adds stiffness
+ *   DIFFERENCE  every column by a difference of the residual */
+typedef enum mbs_joint_newton { MBS_NEWTON_MASS, MBS_NEWTON_DIFFERENCE } mbs_joint_newton;
+
+/* NULL when out of memory. */
+mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d);
+void mbs_joint_system_free(mbs_joint_system *s);
+
+int mbs_joint_system_size(const mbs_joint_system *s);
+int mbs_joint_system_coords(const mbs_joint_system *s);
+mbs_joint_newton mbs_joint_system_newton(const mbs_joint_system *s);
+
+/* The Newton matrix a model needs in joint coordinates (see above). */
+mbs_joint_newton mbs_joint_newton_for(const mbs_model *m);
+
+/* Formulation AUTO: whether joint coordinates are the faster choice, as
+ * measured (docs/theory.md): a tree of at least MBS_AUTO_JOINT_MIN
+ * coordinates whose Newton matrix is the mass matrix. */
+#define MBS_AUTO_JOINT_MIN 8
+int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d);
+
+/* At a start: the joint frames and yj, yj' from a consistent absolute state.
+ * 0, or -1 with the reason (the tree's joints are no longer in use). */
+int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, const double *yp, double *yj,
+                              double *ypj, char *msg, size_t size);
+
+/* The absolute y, y' that yj, yj' stand for (the tree's multipliers 0). */
+void mbs_joint_system_expand(mbs_joint_system *s, const double *yj, const double *ypj, double *y, double *yp);
+
+void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, const double *ypj, double *res);
+
+/* Newton matrix dF/dyj + cj dF/dyj' into J (column major, nj x nj); ewt
+ * the error weights (difference increments). Counts residuals. */
+void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, const double *yj, const double *ypj,
+                               const double *ewt, double *J);
+long mbs_joint_system_residual_evals(const mbs_joint_system *s);
+
+/* The absolute variable yj[i] stands for (a tree coordinate: its child's
+ * first position or velocity variable), for messages and tolerances. */
+int mbs_joint_system_abs_index(const mbs_joint_system *s, int i);
+
+#endif

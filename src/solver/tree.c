@@ -1,0 +1,540 @@
+/* The kinematic tree of the joint-coordinate formulation.
+ *
+ * Spatial vectors in global axes, referred to the global origin O:
+ *   twist   V = (w, v_O)   v_O the velocity of the body point at O
+ *   wrench  W = (n_O, f)   n_O the moment about O
+ * so that power = W . V, a twist is the same for every point of a body and
+ * wrenches add over bodies without transport.
+ *
+ * A tree joint moves its child's frame F_C relative to the parent's F_P
+ * along and about F_P's z axis e (global), through the point o = origin of F_C:
+ *   translation  S = (0, e)            rotation  S = (e, o x e)
+ * Forward kinematics (parents first):
+ *   A_C = A_FP Rz(phi) CC^T,  r_C = p_FC - A_C sC,  p_FC = p_FP + s e
+ *   V_C = V_P + sum S_k qd_k
+ *   dV_C/dt = dV_P/dt + sum S_k qdd_k + V_C x (sum S_k qd_k)
+ * with the motion cross product (w, v) x (w2, v2) = (w x w2, w x v2 + v x w2)
+ * (each S is fixed in the child, so dS/dt = V_C x S). A body's centre of
+ * mass moves with v = v_O + w x r and a = dv_O/dt + alpha x r + w x v.
+ *
+ * Backward pass: each body's residual wrench
+ *   W_b = (A (J dw_b/dt + w_b x J w_b) - tq - tqc + r x f_b,  f_b = m a - f - fc)
+ * (its Newton-Euler equations as the absolute formulation writes them) is
+ * summed over the subtree of each joint; the coordinate's equation is
+ * S_k . W_subtree = 0: inverse dynamics, O(bodies). The stabilising terms
+ * g_q^T mu go the same way with (gth + r x gr, gr). A constraint row's
+ * Jacobian on the coordinates is S_k . sum over the subtree of its terms as
+ * wrenches (ang + r x lin, lin).
+ * Mass matrix (composite rigid bodies): I_O of a body about O,
+ *   I_O (w, v_O) = (I_g w + m r x (v_O + w x r),  m (v_O + w x r)),
+ * summed over subtrees: M_kl = S_k . I_subtree(l) S_l for k on the path from
+ * l to the root. */
+#include "tree.h"
+#include "../core/rotation.h"
+#include "../core/vec3.h"
+#include "../elements/joint.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int tree_kind(const mbs_component *c, mbs_tree_kind *kind)
+{
+    static const struct { const char *name; mbs_tree_kind kind; } KINDS[] = {
+        {"FIXED", MBS_TREE_FIXED},
+        {"REVOLUTE", MBS_TREE_REVOLUTE},
+        {"TRANSLATIONAL", MBS_TREE_TRANSLATIONAL},
+        {"CYLINDRICAL", MBS_TREE_CYLINDRICAL},
+    };
+    if (!mbs_is_joint(c))
+        return 0;
+    for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++)
+        if (strcmp(mbs_joint_type(c), KINDS[i].name) == 0) {
+            *kind = KINDS[i].kind;
+            return 1;
+        }
+    return 0;
+}
+
+static int coords_of(mbs_tree_kind kind)
+{
+    return kind == MBS_TREE_FIXED ? 0 : kind == MBS_TREE_CYLINDRICAL ? 2 : 1;
+}
+
+/* A joint that may carry a body: active, all rows in use, nobody reads its
+ * multipliers, no command switches it. */
+static int joint_eligible(const mbs_model *m, const mbs_data *d, int c, const char *read_by_others)
+{
+    const mbs_component *comp = &m->comps[c];
+    if (!mbs_component_active(d, c) || read_by_others[c])
+        return 0;
+    for (int r = 0; r < comp->n_hrows + comp->n_vrows; r++)
+        if (!d->row_active[comp->row_ofs + r])
+            return 0;
+    for (int k = 0; k < m->n_commands; k++) {
+        const mbs_command *cmd = &m->commands[k];
+        if ((cmd->kind == MBS_CMD_ACTIVATE || cmd->kind == MBS_CMD_ENABLE_ROWS) && cmd->comp == c)
+            return 0;
+    }
+    return 1;
+}
+
+int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d)
+{
+    memset(t, 0, sizeof *t);
+    int nb = m->n_bodies;
+    t->joints = calloc((size_t)m->n_comps + 1, sizeof *t->joints);
+    t->body_joint = malloc(((size_t)nb + 1) * sizeof *t->body_joint);
+    t->comp_in_tree = calloc((size_t)m->n_comps + 1, 1);
+    t->row_in_tree = calloc((size_t)m->n_rows + 1, 1);
+    char *read_by_others = calloc((size_t)m->n_comps + 1, 1), *placed = calloc((size_t)nb + 1, 1);
+    if (!t->joints || !t->body_joint || !t->comp_in_tree || !t->row_in_tree || !read_by_others || !placed) {
+        free(read_by_others);
+        free(placed);
+        mbs_tree_free(t);
+        return -1;
+    }
+    for (int c = 0; c < m->n_comps; c++)
+        for (int k = 0; k < m->comps[c].n_depends; k++)
+            read_by_others[m->comps[c].depends[k]] = 1;
+    for (int b = 0; b < nb; b++) {
+        t->body_joint[b] = -1;
+        placed[b] = m->bodies[b].type == MBS_BODY_GROUND;
+    }
+    /* breadth first from the ground: parents before children */
+    for (int grown = 1; grown;) {
+        grown = 0;
+        for (int c = 0; c < m->n_comps; c++) {
+            mbs_tree_kind kind;
+            if (t->comp_in_tree[c] || !tree_kind(&m->comps[c], &kind) || !joint_eligible(m, d, c, read_by_others))
+                continue;
+            int I, J;
+            mbs_joint_markers(&m->comps[c], &I, &J);
+            int bI = m->markers[I].body, bJ = m->markers[J].body;
+            int child_is_i = placed[bJ] && !placed[bI];
+            int child = child_is_i ? bI : bJ, parent = child_is_i ? bJ : bI;
+            if (!placed[parent] || placed[child] || m->bodies[child].type != MBS_BODY_RIGID)
+                continue;
+            mbs_tree_joint *j = &t->joints[t->n_joints];
+            j->comp = c;
+            j->parent = parent;
+            j->child = child;
+            j->parent_joint = t->body_joint[parent];
+            j->kind = kind;
+            j->child_is_i = child_is_i;
+            j->n_coords = coords_of(kind);
+            j->coord = t->n_coords;
+            t->n_coords += j->n_coords;
+            t->body_joint[child] = t->n_joints++;
+            t->comp_in_tree[c] = 1;
+            placed[child] = 1;
+            for (int r = 0; r < m->comps[c].n_hrows + m->comps[c].n_vrows; r++)
+                t->row_in_tree[m->comps[c].row_ofs + r] = 1;
+            grown = 1;
+        }
+    }
+    free(read_by_others);
+    free(placed);
+    size_t n6 = (size_t)nb * 6 + 1;
+    t->twist = calloc(n6, sizeof *t->twist);
+    t->accel = calloc(n6, sizeof *t->accel);
+    t->wrench = calloc(n6, sizeof *t->wrench);
+    t->stab = calloc(n6, sizeof *t->stab);
+    t->motion = calloc((size_t)t->n_coords * 6 + 1, sizeof *t->motion);
+    t->inertia = calloc((size_t)nb * 36 + 1, sizeof *t->inertia);
+    if (!t->twist || !t->accel || !t->wrench || !t->stab || !t->motion || !t->inertia) {
+        mbs_tree_free(t);
+        return -1;
+    }
+    return 0;
+}
+
+void mbs_tree_free(mbs_tree *t)
+{
+    free(t->joints);
+    free(t->body_joint);
+    free(t->comp_in_tree);
+    free(t->row_in_tree);
+    free(t->twist);
+    free(t->accel);
+    free(t->wrench);
+    free(t->stab);
+    free(t->motion);
+    free(t->inertia);
+    memset(t, 0, sizeof *t);
+}
+
+int mbs_tree_check(const mbs_tree *t, const mbs_model *m, const mbs_data *d, char *msg, size_t size)
+{
+    for (int k = 0; k < t->n_joints; k++) {
+        const mbs_component *c = &m->comps[t->joints[k].comp];
+        int in_use = mbs_component_active(d, t->joints[k].comp);
+        for (int r = 0; in_use && r < c->n_hrows + c->n_vrows; r++)
+            in_use = d->row_active[c->row_ofs + r];
+        if (!in_use) {
+            char name[200];
+            mbs_component_describe(c, name, sizeof name);
+            snprintf(msg, size, "%s carries a body in joint coordinates and is no longer in use "
+                     "(a command, or a redundant row): run with formulation ABSOLUTE", name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- spatial algebra ---- */
+
+static void motion_cross(double out[6], const double a[6], const double b[6])
+{
+    double t[3];
+    v3_cross(out, a, b);
+    v3_cross(out + 3, a, b + 3);
+    v3_cross(t, a + 3, b);
+    v3_add(out + 3, out + 3, t);
+}
+
+static double power(const double W[6], const double V[6])
+{
+    return v3_dot(W, V) + v3_dot(W + 3, V + 3);
+}
+
+static void axpy6(double *y, double s, const double *x)
+{
+    for (int i = 0; i < 6; i++)
+        y[i] += s * x[i];
+}
+
+/* Body frame, joint frames. */
+static void body_pose(const mbs_data *d, int b, const double **r, const double **A)
+{
+    *r = d->bodies[b].r;
+    *A = d->bodies[b].A;
+}
+
+/* Global pose of a frame (s, C) of body b. */
+static void frame_pose(const mbs_data *d, int b, const double s[3], const double C[9], double p[3], double R[9])
+{
+    const double *r, *A;
+    body_pose(d, b, &r, &A);
+    m3_mul_v(p, A, s);
+    v3_add(p, p, r);
+    m3_mul(R, A, C);
+}
+
+static void rot_z(double angle, double R[9])
+{
+    double c = cos(angle), s = sin(angle);
+    m3_identity(R);
+    R[0] = c;
+    R[1] = -s;
+    R[3] = s;
+    R[4] = c;
+}
+
+/* Translation and rotation coordinates of a joint (0 where it has none). */
+static void split_coords(const mbs_tree_joint *j, const double *x, double *slide, double *turn)
+{
+    *slide = *turn = 0.0;
+    switch (j->kind) {
+    case MBS_TREE_FIXED: break;
+    case MBS_TREE_REVOLUTE: *turn = x[j->coord]; break;
+    case MBS_TREE_TRANSLATIONAL: *slide = x[j->coord]; break;
+    case MBS_TREE_CYLINDRICAL: *slide = x[j->coord]; *turn = x[j->coord + 1]; break;
+    }
+}
+
+/* ---- start ---- */
+
+/* Velocity v_O and rate of a body from its state (global origin). */
+static void twist_of_state(const mbs_body_state *s, double V[6], double Ad[6])
+{
+    double t[3];
+    v3_copy(V, s->w);
+    v3_cross(t, s->w, s->r);
+    v3_sub(V + 3, s->v, t); /* v_O = v - w x r */
+    v3_copy(Ad, s->alpha);
+    v3_cross(t, s->alpha, s->r);
+    v3_sub(Ad + 3, s->a, t);
+    v3_cross(t, s->w, s->v);
+    v3_sub(Ad + 3, Ad + 3, t); /* dv_O/dt = a - alpha x r - w x v */
+}
+
+void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, double *qd, double *qdd)
+{
+    const mbs_data *d = ev->d;
+    for (int k = 0; k < t->n_joints; k++) {
+        mbs_tree_joint *j = &t->joints[k];
+        const mbs_component *c = &m->comps[j->comp];
+        int I, J;
+        mbs_joint_markers(c, &I, &J);
+        double pI[3], pJ[3], RJ[9], e[3];
+        mbs_marker_position(ev, I, pI);
+        mbs_marker_position(ev, J, pJ);
+        mbs_marker_axes(ev, J, RJ);
+        m3_col(e, RJ, 2);
+        double sign = j->child_is_i ? 1.0 : -1.0, slide = 0.0, turn = 0.0;
+        mbs_coord coord;
+        if (j->kind == MBS_TREE_REVOLUTE && c->ops->coordinate(c, ev, 0, &coord) == 0)
+            turn = sign * coord.q;
+        if ((j->kind == MBS_TREE_TRANSLATIONAL || j->kind == MBS_TREE_CYLINDRICAL) &&
+            c->ops->coordinate(c, ev, 0, &coord) == 0)
+            slide = sign * coord.q;
+        if (j->kind == MBS_TREE_CYLINDRICAL && c->ops->coordinate(c, ev, 1, &coord) == 0)
+            turn = sign * coord.q;
+        /* F_C = J's frame at the child's marker; F_P = F_C moved back by the coordinates */
+        double pC[3], pP[3], RP[9], Rz[9];
+        v3_copy(pC, j->child_is_i ? pI : pJ);
+        v3_copy(pP, pC);
+        v3_axpy(pP, -slide, e);
+        rot_z(-turn, Rz);
+        m3_mul(RP, RJ, Rz);
+        const double *r, *A;
+        double tmp[3];
+        body_pose(d, j->child, &r, &A);
+        v3_sub(tmp, pC, r);
+        m3_tmul_v(j->sC, A, tmp);
+        m3_tmul(j->CC, A, RJ);
+        body_pose(d, j->parent, &r, &A);
+        v3_sub(tmp, pP, r);
+        m3_tmul_v(j->sP, A, tmp);
+        m3_tmul(j->CP, A, RP);
+        /* rates: the relative twist and its rate on the joint's axes */
+        double Vc[6], Ac[6], Vp[6], Ap[6], Vrel[6], Arel[6], cross[6];
+        twist_of_state(&d->bodies[j->child], Vc, Ac);
+        twist_of_state(&d->bodies[j->parent], Vp, Ap);
+        for (int i = 0; i < 6; i++)
+            Vrel[i] = Vc[i] - Vp[i];
+        motion_cross(cross, Vc, Vrel);
+        for (int i = 0; i < 6; i++)
+            Arel[i] = Ac[i] - Ap[i] - cross[i];
+        /* rotation about e: e . w_rel; translation: e . v_rel,O minus what the rotation gives there */
+        double rot_rate = v3_dot(e, Vrel), rot_acc = v3_dot(e, Arel);
+        double oxe[3];
+        v3_cross(oxe, pC, e);
+        double slide_rate = v3_dot(e, Vrel + 3) - rot_rate * v3_dot(e, oxe);
+        double slide_acc = v3_dot(e, Arel + 3) - rot_acc * v3_dot(e, oxe);
+        switch (j->kind) {
+        case MBS_TREE_FIXED: break;
+        case MBS_TREE_REVOLUTE:
+            q[j->coord] = turn, qd[j->coord] = rot_rate, qdd[j->coord] = rot_acc;
+            break;
+        case MBS_TREE_TRANSLATIONAL:
+            q[j->coord] = slide, qd[j->coord] = slide_rate, qdd[j->coord] = slide_acc;
+            break;
+        case MBS_TREE_CYLINDRICAL:
+            q[j->coord] = slide, qd[j->coord] = slide_rate, qdd[j->coord] = slide_acc;
+            q[j->coord + 1] = turn, qd[j->coord + 1] = rot_rate, qdd[j->coord + 1] = rot_acc;
+            break;
+        }
+    }
+}
+
+/* ---- forward kinematics ---- */
+
+static void clear_loads(mbs_body_state *s)
+{
+    v3_zero(s->f);
+    v3_zero(s->tq);
+    v3_zero(s->fc);
+    v3_zero(s->tqc);
+    v3_zero(s->gr);
+    v3_zero(s->gth);
+}
+
+void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double *q, const double *qd,
+                      const double *qdd, double *y, double *yp)
+{
+    for (int k = 0; k < t->n_joints; k++) {
+        const mbs_tree_joint *j = &t->joints[k];
+        mbs_body_state *s = &d->bodies[j->child];
+        const mbs_body *b = &m->bodies[j->child];
+        double slide, turn, pP[3], RP[9], RC[9], Rz[9], e[3], o[3];
+        split_coords(j, q, &slide, &turn);
+        frame_pose(d, j->parent, j->sP, j->CP, pP, RP);
+        m3_col(e, RP, 2);
+        rot_z(turn, Rz);
+        m3_mul(RC, RP, Rz);
+        m3_mul_t(s->A, RC, j->CC);
+        v3_copy(o, pP);
+        v3_axpy(o, slide, e);
+        double tmp[3];
+        m3_mul_v(tmp, s->A, j->sC);
+        v3_sub(s->r, o, tmp);
+        /* motion subspace and twists */
+        double *V = t->twist + 6 * j->child, *Ad = t->accel + 6 * j->child, Vrel[6] = {0}, Arel[6] = {0};
+        for (int c = 0; c < j->n_coords; c++) {
+            double *S = t->motion + 6 * (j->coord + c);
+            int rotation = j->kind == MBS_TREE_REVOLUTE || (j->kind == MBS_TREE_CYLINDRICAL && c == 1);
+            if (rotation) {
+                v3_copy(S, e);
+                v3_cross(S + 3, o, e);
+            } else {
+                v3_zero(S);
+                v3_copy(S + 3, e);
+            }
+            axpy6(Vrel, qd[j->coord + c], S);
+            axpy6(Arel, qdd[j->coord + c], S);
+        }
+        const double *Vp = t->twist + 6 * j->parent, *Ap = t->accel + 6 * j->parent;
+        int ground = m->bodies[j->parent].type == MBS_BODY_GROUND;
+        double cross[6];
+        for (int i = 0; i < 6; i++)
+            V[i] = (ground ? 0.0 : Vp[i]) + Vrel[i];
+        motion_cross(cross, V, Vrel);
+        for (int i = 0; i < 6; i++)
+            Ad[i] = (ground ? 0.0 : Ap[i]) + Arel[i] + cross[i];
+        /* the centre of mass */
+        v3_copy(s->w, V);
+        v3_cross(tmp, V, s->r);
+        v3_add(s->v, V + 3, tmp);
+        m3_tmul_v(s->wb, s->A, s->w);
+        v3_copy(s->alpha, Ad);
+        v3_cross(tmp, Ad, s->r);
+        v3_add(s->a, Ad + 3, tmp);
+        v3_cross(tmp, s->w, s->v);
+        v3_add(s->a, s->a, tmp);
+        clear_loads(s);
+        if (!y)
+            continue;
+        /* the absolute variables, for sensors that read y */
+        double *pq = y + b->q_ofs + 3, *pd = yp + b->q_ofs + 3, L[12];
+        v3_copy(y + b->q_ofs, s->r);
+        mbs_matrix_to_quat(s->A, pq);
+        v3_copy(y + b->u_ofs, s->v);
+        v3_copy(y + b->u_ofs + 3, s->wb);
+        v3_copy(yp + b->q_ofs, s->v);
+        mbs_quat_L(pq, L);
+        for (int i = 0; i < 4; i++)
+            pd[i] = 0.5 * (L[i] * s->wb[0] + L[4 + i] * s->wb[1] + L[8 + i] * s->wb[2]);
+        v3_copy(yp + b->u_ofs, s->a);
+        m3_tmul_v(yp + b->u_ofs + 3, s->A, s->alpha);
+    }
+}
+
+/* ---- backward pass ---- */
+
+/* The wrench (m, f) about O of a force f at point r plus a moment n. */
+static void wrench_at(double W[6], const double r[3], const double f[3], const double n[3])
+{
+    double t[3];
+    v3_cross(t, r, f);
+    v3_add(W, n, t);
+    v3_copy(W + 3, f);
+}
+
+void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *res_dyn, double *stab)
+{
+    for (int k = 0; k < t->n_joints; k++) {
+        int c = t->joints[k].child;
+        const mbs_body *b = &m->bodies[c];
+        const mbs_body_state *s = &d->bodies[c];
+        double f[3], n_body[3], n[3], Jw[3], Jwd[3], wbd[3], load[3];
+        for (int i = 0; i < 3; i++)
+            f[i] = b->mass * s->a[i] - s->f[i] - s->fc[i];
+        m3_tmul_v(wbd, s->A, s->alpha);
+        m3_mul_v(Jw, b->inertia, s->wb);
+        m3_mul_v(Jwd, b->inertia, wbd);
+        v3_cross(n_body, s->wb, Jw);
+        v3_add(n_body, n_body, Jwd);
+        m3_mul_v(n, s->A, n_body);
+        v3_add(load, s->tq, s->tqc);
+        v3_sub(n, n, load);
+        wrench_at(t->wrench + 6 * c, s->r, f, n);
+        wrench_at(t->stab + 6 * c, s->r, s->gr, s->gth);
+    }
+    for (int k = t->n_joints - 1; k >= 0; k--) {
+        const mbs_tree_joint *j = &t->joints[k];
+        const double *W = t->wrench + 6 * j->child, *G = t->stab + 6 * j->child;
+        for (int c = 0; c < j->n_coords; c++) {
+            const double *S = t->motion + 6 * (j->coord + c);
+            res_dyn[j->coord + c] = power(W, S);
+            stab[j->coord + c] = power(G, S);
+        }
+        if (j->parent_joint >= 0) {
+            axpy6(t->wrench + 6 * j->parent, 1.0, W);
+            axpy6(t->stab + 6 * j->parent, 1.0, G);
+        }
+    }
+}
+
+/* ---- mass matrix ---- */
+
+/* I_O (6x6, row major) of a rigid body about the global origin. */
+static void body_inertia(const mbs_body *b, const mbs_body_state *s, double I[36])
+{
+    double Ig[9], tmp[9];
+    m3_mul(tmp, s->A, b->inertia);
+    m3_mul_t(Ig, tmp, s->A);
+    const double *r = s->r, mass = b->mass;
+    /* [r~] */
+    double X[9] = {0, -r[2], r[1], r[2], 0, -r[0], -r[1], r[0], 0};
+    memset(I, 0, 36 * sizeof *I);
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            double XXt = 0.0; /* (r~ r~^T)_ik */
+            for (int l = 0; l < 3; l++)
+                XXt += X[3 * i + l] * X[3 * k + l];
+            I[6 * i + k] = Ig[3 * i + k] + mass * XXt;   /* n from w */
+            I[6 * i + 3 + k] = mass * X[3 * i + k];      /* n from v_O */
+            I[6 * (3 + i) + k] = -mass * X[3 * i + k];   /* f from w: -m r~ */
+            I[6 * (3 + i) + 3 + k] = i == k ? mass : 0.0;
+        }
+}
+
+void mbs_tree_mass_matrix(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *M, int ld)
+{
+    for (int k = 0; k < t->n_joints; k++)
+        body_inertia(&m->bodies[t->joints[k].child], &d->bodies[t->joints[k].child],
+                     t->inertia + 36 * t->joints[k].child);
+    for (int k = t->n_joints - 1; k >= 0; k--) {
+        const mbs_tree_joint *j = &t->joints[k];
+        if (j->parent_joint >= 0)
+            for (int i = 0; i < 36; i++)
+                t->inertia[36 * j->parent + i] += t->inertia[36 * j->child + i];
+    }
+    for (int k = 0; k < t->n_joints; k++) {
+        const mbs_tree_joint *j = &t->joints[k];
+        const double *Ic = t->inertia + 36 * j->child;
+        for (int c = 0; c < j->n_coords; c++) {
+            int col = j->coord + c;
+            const double *S = t->motion + 6 * col;
+            double F[6];
+            for (int i = 0; i < 6; i++) {
+                F[i] = 0.0;
+                for (int l = 0; l < 6; l++)
+                    F[i] += Ic[6 * i + l] * S[l];
+            }
+            /* this joint's coordinates and every ancestor's */
+            for (int a = k; a >= 0; a = t->joints[a].parent_joint) {
+                const mbs_tree_joint *ja = &t->joints[a];
+                for (int ca = 0; ca < ja->n_coords; ca++) {
+                    int row = ja->coord + ca;
+                    double v = power(F, t->motion + 6 * row);
+                    M[(size_t)col * ld + row] = v;
+                    M[(size_t)row * ld + col] = v;
+                }
+            }
+        }
+    }
+}
+
+void mbs_tree_row_jacobian(mbs_tree *t, const mbs_model *m, const mbs_data *d, const mbs_jac *jac, double *out)
+{
+    (void)m;
+    for (int i = 0; i < t->n_coords; i++)
+        out[i] = 0.0;
+    for (int k = 0; k < jac->n; k++) {
+        const mbs_jterm *term = &jac->terms[k];
+        int jt = term->body >= 0 ? t->body_joint[term->body] : -1;
+        if (jt < 0)
+            continue;
+        double W[6];
+        wrench_at(W, d->bodies[term->body].r, term->lin, term->ang);
+        for (int a = jt; a >= 0; a = t->joints[a].parent_joint) {
+            const mbs_tree_joint *ja = &t->joints[a];
+            for (int c = 0; c < ja->n_coords; c++)
+                out[ja->coord + c] += power(W, t->motion + 6 * (ja->coord + c));
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/* The kinematic tree of the joint-coordinate formulation (docs/theory.md,
+ * "Joint coordinates"): which joints carry their bodies by joint
+ * coordinates, forward kinematics from those coordinates to the bodies'
+ * states, and the projections of body loads onto the coordinates (the
+ * backward pass of inverse dynamics, the mass matrix, the constraint rows'
+ * Jacobians). */
+#ifndef MBS_TREE_H
+#define MBS_TREE_H
+
+#include "eval.h"
+
+typedef enum mbs_tree_kind { MBS_TREE_FIXED, MBS_TREE_REVOLUTE, MBS_TREE_TRANSLATIONAL, MBS_TREE_CYLINDRICAL } mbs_tree_kind;
+
+typedef struct mbs_tree_joint {
+    int comp;            /* the Constraint_Joint */
+    int parent, child;   /* body indices; the parent is the ground or an earlier joint's child */
+    int parent_joint;    /* tree joint whose child the parent is, or -1 (ground) */
+    mbs_tree_kind kind;
+    int child_is_i;      /* the child holds the I marker */
+    int n_coords, coord; /* its coordinates: coord .. coord + n_coords - 1 (translation first) */
+    /* joint frames, set at each start: F_P fixed on the parent, F_C on the
+     * child, F_C = F_P moved by the coordinates (translation along and
+     * rotation about F_P's z axis); origin and axes in body axes */
+    double sP[3], CP[9], sC[3], CC[9];
+} mbs_tree_joint;
+
+typedef struct mbs_tree {
+    int n_joints;
+    mbs_tree_joint *joints; /* parents before children */
+    int *body_joint;        /* [n_bodies] the tree joint carrying the body, or -1 */
+    int n_coords;
+    char *comp_in_tree;     /* [n_comps] 1 for the tree's joints (their rows are not equations) */
+    char *row_in_tree;      /* [n_rows] 1 for those joints' rows */
+    /* work space */
+    double *twist, *accel;  /* [n_bodies x 6] (w, v at the origin), its rate */
+    double *wrench;         /* [n_bodies x 6] (moment about the origin, force), accumulated over subtrees */
+    double *stab;           /* [n_bodies x 6] the stabilising terms the same way */
+    double *motion;         /* [n_coords x 6] S of each coordinate (w, v at the origin) */
+    double *inertia;        /* [n_bodies x 36] composite inertias about the origin */
+} mbs_tree;
+
+/* Chooses the tree: joints of the supported types (FIXED, REVOLUTE,
+ * TRANSLATIONAL, CYLINDRICAL) reaching rigid bodies from the ground, each
+ * joint active with all its rows in use, read by no other element (joint
+ * friction, expressions of its reaction) and switched by no command. The
+ * rest stays constraint rows. 0, or -1 out of memory. */
+int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d);
+void mbs_tree_free(mbs_tree *t);
+
+/* Whether the data still allow the tree (a command may have switched a
+ * joint off since): 0, or -1 with the reason. */
+int mbs_tree_check(const mbs_tree *t, const mbs_model *m, const mbs_data *d, char *msg, size_t size);
+
+/* At a start: the joint frames from the bodies' current states (d->bodies,
+ * from an absolute y), and the coordinates q, their rates qd and second
+ * rates qdd (each of n_coords). */
+void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, double *qd, double *qdd);
+
+/* Forward kinematics: the tree bodies' states in d->bodies (loads cleared)
+ * from q, qd, qdd, and with y, yp not NULL their absolute variables there
+ * (positions, unit quaternions, velocities and rates). */
+void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double *q, const double *qd,
+                      const double *qdd, double *y, double *yp);
+
+/* Backward pass, after the elements have loaded the bodies: the generalised
+ * residual of each coordinate (the body equations' residual wrenches
+ * projected) into res_dyn[k], and the stabilising term g_q^T mu of each
+ * coordinate into stab[k]. */
+void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *res_dyn, double *stab);
+
+/* The mass matrix of the tree coordinates, M (n_coords x n_coords, column
+ * major, leading dimension ld), by composite rigid bodies; after
+ * mbs_tree_forward. */
+void mbs_tree_mass_matrix(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *M, int ld);
+
+/* The Jacobian of a row (its terms on bodies) with respect to the tree
+ * coordinates into out[n_coords]; terms on bodies outside the tree are
+ * left out (they are columns of their own). */
+void mbs_tree_row_jacobian(mbs_tree *t, const mbs_model *m, const mbs_data *d, const mbs_jac *jac, double *out);
+
+#endif
