@@ -170,9 +170,11 @@ cli-tests: $(MBSIM) $(CLI_TOOLS)
 	tests/cli/run.sh $(MBSIM) $(BUILD)
 	tests/cli/robust.sh $(MBSIM) $(BUILD)
 
-# Every model in models/ against its reference in tests/regression/ref/.
+# Every model in models/ against its reference in tests/regression/ref/,
+# and in both formulations against each other.
 regression: $(MBSIM)
 	tests/regression/run.sh $(MBSIM)
+	tests/regression/formulations.sh $(MBSIM)
 
 # Rewrites the references (all, or MODELS="models/a.xml ..."): only on purpose.
 update-references: $(MBSIM)

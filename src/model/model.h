@@ -298,7 +298,9 @@ typedef struct mbs_analysis {
     int line;
 } mbs_analysis;
 
-typedef enum mbs_linear_solver { MBS_LS_AUTO, MBS_LS_DENSE, MBS_LS_KLU } mbs_linear_solver;
+/* (TREE: the joint formulation's structured solver, solver/tree_solver.c;
+ * chosen by the formulation, not by the model) */
+typedef enum mbs_linear_solver { MBS_LS_AUTO, MBS_LS_DENSE, MBS_LS_KLU, MBS_LS_TREE } mbs_linear_solver;
 
 /* The coordinates a transient integrates in: absolute (every body's
  * position and orientation), joint coordinates for the bodies a kinematic

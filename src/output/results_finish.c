@@ -39,6 +39,8 @@ static int write_summary(hid_t file, const void *ctx)
         rc |= mbs_h5_attr_string(g, "linear_solver", s->linear_solver);
         if (s->formulation)
             rc |= mbs_h5_attr_string(g, "formulation", s->formulation);
+        if (s->joint_coordinates >= 0)
+            rc |= mbs_h5_attr_long(g, "joint_coordinates", s->joint_coordinates);
         rc |= mbs_h5_attr_long(g, "steps", s->steps);
         rc |= mbs_h5_attr_long(g, "residual_evals", s->residual_evals);
         rc |= mbs_h5_attr_long(g, "jacobian_evals", s->jacobian_evals);

@@ -28,6 +28,7 @@ typedef struct mbs_results_summary {
     double rtol, atol;
     const char *linear_solver;
     const char *formulation;   /* "ABSOLUTE" or "JOINT" (what AUTO chose), NULL: not written */
+    long joint_coordinates;    /* JOINT: the tree's coordinates (written when >= 0) */
     long steps, residual_evals, jacobian_evals, nonlinear_iterations;
     long error_test_failures, nonlinear_convergence_failures, events;
     double wall_time_s;

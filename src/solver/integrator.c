@@ -61,9 +61,11 @@ struct mbs_integrator {
      * sees it. NULL: absolute coordinates. */
     mbs_joint_system *js;
     double *y_abs, *yp_abs;
+    double *atol_abs, *id_abs; /* the absolute formulation's, gathered into IDA's */
     long joint_jacobians, joint_jacobian_residuals;
     int n; /* IDA's vector length */
     int *var_of_abs; /* [ny] joint formulation: where an absolute variable is in yj, or -1 */
+    mbs_linear_solver linear_solver;
     int initialised;
     double *y_start, *yp_start;  /* the state of the last start (retry_start) */
     double t_start, t_stop;
@@ -95,7 +97,7 @@ static int residual_fn(double t, N_Vector y, N_Vector yp, N_Vector rr, void *use
 
 /* The multipliers' difference increments from their absolute tolerance
  * (see jacobian_fn). */
-static int joint_jacobian(mbs_integrator *it, double t, double cj, N_Vector y, N_Vector yp, SUNMatrix J)
+static int joint_jacobian(mbs_integrator *it, double t, double cj, double h, N_Vector y, N_Vector yp, SUNMatrix J)
 {
     const double *atol = N_VGetArrayPointer(it->atol);
     double *w = N_VGetArrayPointer(it->ewt);
@@ -105,7 +107,7 @@ static int joint_jacobian(mbs_integrator *it, double t, double cj, N_Vector y, N
             w[i] = 1.0 / atol[i];
     }
     long before = mbs_joint_system_residual_evals(it->js);
-    mbs_joint_system_jacobian(it->js, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), w,
+    mbs_joint_system_jacobian(it->js, t, cj, h, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), w,
                               SUNDenseMatrix_Data(J));
     it->joint_jacobians++;
     it->joint_jacobian_residuals += mbs_joint_system_residual_evals(it->js) - before;
@@ -123,7 +125,7 @@ static int jacobian_fn(double t, double cj, N_Vector y, N_Vector yp, N_Vector rr
     IDAGetCurrentStep(it->mem, &h);
     IDAGetErrWeights(it->mem, it->ewt);
     if (it->js)
-        return joint_jacobian(it, t, cj, y, yp, J);
+        return joint_jacobian(it, t, cj, h, y, yp, J);
     /* the difference increments of the multipliers come from their fixed
      * absolute tolerance, not from the step-scaled Newton weights (which
      * would make them huge at small steps, where friction's dependence on a
@@ -239,8 +241,8 @@ static void set_tolerances(mbs_integrator *it)
     const mbs_model *m = it->m;
     const mbs_solver_settings *s = &it->d->settings; /* as commands leave them */
     /* in absolute coordinates; the joint formulation takes them over */
-    double *atol = it->js ? it->y_abs : N_VGetArrayPointer(it->atol);
-    double *id = it->js ? it->yp_abs : N_VGetArrayPointer(it->id);
+    double *atol = it->js ? it->atol_abs : N_VGetArrayPointer(it->atol);
+    double *id = it->js ? it->id_abs : N_VGetArrayPointer(it->id);
     for (int i = 0; i < m->ny; i++) {
         int algebraic = i >= m->ofs_lambda;
         id[i] = algebraic ? 0.0 : 1.0;
@@ -283,8 +285,10 @@ static int create_joint_system(mbs_integrator *it)
     it->js = mbs_joint_system_create(m, it->d);
     it->y_abs = calloc((size_t)m->ny + 1, sizeof *it->y_abs);
     it->yp_abs = calloc((size_t)m->ny + 1, sizeof *it->yp_abs);
+    it->atol_abs = calloc((size_t)m->ny + 1, sizeof *it->atol_abs);
+    it->id_abs = calloc((size_t)m->ny + 1, sizeof *it->id_abs);
     it->var_of_abs = malloc(((size_t)m->ny + 1) * sizeof *it->var_of_abs);
-    if (!it->js || !it->y_abs || !it->yp_abs || !it->var_of_abs)
+    if (!it->js || !it->y_abs || !it->yp_abs || !it->atol_abs || !it->id_abs || !it->var_of_abs)
         return -1;
     it->n = mbs_joint_system_size(it->js);
     for (int a = 0; a < m->ny; a++)
@@ -335,13 +339,16 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
         it->LS = it->A ? SUNLinSol_KLU(it->y, it->A, ctx) : NULL;
         if (it->LS)
             it->LS->ops->setup = klu_setup_recoverable;
+        it->linear_solver = MBS_LS_KLU;
     } else if (it->js && mbs_joint_system_newton(it->js) == MBS_NEWTON_MASS) {
         int coords = mbs_joint_system_coords(it->js);
         it->A = SUNDenseMatrix(n, n, ctx);
         it->LS = it->A ? mbs_tree_solver_create(coords, n - 2 * coords, ctx) : NULL;
+        it->linear_solver = MBS_LS_TREE;
     } else {
         it->A = SUNDenseMatrix(n, n, ctx);
         it->LS = it->A ? SUNLinSol_Dense(it->y, it->A, ctx) : NULL;
+        it->linear_solver = MBS_LS_DENSE;
     }
     if (!it->A || !it->LS) {
         snprintf(err, errsize, "cannot create the %s linear solver (%d equations)", sparse ? "KLU" : "dense", n);
@@ -372,6 +379,8 @@ void mbs_integrator_free(mbs_integrator *it)
     mbs_joint_system_free(it->js);
     free(it->y_abs);
     free(it->yp_abs);
+    free(it->atol_abs);
+    free(it->id_abs);
     free(it->var_of_abs);
     free(it->y_start);
     free(it->yp_start);
@@ -622,6 +631,11 @@ const double *mbs_integrator_y(const mbs_integrator *it)
 const double *mbs_integrator_yp(const mbs_integrator *it)
 {
     return it->js ? it->yp_abs : N_VGetArrayPointer(it->yp);
+}
+
+mbs_linear_solver mbs_integrator_linear_solver(const mbs_integrator *it)
+{
+    return it->linear_solver;
 }
 
 int mbs_integrator_joint_coords(const mbs_integrator *it)

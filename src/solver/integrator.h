@@ -60,6 +60,8 @@ void mbs_integrator_roots(mbs_integrator *it, int *fired);
 
 /* The number of joint coordinates it integrates, or -1 in absolute coordinates. */
 int mbs_integrator_joint_coords(const mbs_integrator *it);
+/* The linear solver it uses: DENSE, KLU or TREE. */
+mbs_linear_solver mbs_integrator_linear_solver(const mbs_integrator *it);
 
 /* Statistics accumulated over every start. */
 void mbs_integrator_stats_get(const mbs_integrator *it, mbs_integrator_stats *s);

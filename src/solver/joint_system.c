@@ -21,6 +21,10 @@ struct mbs_joint_system {
     int *kept;         /* [n_kept] the absolute index of yj[2n + k] */
     int *row_of;       /* [n_kept] the constraint row a kept lambda (>= 0) or mu (-2 - r) is of, else -1 */
     char *is_tree_body;/* [n_bodies] */
+    char *row_on;      /* [n_rows] rows outside the tree in use and independent in yj (choose_rows) */
+    int *body_col;     /* [n_bodies] a body outside the tree: its first column in choose_rows' space, else -1 */
+    int n_cols;        /* that space: n + 6 per body outside the tree */
+    double *basis;     /* [n_cols x n_cols] choose_rows' orthonormal rows */
     mbs_joint_newton newton;
     double *y, *yp, *res;          /* [ny] the absolute vectors */
     double *rj, *rj0, *yjw, *ypjw; /* [nj] work */
@@ -60,6 +64,9 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->kept);
     free(s->row_of);
     free(s->is_tree_body);
+    free(s->row_on);
+    free(s->body_col);
+    free(s->basis);
     free(s->y);
     free(s->yp);
     free(s->res);
@@ -120,8 +127,21 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         mbs_joint_system_free(s);
         return NULL;
     }
-    for (int b = 0; b < m->n_bodies; b++)
+    s->row_on = calloc((size_t)m->n_rows + 1, 1);
+    s->body_col = malloc(((size_t)m->n_bodies + 1) * sizeof *s->body_col);
+    if (!s->row_on || !s->body_col) {
+        free(replaced);
+        free(mu_row);
+        mbs_joint_system_free(s);
+        return NULL;
+    }
+    s->n_cols = s->n;
+    for (int b = 0; b < m->n_bodies; b++) {
         s->is_tree_body[b] = s->tree.body_joint[b] >= 0;
+        int free_body = !s->is_tree_body[b] && m->bodies[b].type != MBS_BODY_GROUND;
+        s->body_col[b] = free_body ? s->n_cols : -1;
+        s->n_cols += free_body ? 6 : 0;
+    }
     mark_replaced(s, replaced);
     for (int i = 0; i < m->n_mu; i++)
         mu_row[i] = -1;
@@ -145,8 +165,9 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->stab = calloc(n, sizeof *s->stab);
     s->mass = calloc(n * n, sizeof *s->mass);
     s->grow = calloc(n, sizeof *s->grow);
+    s->basis = calloc((size_t)s->n_cols * (size_t)s->n_cols + 1, sizeof *s->basis);
     if (!s->kept || !s->row_of || !s->y || !s->yp || !s->res || !s->rj || !s->rj0 || !s->yjw || !s->ypjw ||
-        !s->dyn || !s->stab || !s->mass || !s->grow) {
+        !s->dyn || !s->stab || !s->mass || !s->grow || !s->basis) {
         free(replaced);
         free(mu_row);
         mbs_joint_system_free(s);
@@ -199,6 +220,66 @@ int mbs_joint_system_abs_index(const mbs_joint_system *s, int i)
     return 0;
 }
 
+/* Which rows outside the tree are independent in the joint formulation's
+ * velocities (the tree's rates and the other bodies' v, w): the absolute
+ * formulation's redundancy analysis may have dropped rows of the tree's
+ * joints and kept a loop's instead, which the tree now makes redundant (a
+ * planar four-bar's loop joint). Greedy Gram-Schmidt in row order, twice
+ * orthogonalised; a row whose remainder is below 1e-8 of its norm is
+ * dropped (lambda = 0), as in the absolute analysis. */
+static void choose_rows(mbs_joint_system *s, double t, const double *yj, const double *ypj)
+{
+    const mbs_model *m = s->m;
+    int n = s->n, D = s->n_cols, kept_rows = 0;
+    for (int r = 0; r < m->n_rows; r++)
+        s->row_on[r] = !s->tree.row_in_tree[r] && s->d->row_enabled[r];
+    mbs_joint_system_residual(s, t, yj, ypj, s->rj); /* the rows' Jacobians here */
+    for (int r = 0; r < m->n_rows; r++) {
+        if (!s->row_on[r])
+            continue;
+        if (kept_rows >= D) {
+            s->row_on[r] = 0;
+            continue;
+        }
+        double *x = s->basis + (size_t)kept_rows * D;
+        memset(x, 0, (size_t)D * sizeof *x);
+        const mbs_jac *jac = &s->d->rows[r].jac;
+        if (n > 0) {
+            mbs_tree_row_jacobian(&s->tree, m, s->d, jac, s->grow);
+            memcpy(x, s->grow, (size_t)n * sizeof *x);
+        }
+        for (int k = 0; k < jac->n; k++) {
+            int b = jac->terms[k].body, col = b >= 0 ? s->body_col[b] : -1;
+            for (int i = 0; col >= 0 && i < 3; i++) {
+                x[col + i] += jac->terms[k].lin[i];
+                x[col + 3 + i] += jac->terms[k].ang[i];
+            }
+        }
+        double norm0 = 0.0;
+        for (int i = 0; i < D; i++)
+            norm0 += x[i] * x[i];
+        for (int pass = 0; pass < 2; pass++)
+            for (int k = 0; k < kept_rows; k++) {
+                const double *e = s->basis + (size_t)k * D;
+                double dot = 0.0;
+                for (int i = 0; i < D; i++)
+                    dot += e[i] * x[i];
+                for (int i = 0; i < D; i++)
+                    x[i] -= dot * e[i];
+            }
+        double norm = 0.0;
+        for (int i = 0; i < D; i++)
+            norm += x[i] * x[i];
+        if (!(norm0 > 0.0) || norm <= 1e-16 * norm0) {
+            s->row_on[r] = 0;
+            continue;
+        }
+        for (int i = 0; i < D; i++)
+            x[i] /= sqrt(norm);
+        kept_rows++;
+    }
+}
+
 int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, const double *yp, double *yj,
                               double *ypj, char *msg, size_t size)
 {
@@ -215,6 +296,12 @@ int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, co
     for (int k = 0; k < s->n_kept; k++) {
         yj[2 * n + k] = y[s->kept[k]];
         ypj[2 * n + k] = yp[s->kept[k]];
+    }
+    choose_rows(s, t, yj, ypj);
+    for (int k = 0; k < s->n_kept; k++) {
+        int r = s->row_of[k] <= -2 ? -2 - s->row_of[k] : s->row_of[k];
+        if (r >= 0 && !s->row_on[r])
+            yj[2 * n + k] = ypj[2 * n + k] = 0.0; /* a row not in use: its multipliers are 0 */
     }
     /* the tree's multipliers are no variables: 0 in the absolute vectors */
     for (int r = 0; r < m->n_rows; r++)
@@ -262,7 +349,11 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
     expand_inner(s, yj, ypj, 0);
     memset(s->res, 0, (size_t)m->ny * sizeof *s->res);
     mbs_eval ev = {m, d, t, s->y, s->yp, s->res};
+    /* the rows in use are the joint formulation's own (choose_rows) */
+    char *row_active = d->row_active;
+    d->row_active = s->row_on;
     mbs_residual_elements(&ev, s->tree.comp_in_tree, s->tree.row_in_tree);
+    d->row_active = row_active;
     for (int b = 0; b < m->n_bodies; b++)
         if (!s->is_tree_body[b])
             mbs_residual_body(m, d, b, s->y, s->yp, s->res);
@@ -279,17 +370,20 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
 }
 
 /* Columns [from, to) of the Newton matrix by differences from the residual
- * rj0 at (yj, ypj), as IDA's own difference quotients: increment
- * max(sqrt(eps) |y_i|, sqrt(eps) / w_i), y' moved by cj times it. */
-static void difference_columns(mbs_joint_system *s, double t, double cj, const double *yj, const double *ypj,
-                               const double *ewt, int from, int to, double *J)
+ * rj0 at (yj, ypj), with jacobian.c's increments (IDA's): max(sqrt(eps)
+ * max(|y_i|, |h y'_i|), 1 / w_i) signed like h y'_i, y' moved by cj times it. */
+static void difference_columns(mbs_joint_system *s, double t, double cj, double h, const double *yj,
+                               const double *ypj, const double *ewt, int from, int to, double *J)
 {
     int nj = s->nj;
     double srur = sqrt(DBL_EPSILON);
     memcpy(s->yjw, yj, (size_t)nj * sizeof *yj);
     memcpy(s->ypjw, ypj, (size_t)nj * sizeof *ypj);
     for (int c = from; c < to; c++) {
-        double inc = fmax(srur * fabs(yj[c]), srur / ewt[c]);
+        double inc = fmax(srur * fmax(fabs(yj[c]), fabs(h * ypj[c])), 1.0 / ewt[c]);
+        if (h * ypj[c] < 0)
+            inc = -inc;
+        inc = (yj[c] + inc) - yj[c];
         s->yjw[c] += inc;
         s->ypjw[c] += cj * inc;
         mbs_joint_system_residual(s, t, s->yjw, s->ypjw, s->rj);
@@ -321,7 +415,7 @@ static void mass_columns(mbs_joint_system *s, double cj, double *J)
         int r = s->row_of[k], position = r <= -2;
         if (position)
             r = -2 - r;
-        if (r < 0 || !s->d->row_active[r])
+        if (r < 0 || !s->row_on[r])
             continue;
         mbs_tree_row_jacobian(&s->tree, m, s->d, &s->d->rows[r].jac, s->grow);
         for (int l = 0; l < n; l++)
@@ -329,16 +423,16 @@ static void mass_columns(mbs_joint_system *s, double cj, double *J)
     }
 }
 
-void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, const double *yj, const double *ypj,
-                               const double *ewt, double *J)
+void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, double h, const double *yj,
+                               const double *ypj, const double *ewt, double *J)
 {
     /* the residual here, which also leaves the rows' Jacobians and the
      * bodies' states at this point for the structural columns */
     mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
     if (s->newton == MBS_NEWTON_MASS) {
         mass_columns(s, cj, J);
-        difference_columns(s, t, cj, yj, ypj, ewt, 2 * s->n, s->nj, J);
+        difference_columns(s, t, cj, h, yj, ypj, ewt, 2 * s->n, s->nj, J);
     } else {
-        difference_columns(s, t, cj, yj, ypj, ewt, 0, s->nj, J);
+        difference_columns(s, t, cj, h, yj, ypj, ewt, 0, s->nj, J);
     }
 }

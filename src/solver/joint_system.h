@@ -53,10 +53,11 @@ void mbs_joint_system_expand(mbs_joint_system *s, const double *yj, const double
 
 void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, const double *ypj, double *res);
 
-/* Newton matrix dF/dyj + cj dF/dyj' into J (column major, nj x nj); ewt
- * the error weights (difference increments). Counts residuals. */
-void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, const double *yj, const double *ypj,
-                               const double *ewt, double *J);
+/* Newton matrix dF/dyj + cj dF/dyj' into J (column major, nj x nj); h
+ * the step and ewt the error weights (difference increments). Counts
+ * residuals. */
+void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, double h, const double *yj,
+                               const double *ypj, const double *ewt, double *J);
 long mbs_joint_system_residual_evals(const mbs_joint_system *s);
 
 /* The absolute variable yj[i] stands for (a tree coordinate: its child's

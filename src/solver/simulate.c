@@ -203,6 +203,7 @@ static int ensure_integrator(run *r)
     if (!r->integrator)
         return fail(r, MBS_E_RUN, err);
     r->res->joint_coords = mbs_integrator_joint_coords(r->integrator);
+    r->res->linear_solver = mbs_integrator_linear_solver(r->integrator);
     return 0;
 }
 

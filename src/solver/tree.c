@@ -63,14 +63,16 @@ static int coords_of(mbs_tree_kind kind)
 }
 
 /* A joint that may carry a body: active, all rows in use, nobody reads its
- * multipliers, no command switches it. */
+ * multipliers, no command switches it. (Rows the absolute formulation found
+ * redundant count as in use: the joint formulation decides afresh which
+ * of the rows outside the tree are independent, joint_system.c.) */
 static int joint_eligible(const mbs_model *m, const mbs_data *d, int c, const char *read_by_others)
 {
     const mbs_component *comp = &m->comps[c];
     if (!mbs_component_active(d, c) || read_by_others[c])
         return 0;
     for (int r = 0; r < comp->n_hrows + comp->n_vrows; r++)
-        if (!d->row_active[comp->row_ofs + r])
+        if (!d->row_enabled[comp->row_ofs + r])
             return 0;
     for (int k = 0; k < m->n_commands; k++) {
         const mbs_command *cmd = &m->commands[k];
@@ -171,12 +173,12 @@ int mbs_tree_check(const mbs_tree *t, const mbs_model *m, const mbs_data *d, cha
         const mbs_component *c = &m->comps[t->joints[k].comp];
         int in_use = mbs_component_active(d, t->joints[k].comp);
         for (int r = 0; in_use && r < c->n_hrows + c->n_vrows; r++)
-            in_use = d->row_active[c->row_ofs + r];
+            in_use = d->row_enabled[c->row_ofs + r];
         if (!in_use) {
             char name[200];
             mbs_component_describe(c, name, sizeof name);
             snprintf(msg, size, "%s carries a body in joint coordinates and is no longer in use "
-                     "(a command, or a redundant row): run with formulation ABSOLUTE", name);
+                     "(a command switched it off): run with formulation ABSOLUTE", name);
             return -1;
         }
     }

@@ -72,7 +72,7 @@ TEST(linear_results_read_back_as_written)
     CHECK(mbs_results_analysis(w, "Static", 0.0, 0.0, 0, 0, "completed") == 0);
     CHECK(mbs_results_analysis(w, "Linear", 0.0, 0.0, -1, -1, "completed") == 0);
     CHECK(mbs_results_linear(w, 0, &lin) == 0);
-    mbs_results_summary s = {"completed", "", 0.0, "IDA", 1e-6, 1e-8, "DENSE", "ABSOLUTE", 0, 0, 0, 0, 0, 0, 0, 0.0};
+    mbs_results_summary s = {"completed", "", 0.0, "IDA", 1e-6, 1e-8, "DENSE", "ABSOLUTE", -1, 0, 0, 0, 0, 0, 0, 0, 0.0};
     CHECK(mbs_results_close(w, &s, err, sizeof err) == 0);
 
     hid_t file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
