@@ -33,7 +33,8 @@ static const char OVERVIEW[] =
 static const char RUN[] =
     "usage: mbsim run MODEL.xml [-o OUT.h5] [--set NAME=VALUE]... [--end-time T]\n"
     "                 [--print-interval DT] [--rtol R] [--atol A]\n"
-    "                 [--linear-solver auto|dense|klu] [--strict] [--quiet]\n"
+    "                 [--linear-solver auto|dense|klu] [--formulation auto|absolute|joint]\n"
+    "                 [--strict] [--quiet]\n"
     "\n"
     "Runs the model's analyses (<Simulate> commands; without any, a transient to t = 1)\n"
     "and writes every sensor at every output time to OUT.h5 (default: the model's base\n"
@@ -45,6 +46,8 @@ static const char RUN[] =
     "  --print-interval DT    output spacing of every transient analysis\n"
     "  --rtol R, --atol A     integrator tolerances (atol in model length units)\n"
     "  --linear-solver S      auto (default), dense or klu\n"
+    "  --formulation F        coordinates of transients: auto (default), absolute,\n"
+    "                         or joint (joint coordinates for kinematic trees)\n"
     "  --strict               a body moved by the start's assembly further than\n"
     "                         the limit is an error, not a warning (exit 2)\n"
     "  -q, --quiet            print nothing but errors\n"

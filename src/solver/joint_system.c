@@ -5,6 +5,7 @@
 #include "nonfinite.h"
 #include "residual.h"
 #include "tree.h"
+#include "../core/vec3.h"
 
 #include <float.h>
 #include <math.h>
@@ -207,6 +208,16 @@ long mbs_joint_system_residual_evals(const mbs_joint_system *s)
     return s->residual_evals;
 }
 
+int mbs_joint_system_is_angle(const mbs_joint_system *s, int k)
+{
+    for (int j = 0; j < s->tree.n_joints; j++) {
+        const mbs_tree_joint *jt = &s->tree.joints[j];
+        if (k >= jt->coord && k < jt->coord + jt->n_coords)
+            return jt->kind == MBS_TREE_REVOLUTE || (jt->kind == MBS_TREE_CYLINDRICAL && k == jt->coord + 1);
+    }
+    return 0;
+}
+
 int mbs_joint_system_abs_index(const mbs_joint_system *s, int i)
 {
     if (i >= 2 * s->n)
@@ -255,9 +266,15 @@ static void choose_rows(mbs_joint_system *s, double t, const double *yj, const d
                 x[col + 3 + i] += jac->terms[k].ang[i];
             }
         }
+        /* the row's size as the absolute formulation sees it: a row the
+         * tree satisfies identically (a joint's point on both shafts'
+         * axes) has only roundoff here, not a small but real direction */
         double norm0 = 0.0;
         for (int i = 0; i < D; i++)
             norm0 += x[i] * x[i];
+        for (int k = 0; k < jac->n; k++)
+            norm0 = fmax(norm0, v3_dot(jac->terms[k].lin, jac->terms[k].lin) +
+                                    v3_dot(jac->terms[k].ang, jac->terms[k].ang));
         for (int pass = 0; pass < 2; pass++)
             for (int k = 0; k < kept_rows; k++) {
                 const double *e = s->basis + (size_t)k * D;

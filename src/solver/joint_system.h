@@ -60,6 +60,9 @@ void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, double 
                                const double *ypj, const double *ewt, double *J);
 long mbs_joint_system_residual_evals(const mbs_joint_system *s);
 
+/* Whether tree coordinate k (< coords) is an angle. */
+int mbs_joint_system_is_angle(const mbs_joint_system *s, int k);
+
 /* The absolute variable yj[i] stands for (a tree coordinate: its child's
  * first position or velocity variable), for messages and tolerances. */
 int mbs_joint_system_abs_index(const mbs_joint_system *s, int i);

@@ -108,6 +108,12 @@ int test_run_model(const char *path, const char *const *sets, void (*adjust)(mbs
         return -1;
     if (adjust)
         adjust(r->model);
+    /* make physics runs the suite in each formulation (issue 10) */
+    const char *form = getenv("MBSIM_TEST_FORMULATION");
+    if (form && strcmp(form, "joint") == 0)
+        r->model->settings.formulation = MBS_FORM_JOINT;
+    else if (form && strcmp(form, "absolute") == 0)
+        r->model->settings.formulation = MBS_FORM_ABSOLUTE;
     r->width = mbs_sensor_width(r->model);
     mbs_sink sink = {r, keep_row, keep_event, NULL, NULL, keep_linear};
     mbs_diags d;
