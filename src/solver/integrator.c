@@ -205,13 +205,13 @@ static int weights_fn(N_Vector yv, N_Vector wv, void *user)
     double *w = N_VGetArrayPointer(wv), rtol = m->settings.rtol, h = 0.0;
     for (int i = 0; i < it->n; i++)
         w[i] = 1.0 / (rtol * fabs(y[i]) + atol[i]);
-    /* a joint angle's relative tolerance applies to at most a radian: the
-     * turns it has made do not make it less accurate (an angle of 15 rad
-     * held to 1e-11 of itself lets the mechanism drift 15 times more than
-     * its positions allow in absolute coordinates) */
+    /* a joint angle's relative tolerance applies to at most half a turn:
+     * the turns it has made do not make it less accurate (an angle of 15
+     * rad held to 1e-11 of itself lets a mechanism drift further than its
+     * positions may in absolute coordinates: the Andrews squeezer) */
     for (int i = 0; it->js && i < mbs_joint_system_coords(it->js); i++)
         if (mbs_joint_system_is_angle(it->js, i))
-            w[i] = 1.0 / (rtol * fmin(fabs(y[i]), 1.0) + atol[i]);
+            w[i] = 1.0 / (rtol * fmin(fabs(y[i]), MBS_PI) + atol[i]);
     /* absolute variables: where they are in IDA's vector (the joint
      * formulation keeps the bodies outside its tree, in their order) */
     for (int b = 0; b < m->n_bodies; b++) {

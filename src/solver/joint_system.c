@@ -22,6 +22,7 @@ struct mbs_joint_system {
     int *kept;         /* [n_kept] the absolute index of yj[2n + k] */
     int *row_of;       /* [n_kept] the constraint row a kept lambda (>= 0) or mu (-2 - r) is of, else -1 */
     char *is_tree_body;/* [n_bodies] */
+    char *angle;       /* [n] the coordinate is an angle */
     char *row_on;      /* [n_rows] rows outside the tree in use and independent in yj (choose_rows) */
     int *body_col;     /* [n_bodies] a body outside the tree: its first column in choose_rows' space, else -1 */
     int n_cols;        /* that space: n + 6 per body outside the tree */
@@ -66,6 +67,7 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->row_of);
     free(s->is_tree_body);
     free(s->row_on);
+    free(s->angle);
     free(s->body_col);
     free(s->basis);
     free(s->y);
@@ -129,12 +131,18 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         return NULL;
     }
     s->row_on = calloc((size_t)m->n_rows + 1, 1);
+    s->angle = calloc((size_t)s->n + 1, 1);
     s->body_col = malloc(((size_t)m->n_bodies + 1) * sizeof *s->body_col);
-    if (!s->row_on || !s->body_col) {
+    if (!s->row_on || !s->body_col || !s->angle) {
         free(replaced);
         free(mu_row);
         mbs_joint_system_free(s);
         return NULL;
+    }
+    for (int j = 0; j < s->tree.n_joints; j++) {
+        const mbs_tree_joint *jt = &s->tree.joints[j];
+        if (jt->kind == MBS_TREE_REVOLUTE || jt->kind == MBS_TREE_CYLINDRICAL)
+            s->angle[jt->coord + jt->n_coords - 1] = 1; /* the rotation is the last */
     }
     s->n_cols = s->n;
     for (int b = 0; b < m->n_bodies; b++) {
@@ -210,12 +218,7 @@ long mbs_joint_system_residual_evals(const mbs_joint_system *s)
 
 int mbs_joint_system_is_angle(const mbs_joint_system *s, int k)
 {
-    for (int j = 0; j < s->tree.n_joints; j++) {
-        const mbs_tree_joint *jt = &s->tree.joints[j];
-        if (k >= jt->coord && k < jt->coord + jt->n_coords)
-            return jt->kind == MBS_TREE_REVOLUTE || (jt->kind == MBS_TREE_CYLINDRICAL && k == jt->coord + 1);
-    }
-    return 0;
+    return s->angle[k];
 }
 
 int mbs_joint_system_abs_index(const mbs_joint_system *s, int i)

@@ -214,16 +214,6 @@ static void body_pose(const mbs_data *d, int b, const double **r, const double *
     *A = d->bodies[b].A;
 }
 
-/* Global pose of a frame (s, C) of body b. */
-static void frame_pose(const mbs_data *d, int b, const double s[3], const double C[9], double p[3], double R[9])
-{
-    const double *r, *A;
-    body_pose(d, b, &r, &A);
-    m3_mul_v(p, A, s);
-    v3_add(p, p, r);
-    m3_mul(R, A, C);
-}
-
 static void rot_z(double angle, double R[9])
 {
     double c = cos(angle), s = sin(angle);
@@ -247,6 +237,23 @@ static void split_coords(const mbs_tree_joint *j, const double *x, double *slide
 }
 
 /* ---- start ---- */
+
+/* K[0..2] and eP of a joint from its frames: Rz(phi) = cos(phi) P +
+ * sin(phi) Q + R with P = diag(1, 1, 0), Q = e_y e_x^T - e_x e_y^T, R = e_z e_z^T. */
+static void relative_rotation_parts(mbs_tree_joint *j)
+{
+    static const double PQR[3][9] = {
+        {1, 0, 0, 0, 1, 0, 0, 0, 0},
+        {0, -1, 0, 1, 0, 0, 0, 0, 0},
+        {0, 0, 0, 0, 0, 0, 0, 0, 1},
+    };
+    for (int k = 0; k < 3; k++) {
+        double tmp[9];
+        m3_mul(tmp, j->CP, PQR[k]);
+        m3_mul_t(j->K[k], tmp, j->CC);
+    }
+    m3_col(j->eP, j->CP, 2);
+}
 
 /* Velocity v_O and rate of a body from its state (global origin). */
 static void twist_of_state(const mbs_body_state *s, double V[6], double Ad[6])
@@ -301,6 +308,7 @@ void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, do
         v3_sub(tmp, pP, r);
         m3_tmul_v(j->sP, A, tmp);
         m3_tmul(j->CP, A, RP);
+        relative_rotation_parts(j);
         /* rates: the relative twist and its rate on the joint's axes */
         double Vc[6], Ac[6], Vp[6], Ap[6], Vrel[6], Arel[6], cross[6];
         twist_of_state(&d->bodies[j->child], Vc, Ac);
@@ -351,13 +359,16 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
         const mbs_tree_joint *j = &t->joints[k];
         mbs_body_state *s = &d->bodies[j->child];
         const mbs_body *b = &m->bodies[j->child];
-        double slide, turn, pP[3], RP[9], RC[9], Rz[9], e[3], o[3];
+        double slide, turn, pP[3], Y[9], e[3], o[3];
         split_coords(j, q, &slide, &turn);
-        frame_pose(d, j->parent, j->sP, j->CP, pP, RP);
-        m3_col(e, RP, 2);
-        rot_z(turn, Rz);
-        m3_mul(RC, RP, Rz);
-        m3_mul_t(s->A, RC, j->CC);
+        const double *rP = d->bodies[j->parent].r, *AP = d->bodies[j->parent].A;
+        m3_mul_v(pP, AP, j->sP);
+        v3_add(pP, pP, rP);
+        m3_mul_v(e, AP, j->eP);
+        double cs = cos(turn), sn = sin(turn);
+        for (int i = 0; i < 9; i++)
+            Y[i] = cs * j->K[0][i] + sn * j->K[1][i] + j->K[2][i];
+        m3_mul(s->A, AP, Y);
         v3_copy(o, pP);
         v3_axpy(o, slide, e);
         double tmp[3];

@@ -22,6 +22,9 @@ typedef struct mbs_tree_joint {
      * child, F_C = F_P moved by the coordinates (translation along and
      * rotation about F_P's z axis); origin and axes in body axes */
     double sP[3], CP[9], sC[3], CC[9];
+    /* the child's axes in the parent's, CP Rz(phi) CC^T = cos(phi) K[0] +
+     * sin(phi) K[1] + K[2] (set with the frames), and F_P's z in the parent */
+    double K[3][9], eP[3];
 } mbs_tree_joint;
 
 typedef struct mbs_tree {
