@@ -38,9 +38,12 @@ mbs_joint_newton mbs_joint_system_newton(const mbs_joint_system *s);
 mbs_joint_newton mbs_joint_newton_for(const mbs_model *m);
 
 /* Formulation AUTO: whether joint coordinates are the faster choice, as
- * measured (docs/theory.md): a tree of at least MBS_AUTO_JOINT_MIN
- * coordinates whose Newton matrix is the mass matrix. */
-#define MBS_AUTO_JOINT_MIN 8
+ * measured (bench/formulations.sh, docs/theory.md): a tree of at least
+ * MBS_AUTO_JOINT_MIN coordinates whose Newton matrix is the mass matrix.
+ * (With the difference Newton matrix most models ran faster too, but a
+ * stiff one, the anti-roll bar of beams, 49 times slower: those stay
+ * absolute under AUTO.) */
+#define MBS_AUTO_JOINT_MIN 1
 int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d);
 
 /* At a start: the joint frames and yj, yj' from a consistent absolute state.
