@@ -16,6 +16,7 @@
     X(joint_friction_checks) \
     X(geometry)   \
     X(stall)      \
-    X(results_analyses)
+    X(results_analyses) \
+    X(tree)
 
 TEST_MAIN(SUITES)
