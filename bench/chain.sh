@@ -1,8 +1,8 @@
 #!/bin/sh
 # The N-link spatial pendulum chain benchmark (issue: DAE core): links of
 # 1 kg and 1 m on revolute joints, released from horizontal, 10 s at
-# rtol 1e-6, for N = 1, 2, 4, ... 512, with the dense and the KLU linear
-# solver and with AUTO. Prints wall and CPU time, steps, residual and Jacobian
+# rtol 1e-6, for N = 1, 2, 4, ... 512, in absolute coordinates with the
+# dense and the KLU linear solver and with AUTO, and in joint coordinates. Prints wall and CPU time, steps, residual and Jacobian
 # evaluations. Dense is skipped above DENSE_MAX links (its cost grows as
 # N^3 per factorisation: minutes at N = 64).
 # usage: bench/chain.sh [MAX_N] [END_TIME]     (from the repository root, after make bench)
@@ -18,7 +18,7 @@ printf "%5s %-6s %-5s %10s %10s %8s %10s %8s %6s\n" N asked used wall_s cpu_s st
 n=1
 while [ "$n" -le "$max" ]; do
     bench/make_chain.sh "$n" "$end" > "$tmp/chain.xml"
-    solvers="klu auto"
+    solvers="klu auto joint"
     [ "$n" -le "$dense_max" ] && solvers="dense $solvers"
     for s in $solvers; do
         printf "%5d " "$n"

@@ -31,6 +31,9 @@ static int run(const char *path, const char *solver)
         return 2;
     }
     mbs_spec_free(&spec);
+    /* dense, klu, auto: absolute coordinates with that linear solver; joint: joint coordinates */
+    int joint = strcmp(solver, "joint") == 0;
+    m->settings.formulation = joint ? MBS_FORM_JOINT : MBS_FORM_ABSOLUTE;
     m->settings.linear_solver = strcmp(solver, "dense") == 0 ? MBS_LS_DENSE
                                 : strcmp(solver, "klu") == 0 ? MBS_LS_KLU
                                                                : MBS_LS_AUTO;
@@ -38,7 +41,8 @@ static int run(const char *path, const char *solver)
     double w0 = clock_seconds(CLOCK_MONOTONIC), c0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
     mbs_status st = mbs_simulate(m, NULL, NULL, &d, &r);
     double wall = clock_seconds(CLOCK_MONOTONIC) - w0, cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
-    printf("%-6s %-5s %10.3f %10.3f %8ld %10ld %8ld %6d %s\n", solver, r.linear_solver == MBS_LS_KLU ? "KLU" : "DENSE",
+    const char *used = r.linear_solver == MBS_LS_KLU ? "KLU" : r.linear_solver == MBS_LS_TREE ? "TREE" : "DENSE";
+    printf("%-6s %-5s %10.3f %10.3f %8ld %10ld %8ld %6d %s\n", solver, used,
            wall, cpu, r.stats.steps, r.stats.residual_evals, r.stats.jacobian_evals, m->ny,
            st == MBS_OK ? "ok" : r.message);
     fflush(stdout);
@@ -50,7 +54,7 @@ static int run(const char *path, const char *solver)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: chain_bench MODEL.xml [dense|klu|auto ...]\n");
+        fprintf(stderr, "usage: chain_bench MODEL.xml [dense|klu|auto|joint ...]\n");
         return 2;
     }
     int rc = 0;

@@ -27,16 +27,9 @@ make -s -j2 build/mbsim >/dev/null || { echo "formulations.sh: mbsim does not bu
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-now() { date +%s.%N; }
+. bench/lib.sh
 # stat FILE NAME: a /solver attribute of a results file
 stat() { build/mbsim info "$1" | awk -v k="$2" '$1 == k { print $2 }'; }
-tip_error() {
-    awk -v n="$1" -v t="$T" -v x="$2" -v y="$3" -v z="$4" '
-        !/^#/ && NF >= 6 && $1 == n && $2 + 0 == t + 0 {
-            printf "%.1e", sqrt((x - $3) ^ 2 + (y - $4) ^ 2 + (z - $5) ^ 2); found = 1
-        }
-        END { if (!found) printf "n/a" }' "$peers/reference_tips.txt"
-}
 # one NAME MODEL FORMULATION: prints "wall steps res jac coords solver tip_error"
 one() {
     name=$1 model=$2 f=$3

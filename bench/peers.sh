@@ -1,7 +1,8 @@
 #!/bin/sh
 # mbsim against its peers on the N-link pendulum chain, in one run, as ratios
 # (the performance issue, item 6). For each N, one after the other:
-#   mbsim     the peers' chain (PEERS_DIR/mbsim_chain.py), IDA at RTOL
+#   mbsim     the peers' chain (PEERS_DIR/mbsim_chain.py), IDA at RTOL, in
+#             FORMULATION (AUTO: joint coordinates for this tree)
 #   Simbody   RK-Merson, accuracy 1e-6 (as PEERS_DIR/run_peers.sh runs it)
 #   MuJoCo    RK4, h = 1e-3
 # each simulating T = 10 s from rest; the tip error of each against
@@ -14,13 +15,15 @@
 # by 1e-4 to 3e-3 for N = 4..32 (PEERS_DIR/RESULTS.md), so the tip error
 # tells accurate runs apart at N = 1, 64, 128 there; use T=1 for other N.
 #   PEERS_DIR  the peers' harness (default ../shared/peers)
-#   RTOL       mbsim's rtol = atol (default 1e-8: tip error <= 1e-5 at N = 64)
+#   RTOL       mbsim's rtol = atol (default 5e-8: tip error <= 1e-5 at N = 64, 128)
+#   FORMULATION  auto (default), absolute or joint
 #   T          simulated time (default 10; reference tips exist for 1 and 10)
 # Needs, besides mbsim's own build: libsimbody-dev libmujoco-dev g++ python3
 # (benchmark only: apt-get install libsimbody-dev libmujoco-dev).
 set -u
 peers=${PEERS_DIR:-../shared/peers}
-rtol=${RTOL:-1e-8}
+rtol=${RTOL:-5e-8}
+form=${FORMULATION:-auto}
 T=${T:-10}
 ns=${*:-64 128}
 [ -f "$peers/reference_tips.txt" ] || { echo "peers.sh: no peers' harness in $peers (set PEERS_DIR)" >&2; exit 2; }
@@ -37,17 +40,7 @@ make -s -j2 build/mbsim >/dev/null || { echo "peers.sh: mbsim does not build" >&
 make -s -C "$peers" BUILD="$tmp/peers" NS="$ns" all >/dev/null 2>"$tmp/build.log" ||
     { cat "$tmp/build.log" >&2; echo "peers.sh: the peers' drivers do not build" >&2; exit 1; }
 
-now() { date +%s.%N; }
-# ratio A B: A/B, or "-" when either is not a time
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else printf "-" }'; }
-# tip_error N X Y Z: distance to the reference tip, or "n/a"
-tip_error() {
-    awk -v n="$1" -v t="$T" -v x="$2" -v y="$3" -v z="$4" '
-        !/^#/ && NF >= 6 && $1 == n && $2 + 0 == t + 0 {
-            printf "%.1e", sqrt((x - $3) ^ 2 + (y - $4) ^ 2 + (z - $5) ^ 2); found = 1
-        }
-        END { if (!found) printf "n/a" }' "$peers/reference_tips.txt"
-}
+. bench/lib.sh
 # peer_run COMMAND...: "wall x y z" from a driver's RESULT line, or "fail"
 peer_run() {
     "$@" 2>/dev/null | awk '/^RESULT/ {
@@ -61,7 +54,7 @@ printf "%4s | %9s %9s | %9s %9s | %9s %9s | %12s %12s\n" N "mbsim s" "tip err" "
 for n in $ns; do
     python3 "$peers/mbsim_chain.py" "$n" "$T" "$rtol" AUTO >"$tmp/chain.xml"
     t0=$(now)
-    if build/mbsim run "$tmp/chain.xml" -o "$tmp/chain.h5" --quiet 2>"$tmp/err"; then
+    if build/mbsim run "$tmp/chain.xml" -o "$tmp/chain.h5" --quiet --formulation "$form" 2>"$tmp/err"; then
         t1=$(now)
         m_wall=$(echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }')
         read -r _ x y z <<EOF

@@ -46,6 +46,9 @@ static const char MODEL[] =
     "<Constraint_Joint id=\"4\" type=\"FIXED\" i_marker_id=\"51\" j_marker_id=\"42\"/>\n"
     "</Model></Mbsim>\n";
 
+/* joint rates and accelerations of the tests */
+static const double QD[4] = {0.7, -0.4, 0.9, 1.3}, QDD[4] = {-0.5, 0.8, 0.3, -1.1};
+
 typedef struct fixture {
     text_model t;
     mbs_data *d;
@@ -53,15 +56,28 @@ typedef struct fixture {
     double *y, *yp, *res;
 } fixture;
 
-/* The model at its initial state, the tree built and started there. */
+static void teardown(fixture *f)
+{
+    mbs_tree_free(&f->tree);
+    mbs_data_free(f->d);
+    free(f->y);
+    free(f->yp);
+    free(f->res);
+    text_model_free(&f->t);
+}
+
+/* The model at its initial state, the tree built and started there (on
+ * failure: checks failed, everything freed). */
 static int setup(fixture *f, double *q, double *qd, double *qdd)
 {
     memset(f, 0, sizeof *f);
     char buf[512];
     text_model_load(&f->t, MODEL, NULL, 1);
     CHECK_MSG(f->t.status == MBS_OK && f->t.model, "does not load: %s", text_model_error(&f->t, 0, buf, sizeof buf));
-    if (!f->t.model)
+    if (!f->t.model) {
+        teardown(f);
         return -1;
+    }
     const mbs_model *m = f->t.model;
     f->d = mbs_data_create(m);
     f->y = calloc((size_t)m->ny + 1, sizeof *f->y);
@@ -75,31 +91,21 @@ static int setup(fixture *f, double *q, double *qd, double *qdd)
     mbs_update_bodies(m, f->d, f->y, f->yp);
     CHECK(mbs_tree_build(&f->tree, m, f->d) == 0);
     CHECK(f->tree.n_joints == 4 && f->tree.n_coords == 4);
-    if (f->tree.n_coords != 4)
+    if (f->tree.n_coords != 4) {
+        teardown(f);
         return -1;
+    }
     mbs_eval ev = {m, f->d, 0.0, f->y, f->yp, f->res};
     mbs_tree_start(&f->tree, m, &ev, q, qd, qdd);
     return 0;
-}
-
-static void teardown(fixture *f)
-{
-    mbs_tree_free(&f->tree);
-    mbs_data_free(f->d);
-    free(f->y);
-    free(f->yp);
-    free(f->res);
-    text_model_free(&f->t);
 }
 
 TEST(forward_kinematics_at_the_start_gives_the_initial_poses)
 {
     fixture f;
     double q[4], qd[4], qdd[4];
-    if (setup(&f, q, qd, qdd) != 0) {
-        teardown(&f);
+    if (setup(&f, q, qd, qdd) != 0)
         return;
-    }
     const mbs_model *m = f.t.model;
     CHECK(f.tree.joints[1].child_is_i == 0); /* the translational joint's child holds J */
     mbs_tree_forward(&f.tree, m, f.d, q, qd, qdd, f.y, f.yp);
@@ -140,12 +146,10 @@ TEST(velocities_and_accelerations_are_the_rates_of_positions_and_velocities)
 {
     fixture f;
     double q[4], qd[4], qdd[4];
-    if (setup(&f, q, qd, qdd) != 0) {
-        teardown(&f);
+    if (setup(&f, q, qd, qdd) != 0)
         return;
-    }
     const mbs_model *m = f.t.model;
-    const double QD[4] = {0.7, -0.4, 0.9, 1.3}, QDD[4] = {-0.5, 0.8, 0.3, -1.1}, h = 1e-5;
+    const double h = 1e-5;
     for (int k = 0; k < 4; k++)
         q[k] += 0.3 * (k + 1), qd[k] = QD[k], qdd[k] = QDD[k];
     size_t n = (size_t)m->n_bodies * 3;
@@ -182,12 +186,9 @@ TEST(mass_matrix_gives_the_kinetic_energy_and_inverse_dynamics_at_rest)
 {
     fixture f;
     double q[4], qd[4], qdd[4];
-    if (setup(&f, q, qd, qdd) != 0) {
-        teardown(&f);
+    if (setup(&f, q, qd, qdd) != 0)
         return;
-    }
     const mbs_model *m = f.t.model;
-    const double QD[4] = {0.7, -0.4, 0.9, 1.3}, QDD[4] = {-0.5, 0.8, 0.3, -1.1};
     for (int k = 0; k < 4; k++)
         q[k] -= 0.2 * (k + 1), qd[k] = QD[k], qdd[k] = 0.0;
     mbs_tree_forward(&f.tree, m, f.d, q, qd, qdd, NULL, NULL);
