@@ -358,7 +358,9 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
     } else if (it->js && mbs_joint_system_newton(it->js) == MBS_NEWTON_MASS) {
         int coords = mbs_joint_system_coords(it->js);
         it->A = SUNDenseMatrix(n, n, ctx);
-        it->LS = it->A ? mbs_tree_solver_create(coords, n - 2 * coords, ctx) : NULL;
+        mbs_tree_block tree;
+        mbs_joint_system_tree_block(it->js, &tree);
+        it->LS = it->A ? mbs_tree_solver_create(coords, n - 2 * coords, &tree, ctx) : NULL;
         it->linear_solver = MBS_LS_TREE;
     } else {
         it->A = SUNDenseMatrix(n, n, ctx);

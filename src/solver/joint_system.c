@@ -5,6 +5,7 @@
 #include "nonfinite.h"
 #include "residual.h"
 #include "tree.h"
+#include "tree_solver.h"
 #include "../core/vec3.h"
 
 #include <float.h>
@@ -30,8 +31,10 @@ struct mbs_joint_system {
     mbs_joint_newton newton;
     double *y, *yp, *res;          /* [ny] the absolute vectors */
     double *rj, *rj0, *yjw, *ypjw; /* [nj] work */
-    double *dyn, *stab, *mass, *grow; /* [n], [n], [n x n], [n] */
+    double *dyn, *stab, *grow; /* [n] */
     long residual_evals;
+    double cj;         /* of the last Newton matrix (MASS) */
+    int articulated;   /* 0: its tree block is factored (MASS) */
 };
 
 mbs_joint_newton mbs_joint_newton_for(const mbs_model *m)
@@ -79,7 +82,6 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->ypjw);
     free(s->dyn);
     free(s->stab);
-    free(s->mass);
     free(s->grow);
     free(s);
 }
@@ -172,11 +174,10 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->ypjw = calloc(nj, sizeof *s->ypjw);
     s->dyn = calloc(n, sizeof *s->dyn);
     s->stab = calloc(n, sizeof *s->stab);
-    s->mass = calloc(n * n, sizeof *s->mass);
     s->grow = calloc(n, sizeof *s->grow);
     s->basis = calloc((size_t)s->n_cols * (size_t)s->n_cols + 1, sizeof *s->basis);
     if (!s->kept || !s->row_of || !s->y || !s->yp || !s->res || !s->rj || !s->rj0 || !s->yjw || !s->ypjw ||
-        !s->dyn || !s->stab || !s->mass || !s->grow || !s->basis) {
+        !s->dyn || !s->stab || !s->grow || !s->basis) {
         free(replaced);
         free(mu_row);
         mbs_joint_system_free(s);
@@ -415,22 +416,19 @@ static void difference_columns(mbs_joint_system *s, double t, double cj, double 
     }
 }
 
-/* The tree's columns from its structure: c_j I - I on the positions, c_j M
- * on the velocities, and each kept constraint row's G on the tree (rate
- * rows on the velocities, position rows on the positions). */
+/* The tree's columns from its structure: its own block, c_j I - I on the
+ * positions and c_j M on the velocities, stays with the tree (the
+ * articulated-body factors here, mbs_joint_system_tree_block solves with
+ * them); into J go each kept constraint row's G on the tree (rate rows on
+ * the velocities, position rows on the positions). */
 static void mass_columns(mbs_joint_system *s, double cj, double *J)
 {
     const mbs_model *m = s->m;
     int n = s->n, nj = s->nj;
-    mbs_tree_mass_matrix(&s->tree, m, s->d, s->mass, n);
+    s->cj = cj;
+    s->articulated = mbs_tree_articulate(&s->tree, m, s->d);
     for (int c = 0; c < 2 * n; c++)
         memset(J + (size_t)c * nj, 0, (size_t)nj * sizeof *J);
-    for (int k = 0; k < n; k++) {
-        J[(size_t)k * nj + k] = cj;
-        J[(size_t)(n + k) * nj + k] = -1.0;
-        for (int l = 0; l < n; l++)
-            J[(size_t)(n + l) * nj + n + k] = cj * s->mass[(size_t)l * n + k];
-    }
     for (int k = 0; k < s->n_kept; k++) {
         int r = s->row_of[k], position = r <= -2;
         if (position)
@@ -441,6 +439,28 @@ static void mass_columns(mbs_joint_system *s, double cj, double *J)
         for (int l = 0; l < n; l++)
             J[(size_t)((position ? 0 : n) + l) * nj + 2 * n + k] = s->grow[l];
     }
+}
+
+static int tree_block_factored(void *user)
+{
+    return ((mbs_joint_system *)user)->articulated;
+}
+
+/* x = T^-1 r: x2 = (c_j M)^-1 r2, x1 = (r1 + x2) / c_j */
+static void tree_block_solve(void *user, const double *r, double *x)
+{
+    mbs_joint_system *s = user;
+    int n = s->n;
+    mbs_tree_solve_mass(&s->tree, r + n, x + n);
+    for (int i = 0; i < n; i++) {
+        x[n + i] /= s->cj;
+        x[i] = (r[i] + x[n + i]) / s->cj;
+    }
+}
+
+void mbs_joint_system_tree_block(mbs_joint_system *s, mbs_tree_block *out)
+{
+    *out = (mbs_tree_block){tree_block_factored, tree_block_solve, s};
 }
 
 void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, double h, const double *yj,

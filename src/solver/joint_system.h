@@ -66,6 +66,11 @@ long mbs_joint_system_residual_evals(const mbs_joint_system *s);
 /* Whether tree coordinate k (< coords) is an angle. */
 int mbs_joint_system_is_angle(const mbs_joint_system *s, int k);
 
+/* MASS: the solver of the Newton matrix's tree block (tree_solver.h),
+ * factored with each Newton matrix. */
+struct mbs_tree_block;
+void mbs_joint_system_tree_block(mbs_joint_system *s, struct mbs_tree_block *out);
+
 /* The absolute variable yj[i] stands for (a tree coordinate: its child's
  * first position or velocity variable), for messages and tolerances. */
 int mbs_joint_system_abs_index(const mbs_joint_system *s, int i);

@@ -145,7 +145,12 @@ int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d)
     t->stab = calloc(n6, sizeof *t->stab);
     t->motion = calloc((size_t)t->n_coords * 6 + 1, sizeof *t->motion);
     t->inertia = calloc((size_t)nb * 36 + 1, sizeof *t->inertia);
-    if (!t->twist || !t->accel || !t->wrench || !t->stab || !t->motion || !t->inertia) {
+    t->art_U = calloc((size_t)t->n_joints * 12 + 1, sizeof *t->art_U);
+    t->art_Dinv = calloc((size_t)t->n_joints * 4 + 1, sizeof *t->art_Dinv);
+    t->force = calloc(n6, sizeof *t->force);
+    t->art_S = calloc((size_t)t->n_coords * 6 + 1, sizeof *t->art_S);
+    if (!t->twist || !t->accel || !t->wrench || !t->stab || !t->motion || !t->inertia || !t->art_U ||
+        !t->art_Dinv || !t->force || !t->art_S) {
         mbs_tree_free(t);
         return -1;
     }
@@ -164,6 +169,10 @@ void mbs_tree_free(mbs_tree *t)
     free(t->stab);
     free(t->motion);
     free(t->inertia);
+    free(t->art_U);
+    free(t->art_Dinv);
+    free(t->force);
+    free(t->art_S);
     memset(t, 0, sizeof *t);
 }
 
@@ -548,6 +557,109 @@ void mbs_tree_row_jacobian(mbs_tree *t, const mbs_model *m, const mbs_data *d, c
             const mbs_tree_joint *ja = &t->joints[a];
             for (int c = 0; c < ja->n_coords; c++)
                 out[ja->coord + c] += power(W, t->motion + 6 * (ja->coord + c));
+        }
+    }
+}
+
+/* ---- articulated bodies ----
+ * With every quantity in global axes about the origin no transforms are
+ * needed (Featherstone's articulated-body algorithm, the velocity terms
+ * left out: they are in the residual). Backward, leaves first:
+ *   U = I^A S,  D = S^T U,  I^A_parent += I^A - U D^-1 U^T
+ * and for a solve M x = b, the bias forces
+ *   u = b - S^T p^A,  p^A_parent += p^A + U D^-1 u;
+ * forward, root first: x = D^-1 (u - U^T a_parent), a = a_parent + S x. */
+
+int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d)
+{
+    memcpy(t->art_S, t->motion, (size_t)t->n_coords * 6 * sizeof *t->art_S);
+    for (int k = 0; k < t->n_joints; k++)
+        body_inertia(&m->bodies[t->joints[k].child], &d->bodies[t->joints[k].child],
+                     t->inertia + 36 * t->joints[k].child);
+    for (int k = t->n_joints - 1; k >= 0; k--) {
+        const mbs_tree_joint *j = &t->joints[k];
+        double *IA = t->inertia + 36 * j->child, *U = t->art_U + 12 * k, *Dinv = t->art_Dinv + 4 * k;
+        int nc = j->n_coords;
+        double D[4] = {0, 0, 0, 0};
+        for (int c = 0; c < nc; c++) {
+            const double *S = t->art_S + 6 * (j->coord + c);
+            for (int i = 0; i < 6; i++) {
+                double s = 0.0;
+                for (int l = 0; l < 6; l++)
+                    s += IA[6 * i + l] * S[l];
+                U[6 * c + i] = s;
+            }
+        }
+        for (int a = 0; a < nc; a++)
+            for (int c = 0; c < nc; c++)
+                D[2 * a + c] = power(U + 6 * c, t->art_S + 6 * (j->coord + a));
+        if (nc == 1) {
+            if (!(D[0] > 0.0))
+                return -1;
+            Dinv[0] = 1.0 / D[0];
+        } else if (nc == 2) {
+            double det = D[0] * D[3] - D[1] * D[2];
+            if (!(det > 0.0))
+                return -1;
+            Dinv[0] = D[3] / det, Dinv[1] = -D[1] / det, Dinv[2] = -D[2] / det, Dinv[3] = D[0] / det;
+        }
+        if (j->parent_joint < 0)
+            continue;
+        double *IP = t->inertia + 36 * j->parent;
+        for (int i = 0; i < 6; i++)
+            for (int l = 0; l < 6; l++) {
+                double s = IA[6 * i + l];
+                for (int a = 0; a < nc; a++)
+                    for (int c = 0; c < nc; c++)
+                        s -= U[6 * a + i] * Dinv[2 * a + c] * U[6 * c + l];
+                IP[6 * i + l] += s;
+            }
+    }
+    return 0;
+}
+
+void mbs_tree_solve_mass(mbs_tree *t, const double *b, double *x)
+{
+    double u[2]; /* of one joint: at most 2 coordinates */
+    for (int k = 0; k < t->n_joints; k++)
+        memset(t->force + 6 * t->joints[k].child, 0, 6 * sizeof *t->force);
+    /* backward: the bias forces; u_k kept in x until the forward pass */
+    for (int k = t->n_joints - 1; k >= 0; k--) {
+        const mbs_tree_joint *j = &t->joints[k];
+        const double *U = t->art_U + 12 * k, *Dinv = t->art_Dinv + 4 * k, *p = t->force + 6 * j->child;
+        int nc = j->n_coords;
+        for (int c = 0; c < nc; c++)
+            u[c] = b[j->coord + c] - power(p, t->art_S + 6 * (j->coord + c));
+        for (int c = 0; c < nc; c++)
+            x[j->coord + c] = u[c];
+        if (j->parent_joint < 0)
+            continue;
+        double *pp = t->force + 6 * j->parent;
+        axpy6(pp, 1.0, p);
+        for (int a = 0; a < nc; a++) {
+            double w = 0.0;
+            for (int c = 0; c < nc; c++)
+                w += Dinv[2 * a + c] * u[c];
+            axpy6(pp, w, U + 6 * a);
+        }
+    }
+    /* forward: accelerations (in t->force, now free) */
+    for (int k = 0; k < t->n_joints; k++) {
+        const mbs_tree_joint *j = &t->joints[k];
+        const double *U = t->art_U + 12 * k, *Dinv = t->art_Dinv + 4 * k;
+        double ap[6] = {0, 0, 0, 0, 0, 0}, *a = t->force + 6 * j->child;
+        if (j->parent_joint >= 0)
+            memcpy(ap, t->force + 6 * j->parent, sizeof ap);
+        int nc = j->n_coords;
+        for (int c = 0; c < nc; c++)
+            u[c] = x[j->coord + c] - power(U + 6 * c, ap);
+        memcpy(a, ap, sizeof ap);
+        for (int c = 0; c < nc; c++) {
+            double xc = 0.0;
+            for (int l = 0; l < nc; l++)
+                xc += Dinv[2 * c + l] * u[l];
+            x[j->coord + c] = xc;
+            axpy6(a, xc, t->art_S + 6 * (j->coord + c));
         }
     }
 }

@@ -39,7 +39,13 @@ typedef struct mbs_tree {
     double *wrench;         /* [n_bodies x 6] (moment about the origin, force), accumulated over subtrees */
     double *stab;           /* [n_bodies x 6] the stabilising terms the same way */
     double *motion;         /* [n_coords x 6] S of each coordinate (w, v at the origin) */
-    double *inertia;        /* [n_bodies x 36] composite inertias about the origin */
+    double *inertia;        /* [n_bodies x 36] composite, or articulated, inertias about the origin */
+    /* articulated-body factors of each joint (mbs_tree_articulate): U = I^A S
+     * [6 x 2 per joint], D^-1 = (S^T U)^-1 [2 x 2 per joint] */
+    double *art_U, *art_Dinv;
+    double *art_S;          /* [n_coords x 6] the motion subspaces they were made with (the
+                               residuals in between move `motion` on) */
+    double *force;          /* [n_bodies x 6] scratch of the solves: bias forces, accelerations */
 } mbs_tree;
 
 /* Chooses the tree: joints of the supported types (FIXED, REVOLUTE,
@@ -75,6 +81,15 @@ void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double
  * major, leading dimension ld), by composite rigid bodies; after
  * mbs_tree_forward. */
 void mbs_tree_mass_matrix(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *M, int ld);
+
+/* Articulated-body inertias of the tree at the current state (after
+ * mbs_tree_forward), for mbs_tree_solve_mass: O(bodies). 0, or -1 when a
+ * joint's D = S^T I^A S is singular. */
+int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d);
+
+/* x = M^-1 b (b, x of n_coords; may be the same) by the articulated-body
+ * recursions, O(bodies), after mbs_tree_articulate. */
+void mbs_tree_solve_mass(mbs_tree *t, const double *b, double *x);
 
 /* The Jacobian of a row (its terms on bodies) with respect to the tree
  * coordinates into out[n_coords]; terms on bodies outside the tree are

@@ -1,20 +1,20 @@
 /* The Newton systems of the joint formulation with the mass-matrix Newton
  * matrix (joint_system.h, MBS_NEWTON_MASS), as a SUNDIALS linear solver.
- * The matrix (dense, as joint_system.c fills it) has the block form
+ * The matrix has the block form
  *
  *        [ T  B ]      T = [ c_j I  -I    ]   on the tree's q, qd
  *        [ C  K ]          [ 0      c_j M ]
  *
  * with B, C, K on the few other variables (multipliers of loop rows, free
- * bodies, element states). T is solved by the Cholesky factor of c_j M
- * (x2 = (c_j M)^-1 r2, x1 = (r1 + x2) / c_j), the rest by the Schur
- * complement S = K - C T^-1 B (LU):
+ * bodies, element states), which joint_system.c writes into a dense matrix
+ * (T it keeps to itself: x2 = (c_j M)^-1 r2 by articulated bodies in
+ * O(bodies), x1 = (r1 + x2) / c_j). The rest by the Schur complement
+ * S = K - C T^-1 B (LU, LAPACK):
  *   x_k = S^-1 (r_k - C T^-1 r_t),  x_t = T^-1 r_t - (T^-1 B) x_k.
- * Setup costs n^3/6 + (2n) n_k solves, a solve 2 n^2 + 4 n n_k + n_k^2,
- * against (2n + n_k)^3 / 3 and (2n + n_k)^2 for the dense LU of the whole.
- * LAPACK's dpotrf/dgetrf do the factorisations, BLAS's dtrsv the
- * triangular solves of one right-hand side (dpotrs goes through dtrsm,
- * made for many: 2.5 times slower here, measured on the 64-link chain). */
+ * Setup costs n_k tree solves and the LU of S, a solve one tree solve and
+ * 4 n n_k + n_k^2, against the dense LU of all 2n + n_k variables
+ * (measured: half the time of the 64-link chain), or the Cholesky factor
+ * of c_j M (n^3 / 3: a fifth of the 256-link chain). */
 #include "tree_solver.h"
 #include "sundials_compat.h"
 
@@ -22,17 +22,13 @@
 #include <string.h>
 #include <sunmatrix/sunmatrix_dense.h>
 
-extern void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info, size_t uplo_len);
-extern void dtrsv_(const char *uplo, const char *trans, const char *diag, const int *n, const double *a,
-                   const int *lda, double *x, const int *incx, size_t uplo_len, size_t trans_len, size_t diag_len);
 extern void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);
 extern void dgetrs_(const char *trans, const int *n, const int *nrhs, const double *a, const int *lda,
                     const int *ipiv, double *b, const int *ldb, int *info, size_t trans_len);
 
 typedef struct tree_solver {
     int n, nk, nj;  /* coordinates, other variables, all (nj = 2n + nk) */
-    double cj;      /* the diagonal of the q block */
-    double *P;      /* [n x n] Cholesky factor of c_j M */
+    mbs_tree_block tree;
     double *W;      /* [2n x nk] T^-1 B */
     double *S;      /* [nk x nk] LU of the Schur complement */
     int *ipiv;      /* [nk] */
@@ -42,18 +38,9 @@ typedef struct tree_solver {
 
 #define CONTENT(ls) ((tree_solver *)(ls)->content)
 
-/* x = T^-1 r (x, r of length 2n; may be the same) */
 static void solve_tree(const tree_solver *t, const double *r, double *x)
 {
-    int n = t->n, one = 1;
-    if (x != r)
-        memcpy(x, r, (size_t)(2 * n) * sizeof *x);
-    if (n > 0) { /* (L L^T) x2 = r2 */
-        dtrsv_("L", "N", "N", &n, t->P, &n, x + n, &one, 1, 1, 1);
-        dtrsv_("L", "T", "N", &n, t->P, &n, x + n, &one, 1, 1, 1);
-    }
-    for (int i = 0; i < n; i++)
-        x[i] = (x[i] + x[n + i]) / t->cj;
+    t->tree.solve(t->tree.user, r, x);
 }
 
 static int setup(SUNLinearSolver ls, SUNMatrix A)
@@ -61,13 +48,8 @@ static int setup(SUNLinearSolver ls, SUNMatrix A)
     tree_solver *t = CONTENT(ls);
     const double *J = SUNDenseMatrix_Data(A);
     int n = t->n, nk = t->nk, nj = t->nj, info = 0;
-    t->cj = n > 0 ? J[0] : 1.0;
-    for (int c = 0; c < n; c++)
-        memcpy(t->P + (size_t)c * n, J + (size_t)(n + c) * nj + n, (size_t)n * sizeof *t->P);
-    if (n > 0)
-        dpotrf_("L", &n, t->P, &n, &info, 1);
-    if (info != 0) {
-        t->last_flag = info;
+    if (t->tree.factored(t->tree.user) != 0) {
+        t->last_flag = -1;
         return SUNLS_LUFACT_FAIL; /* recoverable: IDA retries with a new matrix, a smaller step */
     }
     for (int k = 0; k < nk; k++)
@@ -139,7 +121,6 @@ static void free_content(tree_solver *t)
 {
     if (!t)
         return;
-    free(t->P);
     free(t->W);
     free(t->S);
     free(t->ipiv);
@@ -157,7 +138,7 @@ static int destroy(SUNLinearSolver ls)
     return 0;
 }
 
-SUNLinearSolver mbs_tree_solver_create(int n, int nk, SUNContext ctx)
+SUNLinearSolver mbs_tree_solver_create(int n, int nk, const mbs_tree_block *tree, SUNContext ctx)
 {
     tree_solver *t = calloc(1, sizeof *t);
     if (!t)
@@ -165,12 +146,12 @@ SUNLinearSolver mbs_tree_solver_create(int n, int nk, SUNContext ctx)
     t->n = n;
     t->nk = nk;
     t->nj = 2 * n + nk;
-    t->P = malloc(((size_t)n * n + 1) * sizeof *t->P);
+    t->tree = *tree;
     t->W = malloc(((size_t)2 * n * nk + 1) * sizeof *t->W);
     t->S = malloc(((size_t)nk * nk + 1) * sizeof *t->S);
     t->ipiv = malloc(((size_t)nk + 1) * sizeof *t->ipiv);
     t->z = malloc(((size_t)t->nj + 1) * sizeof *t->z);
-    SUNLinearSolver ls = t->P && t->W && t->S && t->ipiv && t->z ? SUNLinSolNewEmpty(ctx) : NULL;
+    SUNLinearSolver ls = t->W && t->S && t->ipiv && t->z ? SUNLinSolNewEmpty(ctx) : NULL;
     if (!ls) {
         free_content(t);
         return NULL;

@@ -3,8 +3,9 @@
  * the bodies' poses back; velocities and accelerations are the time
  * derivatives of positions and velocities (central differences along a
  * path q(t) = q + qd t + qdd t^2 / 2); the mass matrix gives the bodies'
- * kinetic energy (qd^T M qd / 2 = sum m v^2 / 2 + w . I w / 2); and the
- * backward pass of the bodies' inertial wrenches at rest is M qdd. The tree:
+ * kinetic energy (qd^T M qd / 2 = sum m v^2 / 2 + w . I w / 2); the
+ * backward pass of the bodies' inertial wrenches at rest is M qdd; and the
+ * articulated-body solve gives qdd back from it. The tree:
  * a REVOLUTE about a tilted axis from the ground, a TRANSLATIONAL on it
  * whose child holds the J marker, a CYLINDRICAL on that, a FIXED on that. */
 #include "../support/harness.h"
@@ -222,6 +223,12 @@ TEST(mass_matrix_gives_the_kinetic_energy_and_inverse_dynamics_at_rest)
         CHECK_NEAR(res[k], Mq, 1e-12 * (1 + fabs(Mq)));
         CHECK_NEAR(stab[k], 0.0, 1e-15);
     }
+    /* the articulated-body solve inverts the composite-rigid-body M */
+    CHECK(mbs_tree_articulate(&f.tree, m, f.d) == 0);
+    double x[4];
+    mbs_tree_solve_mass(&f.tree, res, x);
+    for (int k = 0; k < 4; k++)
+        CHECK_NEAR(x[k], qdd[k], 1e-12);
     teardown(&f);
 }
 
