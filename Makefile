@@ -19,7 +19,7 @@ endif
 
 # Debian packages the build and the tests need (see `make deps`).
 DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev \
-                libsundials-dev libsuitesparse-dev liblapack-dev libblas-dev libplplot-dev plplot-driver-cairo \
+                libsundials-dev libsuitesparse-dev liblapack-dev libplplot-dev plplot-driver-cairo \
                 parallel libpng-dev jq f3d xvfb xauth man-db
 # ... and the fuzzers (`make fuzz`, and `make test`, which runs them briefly).
 FUZZ_PACKAGES := clang libclang-rt-14-dev
@@ -29,7 +29,7 @@ CFLAGS  ?= -O2 -g
 SANITIZE ?=
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANITIZE) -D_POSIX_C_SOURCE=200809L -I/usr/include/suitesparse $(SUNDIALS_CFLAGS) \
              $(shell pkg-config --cflags $(PKGS) 2>/dev/null) -MMD -MP
-LDLIBS  = $(shell pkg-config --libs $(PKGS) 2>/dev/null) $(SUNDIALS_LIBS) -llapack -lblas -lm
+LDLIBS  = $(shell pkg-config --libs $(PKGS) 2>/dev/null) $(SUNDIALS_LIBS) -llapack -lm
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/expr/*.c src/io/*.c src/model/*.c src/elements/*.c \
                               src/solver/*.c src/output/*.c))
