@@ -108,8 +108,12 @@ static int joint_jacobian(mbs_integrator *it, double t, double cj, double h, N_V
             w[i] = 1.0 / atol[i];
     }
     long before = mbs_joint_system_residual_evals(it->js);
-    mbs_joint_system_jacobian(it->js, t, cj, h, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), w,
-                              SUNDenseMatrix_Data(J));
+    if (it->linear_solver == MBS_LS_TREE)
+        mbs_joint_system_jacobian_mass(it->js, t, cj, h, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), w,
+                                       mbs_tree_matrix_kept(J), mbs_tree_matrix_rows(J));
+    else
+        mbs_joint_system_jacobian(it->js, t, cj, h, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), w,
+                                  SUNDenseMatrix_Data(J));
     it->joint_jacobians++;
     it->joint_jacobian_residuals += mbs_joint_system_residual_evals(it->js) - before;
     return it->d->eval_fatal ? -1 : it->d->eval_failed ? 1 : 0;
@@ -357,7 +361,7 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
         it->linear_solver = MBS_LS_KLU;
     } else if (it->js && mbs_joint_system_newton(it->js) == MBS_NEWTON_MASS) {
         int coords = mbs_joint_system_coords(it->js);
-        it->A = SUNDenseMatrix(n, n, ctx);
+        it->A = mbs_tree_matrix_create(coords, n - 2 * coords, ctx);
         mbs_tree_block tree;
         mbs_joint_system_tree_block(it->js, &tree);
         it->LS = it->A ? mbs_tree_solver_create(coords, n - 2 * coords, &tree, ctx) : NULL;

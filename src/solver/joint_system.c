@@ -21,6 +21,7 @@ struct mbs_joint_system {
     int nj;            /* n + n + kept */
     int n_kept;
     int *kept;         /* [n_kept] the absolute index of yj[2n + k] */
+    int *coord_body;   /* [n] the body coordinate k carries */
     int *row_of;       /* [n_kept] the constraint row a kept lambda (>= 0) or mu (-2 - r) is of, else -1 */
     char *is_tree_body;/* [n_bodies] */
     char *angle;       /* [n] the coordinate is an angle */
@@ -67,6 +68,7 @@ void mbs_joint_system_free(mbs_joint_system *s)
         return;
     mbs_tree_free(&s->tree);
     free(s->kept);
+    free(s->coord_body);
     free(s->row_of);
     free(s->is_tree_body);
     free(s->row_on);
@@ -134,8 +136,9 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     }
     s->row_on = calloc((size_t)m->n_rows + 1, 1);
     s->angle = calloc((size_t)s->n + 1, 1);
+    s->coord_body = calloc((size_t)s->n + 1, sizeof *s->coord_body);
     s->body_col = malloc(((size_t)m->n_bodies + 1) * sizeof *s->body_col);
-    if (!s->row_on || !s->body_col || !s->angle) {
+    if (!s->row_on || !s->body_col || !s->angle || !s->coord_body) {
         free(replaced);
         free(mu_row);
         mbs_joint_system_free(s);
@@ -145,6 +148,8 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         const mbs_tree_joint *jt = &s->tree.joints[j];
         if (jt->kind == MBS_TREE_REVOLUTE || jt->kind == MBS_TREE_CYLINDRICAL)
             s->angle[jt->coord + jt->n_coords - 1] = 1; /* the rotation is the last */
+        for (int c = 0; c < jt->n_coords; c++)
+            s->coord_body[jt->coord + c] = jt->child;
     }
     s->n_cols = s->n;
     for (int b = 0; b < m->n_bodies; b++) {
@@ -226,13 +231,8 @@ int mbs_joint_system_abs_index(const mbs_joint_system *s, int i)
 {
     if (i >= 2 * s->n)
         return s->kept[i - 2 * s->n];
-    int velocity = i >= s->n, coord = velocity ? i - s->n : i;
-    for (int k = 0; k < s->tree.n_joints; k++) {
-        const mbs_tree_joint *j = &s->tree.joints[k];
-        if (coord >= j->coord && coord < j->coord + j->n_coords)
-            return velocity ? s->m->bodies[j->child].u_ofs : s->m->bodies[j->child].q_ofs;
-    }
-    return 0;
+    const mbs_body *b = &s->m->bodies[s->coord_body[i < s->n ? i : i - s->n]];
+    return i < s->n ? b->q_ofs : b->u_ofs;
 }
 
 /* Which rows outside the tree are independent in the joint formulation's
@@ -392,9 +392,10 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
 
 /* Columns [from, to) of the Newton matrix by differences from the residual
  * rj0 at (yj, ypj), with jacobian.c's increments (IDA's): max(sqrt(eps)
- * max(|y_i|, |h y'_i|), 1 / w_i) signed like h y'_i, y' moved by cj times it. */
+ * max(|y_i|, |h y'_i|), 1 / w_i) signed like h y'_i, y' moved by cj times
+ * it; column c into cols + (c - from) nj. */
 static void difference_columns(mbs_joint_system *s, double t, double cj, double h, const double *yj,
-                               const double *ypj, const double *ewt, int from, int to, double *J)
+                               const double *ypj, const double *ewt, int from, int to, double *cols)
 {
     int nj = s->nj;
     double srur = sqrt(DBL_EPSILON);
@@ -408,7 +409,7 @@ static void difference_columns(mbs_joint_system *s, double t, double cj, double 
         s->yjw[c] += inc;
         s->ypjw[c] += cj * inc;
         mbs_joint_system_residual(s, t, s->yjw, s->ypjw, s->rj);
-        double *col = J + (size_t)c * nj;
+        double *col = cols + (size_t)(c - from) * nj;
         for (int i = 0; i < nj; i++)
             col[i] = (s->rj[i] - s->rj0[i]) / inc;
         s->yjw[c] = yj[c];
@@ -419,16 +420,15 @@ static void difference_columns(mbs_joint_system *s, double t, double cj, double 
 /* The tree's columns from its structure: its own block, c_j I - I on the
  * positions and c_j M on the velocities, stays with the tree (the
  * articulated-body factors here, mbs_joint_system_tree_block solves with
- * them); into J go each kept constraint row's G on the tree (rate rows on
- * the velocities, position rows on the positions). */
-static void mass_columns(mbs_joint_system *s, double cj, double *J)
+ * them); into rows (n_kept x 2n, column major, zeroed) go each kept
+ * constraint row's G on the tree (rate rows on the velocities, position
+ * rows on the positions). */
+static void mass_columns(mbs_joint_system *s, double cj, double *rows)
 {
     const mbs_model *m = s->m;
-    int n = s->n, nj = s->nj;
+    int n = s->n, nk = s->n_kept;
     s->cj = cj;
     s->articulated = mbs_tree_articulate(&s->tree, m, s->d);
-    for (int c = 0; c < 2 * n; c++)
-        memset(J + (size_t)c * nj, 0, (size_t)nj * sizeof *J);
     for (int k = 0; k < s->n_kept; k++) {
         int r = s->row_of[k], position = r <= -2;
         if (position)
@@ -437,7 +437,7 @@ static void mass_columns(mbs_joint_system *s, double cj, double *J)
             continue;
         mbs_tree_row_jacobian(&s->tree, m, s->d, &s->d->rows[r].jac, s->grow);
         for (int l = 0; l < n; l++)
-            J[(size_t)((position ? 0 : n) + l) * nj + 2 * n + k] = s->grow[l];
+            rows[(size_t)((position ? 0 : n) + l) * nk + k] = s->grow[l];
     }
 }
 
@@ -466,13 +466,16 @@ void mbs_joint_system_tree_block(mbs_joint_system *s, mbs_tree_block *out)
 void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, double h, const double *yj,
                                const double *ypj, const double *ewt, double *J)
 {
-    /* the residual here, which also leaves the rows' Jacobians and the
-     * bodies' states at this point for the structural columns */
     mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
-    if (s->newton == MBS_NEWTON_MASS) {
-        mass_columns(s, cj, J);
-        difference_columns(s, t, cj, h, yj, ypj, ewt, 2 * s->n, s->nj, J);
-    } else {
-        difference_columns(s, t, cj, h, yj, ypj, ewt, 0, s->nj, J);
-    }
+    difference_columns(s, t, cj, h, yj, ypj, ewt, 0, s->nj, J);
+}
+
+void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, double h, const double *yj,
+                                    const double *ypj, const double *ewt, double *kept, double *rows)
+{
+    /* the residual here, which also leaves the rows' Jacobians and the
+     * bodies' states at this point for the structural part */
+    mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
+    mass_columns(s, cj, rows);
+    difference_columns(s, t, cj, h, yj, ypj, ewt, 2 * s->n, s->nj, kept);
 }

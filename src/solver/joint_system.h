@@ -56,11 +56,16 @@ void mbs_joint_system_expand(mbs_joint_system *s, const double *yj, const double
 
 void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, const double *ypj, double *res);
 
-/* Newton matrix dF/dyj + cj dF/dyj' into J (column major, nj x nj); h
- * the step and ewt the error weights (difference increments). Counts
- * residuals. */
+/* DIFFERENCE: the Newton matrix dF/dyj + cj dF/dyj' into J (column major,
+ * nj x nj); h the step and ewt the error weights (difference increments).
+ * Counts residuals. */
 void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, double h, const double *yj,
                                const double *ypj, const double *ewt, double *J);
+/* MASS: the same as the tree block's factors (mbs_joint_system_tree_block),
+ * the columns of the other variables (kept: nj x n_kept) and their rows on
+ * the tree (rows: n_kept x 2n, zeroed), as mbs_tree_matrix holds them. */
+void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, double h, const double *yj,
+                                    const double *ypj, const double *ewt, double *kept, double *rows);
 long mbs_joint_system_residual_evals(const mbs_joint_system *s);
 
 /* Whether tree coordinate k (< coords) is an angle. */

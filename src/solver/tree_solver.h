@@ -7,6 +7,7 @@
 
 #include <sundials/sundials_context.h>
 #include <sundials/sundials_linearsolver.h>
+#include <sundials/sundials_matrix.h>
 
 typedef struct mbs_tree_block {
     /* 0 when the tree block of the last Newton matrix could be factored */
@@ -17,5 +18,12 @@ typedef struct mbs_tree_block {
 } mbs_tree_block;
 
 SUNLinearSolver mbs_tree_solver_create(int n, int nk, const mbs_tree_block *tree, SUNContext ctx);
+
+/* The matrix it solves with: of the Newton matrix only the kept columns
+ * (nj = 2n + nk rows each, column major) and the kept rows on the tree's
+ * 2n columns (nk x 2n, column major); the tree's block is the tree's. */
+SUNMatrix mbs_tree_matrix_create(int n, int nk, SUNContext ctx);
+double *mbs_tree_matrix_kept(SUNMatrix A);
+double *mbs_tree_matrix_rows(SUNMatrix A);
 
 #endif
