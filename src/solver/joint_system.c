@@ -28,7 +28,8 @@ struct mbs_joint_system {
     char *row_on;      /* [n_rows] rows outside the tree in use and independent in yj (choose_rows) */
     int *body_col;     /* [n_bodies] a body outside the tree: its first column in choose_rows' space, else -1 */
     int n_cols;        /* that space: n + 6 per body outside the tree */
-    double *basis;     /* [n_cols x n_cols] choose_rows' orthonormal rows */
+    double *basis;     /* [max_rows x n_cols] choose_rows' orthonormal rows */
+    int max_rows;
     mbs_joint_newton newton;
     double *y, *yp, *res;          /* [ny] the absolute vectors */
     double *rj, *rj0, *yjw, *ypjw; /* [nj] work */
@@ -57,9 +58,17 @@ int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
     mbs_tree t;
     if (mbs_tree_build(&t, m, d) != 0)
         return 0;
+    /* the variables the tree does not replace (the Schur complement's size) */
+    int others = m->ny;
+    for (int b = 0; b < m->n_bodies; b++)
+        if (t.body_joint[b] >= 0)
+            others -= m->bodies[b].nq + m->bodies[b].nu + (m->bodies[b].quat_mu >= 0);
+    for (int r = 0; r < m->n_rows; r++)
+        if (t.row_in_tree[r])
+            others -= 1 + (m->row_mu[r] >= 0);
     int coords = t.n_coords;
     mbs_tree_free(&t);
-    return coords >= MBS_AUTO_JOINT_MIN;
+    return coords >= MBS_AUTO_JOINT_MIN && others <= MBS_AUTO_JOINT_MAX_OTHERS;
 }
 
 void mbs_joint_system_free(mbs_joint_system *s)
@@ -180,7 +189,12 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->dyn = calloc(n, sizeof *s->dyn);
     s->stab = calloc(n, sizeof *s->stab);
     s->grow = calloc(n, sizeof *s->grow);
-    s->basis = calloc((size_t)s->n_cols * (size_t)s->n_cols + 1, sizeof *s->basis);
+    /* choose_rows keeps at most min(rows outside the tree, n_cols) of them */
+    int loop_rows = 0;
+    for (int r = 0; r < m->n_rows; r++)
+        loop_rows += !s->tree.row_in_tree[r];
+    s->max_rows = loop_rows < s->n_cols ? loop_rows : s->n_cols;
+    s->basis = calloc((size_t)s->max_rows * (size_t)s->n_cols + 1, sizeof *s->basis);
     if (!s->kept || !s->row_of || !s->y || !s->yp || !s->res || !s->rj || !s->rj0 || !s->yjw || !s->ypjw ||
         !s->dyn || !s->stab || !s->grow || !s->basis) {
         free(replaced);
@@ -252,7 +266,7 @@ static void choose_rows(mbs_joint_system *s, double t, const double *yj, const d
     for (int r = 0; r < m->n_rows; r++) {
         if (!s->row_on[r])
             continue;
-        if (kept_rows >= D) {
+        if (kept_rows >= s->max_rows) {
             s->row_on[r] = 0;
             continue;
         }

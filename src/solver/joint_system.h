@@ -39,11 +39,15 @@ mbs_joint_newton mbs_joint_newton_for(const mbs_model *m);
 
 /* Formulation AUTO: whether joint coordinates are the faster choice, as
  * measured (bench/formulations.sh, docs/theory.md): a tree of at least
- * MBS_AUTO_JOINT_MIN coordinates whose Newton matrix is the mass matrix.
+ * MBS_AUTO_JOINT_MIN coordinates whose Newton matrix is the mass matrix,
+ * with at most MBS_AUTO_JOINT_MAX_OTHERS other variables (the Newton
+ * solve's dense Schur complement grows with their cube: a tree among many
+ * free bodies or loop rows is cheaper in sparse absolute coordinates).
  * (With the difference Newton matrix most models ran faster too, but a
  * stiff one, the anti-roll bar of beams, 49 times slower: those stay
  * absolute under AUTO.) */
 #define MBS_AUTO_JOINT_MIN 1
+#define MBS_AUTO_JOINT_MAX_OTHERS 100
 int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d);
 
 /* At a start: the joint frames and yj, yj' from a consistent absolute state.
