@@ -30,6 +30,7 @@ struct mbs_joint_system {
     int n_cols;        /* that space: n + 6 per body outside the tree */
     double *basis;     /* [max_rows x n_cols] choose_rows' orthonormal rows */
     int max_rows;
+    int energy_kept;   /* the dissipated energy's index among the kept variables */
     mbs_joint_newton newton;
     double *y, *yp, *res;          /* [ny] the absolute vectors */
     double *rj, *rj0, *yjw, *ypjw; /* [nj] work */
@@ -206,6 +207,8 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         if (replaced[i])
             continue;
         s->kept[k] = i;
+        if (i == m->ofs_z + m->energy_state)
+            s->energy_kept = k;
         s->row_of[k] = i >= m->ofs_mu ? (mu_row[i - m->ofs_mu] >= 0 ? -2 - mu_row[i - m->ofs_mu] : -1)
                        : i >= m->ofs_lambda ? i - m->ofs_lambda
                                             : -1;
@@ -487,9 +490,19 @@ void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, double 
 void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, double h, const double *yj,
                                     const double *ypj, const double *ewt, double *kept, double *rows)
 {
-    /* the residual here, which also leaves the rows' Jacobians and the
-     * bodies' states at this point for the structural part */
-    mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
-    mass_columns(s, cj, rows);
-    difference_columns(s, t, cj, h, yj, ypj, ewt, 2 * s->n, s->nj, kept);
+    /* The dissipated energy drives nothing: its column is c_j on its own
+     * row. The other kept columns by differences from the residual here,
+     * which also leaves the rows' Jacobians; without any (a tree alone) the
+     * tree's kinematics suffice. */
+    int nk = s->n_kept, nj = s->nj, n2 = 2 * s->n, energy = s->energy_kept;
+    if (nk > 1) {
+        mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
+        mass_columns(s, cj, rows);
+        difference_columns(s, t, cj, h, yj, ypj, ewt, n2, n2 + energy, kept);
+        difference_columns(s, t, cj, h, yj, ypj, ewt, n2 + energy + 1, nj, kept + (size_t)(energy + 1) * nj);
+    } else {
+        expand_inner(s, yj, ypj, 0);
+        mass_columns(s, cj, rows);
+    }
+    kept[(size_t)energy * nj + n2 + energy] = cj;
 }
