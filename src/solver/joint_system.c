@@ -403,8 +403,11 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
     }
     for (int k = 0; k < s->n_kept; k++)
         res[2 * n + k] = s->res[s->kept[k]];
-    if (!mbs_all_finite(res, s->nj))
+    if (!mbs_all_finite(res, s->nj)) {
+        /* the explanation evaluates the absolute residual element by element */
+        expand_inner(s, yj, ypj, 1);
         mbs_nonfinite_explain(m, d, t, s->y, s->yp, s->res);
+    }
 }
 
 /* Columns [from, to) of the Newton matrix by differences from the residual

@@ -217,6 +217,11 @@ runfail "motion with a pole" pole_motion "no progress at t = 0.499" \
 # values that are not finite: the element, the value and t
 runfail "NaN force" nan_force "Force_Vector_OneBody 1 (label 'push') at t = 0: a value is not finite" \
     "its force on Body_Point 2 (label 'ball') is (-*nan, 0, 0)"
+# ... and in joint coordinates, mid-run (the explanation evaluates the
+# absolute residual at the state the tree's coordinates stand for)
+runfail "NaN force in joint coordinates" nan_force_tree \
+    "Force_Vector_OneBody 1 (label 'push') at t = 0.5: a value is not finite" \
+    "its force on Body_Rigid 2 (label 'rod') is (0, -*nan, 0)"
 runfail "infinite spring force" nan_spring "Force_CoordinateSpringDamperExt 1 (label 'spring') at t = 0: " \
     "its force on Body_Mass1D 2 (label 'block') is -*inf"
 runfail "overflowing force" inf_force "t = 0" "fastest changing: the velocity of Body_Point 2 (label 'ball') (rate 1e+300)" \
