@@ -33,6 +33,7 @@
 #include "sundials_compat.h"
 #include "tree_solver.h"
 #include "../core/vec3.h"
+#include "../model/layout.h"
 
 #include <float.h>
 #include <ida/ida.h>
@@ -602,7 +603,8 @@ double mbs_integrator_last_step(const mbs_integrator *it)
     return fabs(h);
 }
 
-int mbs_integrator_fastest(const mbs_integrator *it, double *rate)
+/* The fastest variable's index in IDA's vector, or -1. */
+static int fastest_var(const mbs_integrator *it, double *rate)
 {
     const double *yp = N_VGetArrayPointer(it->yp), *id = N_VGetArrayPointer(it->id);
     const double *w = N_VGetArrayPointer(it->ewt);
@@ -615,7 +617,7 @@ int mbs_integrator_fastest(const mbs_integrator *it, double *rate)
         double weighted = fabs(yp[i]) * w[i];
         int a = it->js ? mbs_joint_system_abs_index(it->js, i) : i;
         if (id[i] != 0.0 && a != energy && (weighted > best_weighted || !isfinite(weighted))) {
-            best = a;
+            best = i;
             best_weighted = weighted;
             *rate = yp[i];
             if (!isfinite(weighted))
@@ -623,6 +625,21 @@ int mbs_integrator_fastest(const mbs_integrator *it, double *rate)
         }
     }
     return best;
+}
+
+int mbs_integrator_fastest(const mbs_integrator *it, double *rate)
+{
+    int i = fastest_var(it, rate);
+    return i >= 0 && it->js ? mbs_joint_system_abs_index(it->js, i) : i;
+}
+
+void mbs_integrator_describe_fastest(const mbs_integrator *it, char *out, size_t size)
+{
+    double rate = 0.0;
+    int i = fastest_var(it, &rate);
+    if (i >= 0 && it->js && mbs_joint_system_describe(it->js, i, out, size) == 0)
+        return;
+    mbs_layout_describe(it->m, i >= 0 && it->js ? mbs_joint_system_abs_index(it->js, i) : i, 0, out, size);
 }
 
 int mbs_integrator_set_stop(mbs_integrator *it, double t_stop)

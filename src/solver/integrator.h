@@ -54,6 +54,9 @@ double mbs_integrator_last_step(const mbs_integrator *it);
 /* The differential variable that limits the step most: the largest rate
  * |y'_i| in IDA's error weights, with its rate; -1 if none. */
 int mbs_integrator_fastest(const mbs_integrator *it, double *rate);
+/* What that variable is ("the velocity of Body_Rigid 2 (label 'rod')"; in
+ * joint coordinates "the angle of Constraint_Joint 1 (label 'pivot')"). */
+void mbs_integrator_describe_fastest(const mbs_integrator *it, char *out, size_t size);
 
 /* After MBS_STEP_ROOT: per root function +1 / -1 (direction) or 0. */
 void mbs_integrator_roots(mbs_integrator *it, int *fired);

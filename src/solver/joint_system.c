@@ -9,6 +9,7 @@
 #include "../core/vec3.h"
 
 #include <float.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,6 +238,23 @@ mbs_joint_newton mbs_joint_system_newton(const mbs_joint_system *s)
 long mbs_joint_system_residual_evals(const mbs_joint_system *s)
 {
     return s->residual_evals;
+}
+
+int mbs_joint_system_describe(const mbs_joint_system *s, int i, char *out, size_t size)
+{
+    if (i < 0 || i >= 2 * s->n)
+        return -1;
+    int k = i < s->n ? i : i - s->n;
+    for (int j = 0; j < s->tree.n_joints; j++) {
+        const mbs_tree_joint *jt = &s->tree.joints[j];
+        if (k < jt->coord || k >= jt->coord + jt->n_coords)
+            continue;
+        char name[256];
+        mbs_component_describe(&s->m->comps[jt->comp], name, sizeof name);
+        snprintf(out, size, "the %s%s of %s", i < s->n ? "" : "rate of the ", s->angle[k] ? "angle" : "travel", name);
+        return 0;
+    }
+    return -1;
 }
 
 int mbs_joint_system_is_angle(const mbs_joint_system *s, int k)

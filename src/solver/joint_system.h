@@ -80,6 +80,11 @@ int mbs_joint_system_is_angle(const mbs_joint_system *s, int k);
 struct mbs_tree_block;
 void mbs_joint_system_tree_block(mbs_joint_system *s, struct mbs_tree_block *out);
 
+/* What yj[i] is when it is a tree coordinate ("the angle of
+ * Constraint_Joint 1 (label 'pivot')", "the rate of the travel of ..."):
+ * 0, or -1 for the other variables (mbs_layout_describe names them). */
+int mbs_joint_system_describe(const mbs_joint_system *s, int i, char *out, size_t size);
+
 /* The absolute variable yj[i] stands for (a tree coordinate: its child's
  * first position or velocity variable), for messages and tolerances. */
 int mbs_joint_system_abs_index(const mbs_joint_system *s, int i);

@@ -278,7 +278,7 @@ static int fail_without_cause(run *r, const char *what, long nonfinite_since)
     int i = mbs_integrator_fastest(r->integrator, &rate);
     int n = snprintf(msg, sizeof msg, "%s", what);
     if (i >= 0 && n >= 0 && (size_t)n < sizeof msg) {
-        mbs_layout_describe(r->m, i, 0, var, sizeof var);
+        mbs_integrator_describe_fastest(r->integrator, var, sizeof var);
         n += snprintf(msg + n, sizeof msg - (size_t)n, "; fastest changing: %s (rate %.3g)", var, rate);
         double force = 0.0;
         const double *y = mbs_integrator_y(r->integrator), *yp = mbs_integrator_yp(r->integrator);

@@ -210,10 +210,10 @@ runfail() {
 # a pole mid-run: no progress near t = 0.5, the variable it drives named
 runfail "force with a pole" pole_force "no progress at t = 0.4999999" "minimum step" \
     "fastest changing: the velocity of Body_Point 2 (label 'ball')" "driven by Force_Vector_OneBody 1 (label 'push')"
-# (in joint coordinates, AUTO's choice here, the joint angle itself, which
-# stands for the rod's position, runs away fastest; in absolute ones its velocity)
+# (in joint coordinates, AUTO's choice here, the joint's angle runs away
+# fastest; in absolute ones the rod's velocity)
 runfail "motion with a pole" pole_motion "no progress at t = 0.499" \
-    "fastest changing: the \(position\|velocity\) of Body_Rigid 2 (label 'rod')"
+    "fastest changing: the angle of Constraint_Joint 1 (label 'pivot')"
 # values that are not finite: the element, the value and t
 runfail "NaN force" nan_force "Force_Vector_OneBody 1 (label 'push') at t = 0: a value is not finite" \
     "its force on Body_Point 2 (label 'ball') is (-*nan, 0, 0)"
