@@ -41,8 +41,7 @@ static int run(const char *path, const char *solver)
     double w0 = clock_seconds(CLOCK_MONOTONIC), c0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
     mbs_status st = mbs_simulate(m, NULL, NULL, &d, &r);
     double wall = clock_seconds(CLOCK_MONOTONIC) - w0, cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
-    const char *used = r.linear_solver == MBS_LS_KLU ? "KLU" : r.linear_solver == MBS_LS_TREE ? "TREE" : "DENSE";
-    printf("%-6s %-5s %10.3f %10.3f %8ld %10ld %8ld %6d %s\n", solver, used,
+    printf("%-6s %-5s %10.3f %10.3f %8ld %10ld %8ld %6d %s\n", solver, mbs_linear_solver_name(r.linear_solver),
            wall, cpu, r.stats.steps, r.stats.residual_evals, r.stats.jacobian_evals, m->ny,
            st == MBS_OK ? "ok" : r.message);
     fflush(stdout);

@@ -149,3 +149,8 @@ void mbs_body_describe(const mbs_body *b, char *out, size_t size)
     const char *kind = b->type == MBS_BODY_POINT ? "Body_Point" : b->type == MBS_BODY_MASS1D ? "Body_Mass1D" : "Body_Rigid";
     mbs_describe_element(out, size, kind, b->id, b->label);
 }
+
+const char *mbs_linear_solver_name(mbs_linear_solver s)
+{
+    return s == MBS_LS_KLU ? "KLU" : s == MBS_LS_TREE ? "TREE" : "DENSE";
+}

@@ -302,6 +302,9 @@ typedef struct mbs_analysis {
  * chosen by the formulation, not by the model) */
 typedef enum mbs_linear_solver { MBS_LS_AUTO, MBS_LS_DENSE, MBS_LS_KLU, MBS_LS_TREE } mbs_linear_solver;
 
+/* "DENSE", "KLU" or "TREE", as the results file names a linear solver in use. */
+const char *mbs_linear_solver_name(mbs_linear_solver s);
+
 /* The coordinates a transient integrates in: absolute (every body's
  * position and orientation), joint coordinates for the bodies a kinematic
  * tree carries (solver/joint_system.h), or the faster of the two. */

@@ -97,17 +97,18 @@ static int residual_fn(double t, N_Vector y, N_Vector yp, N_Vector rr, void *use
     return it->d->eval_failed ? 1 : 0; /* recoverable: IDA retries with a smaller step */
 }
 
-/* The multipliers' difference increments from their absolute tolerance
- * (see jacobian_fn). */
-static int joint_jacobian(mbs_integrator *it, double t, double cj, double h, N_Vector y, N_Vector yp, SUNMatrix J)
+/* Where absolute variable a is in IDA's vector, or -1 (the joint
+ * formulation replaced it). */
+static int var_index(const mbs_integrator *it, int a)
 {
-    const double *atol = N_VGetArrayPointer(it->atol);
-    double *w = N_VGetArrayPointer(it->ewt);
-    for (int i = 0; i < it->n; i++) {
-        int a = mbs_joint_system_abs_index(it->js, i);
-        if (a >= it->m->ofs_lambda && a < it->m->ofs_mu)
-            w[i] = 1.0 / atol[i];
-    }
+    return it->js ? it->var_of_abs[a] : a;
+}
+
+/* The joint formulation's Newton matrix, w the difference increments'
+ * weights (see jacobian_fn). */
+static int joint_jacobian(mbs_integrator *it, double t, double cj, double h, N_Vector y, N_Vector yp,
+                          const double *w, SUNMatrix J)
+{
     long before = mbs_joint_system_residual_evals(it->js);
     if (it->linear_solver == MBS_LS_TREE)
         mbs_joint_system_jacobian_mass(it->js, t, cj, h, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), w,
@@ -130,8 +131,6 @@ static int jacobian_fn(double t, double cj, N_Vector y, N_Vector yp, N_Vector rr
     double h = 0.0;
     IDAGetCurrentStep(it->mem, &h);
     IDAGetErrWeights(it->mem, it->ewt);
-    if (it->js)
-        return joint_jacobian(it, t, cj, h, y, yp, J);
     /* the difference increments of the multipliers come from their fixed
      * absolute tolerance, not from the step-scaled Newton weights (which
      * would make them huge at small steps, where friction's dependence on a
@@ -139,11 +138,14 @@ static int jacobian_fn(double t, double cj, N_Vector y, N_Vector yp, N_Vector rr
     const double *atol = N_VGetArrayPointer(it->atol);
     double *w = N_VGetArrayPointer(it->ewt);
     for (int r = 0; r < it->m->n_rows; r++) {
-        int i = it->m->ofs_lambda + r;
-        w[i] = 1.0 / atol[i];
+        int i = var_index(it, it->m->ofs_lambda + r);
+        if (i >= 0)
+            w[i] = 1.0 / atol[i];
     }
+    if (it->js)
+        return joint_jacobian(it, t, cj, h, y, yp, w, J);
     return mbs_jacobian_eval(&it->jac, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
-                             N_VGetArrayPointer(rr), h, N_VGetArrayPointer(it->ewt), J);
+                             N_VGetArrayPointer(rr), h, w, J);
 }
 
 static int roots_fn(double t, N_Vector y, N_Vector yp, double *g, void *user)
@@ -192,13 +194,6 @@ static void rotating_weights(const double *y, const double *atol, int i, int n, 
     double floor = MBS_ROTATING_COMPONENT_FLOOR * rtol * sqrt(norm);
     for (int k = 0; k < n; k++)
         w[i + k] = 1.0 / (rtol * fabs(y[i + k]) + atol[i + k] + floor);
-}
-
-/* Where absolute variable a is in IDA's vector, or -1 (the joint
- * formulation replaced it). */
-static int var_index(const mbs_integrator *it, int a)
-{
-    return it->js ? it->var_of_abs[a] : a;
 }
 
 /* Error weights (see top). */
@@ -373,7 +368,8 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
         it->linear_solver = MBS_LS_DENSE;
     }
     if (!it->A || !it->LS) {
-        snprintf(err, errsize, "cannot create the %s linear solver (%d equations)", sparse ? "KLU" : "dense", n);
+        snprintf(err, errsize, "cannot create the %s linear solver (%d equations)",
+                 mbs_linear_solver_name(it->linear_solver), n);
         mbs_integrator_free(it);
         return NULL;
     }
