@@ -23,7 +23,8 @@ struct mbs_joint_system {
     int n_kept;
     int *kept;         /* [n_kept] the absolute index of yj[2n + k] */
     int *coord_body;   /* [n] the body coordinate k carries */
-    int *row_of;       /* [n_kept] the constraint row a kept lambda (>= 0) or mu (-2 - r) is of, else -1 */
+    int *row_of;       /* [n_kept] the constraint row a kept lambda or mu is of, else -1 */
+    char *replaced;    /* [ny] the absolute variables the tree replaces (mark_replaced) */
     char *is_tree_body;/* [n_bodies] */
     char *angle;       /* [n] the coordinate is an angle */
     char *row_on;      /* [n_rows] rows outside the tree in use and independent in yj (choose_rows) */
@@ -81,6 +82,7 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->kept);
     free(s->coord_body);
     free(s->row_of);
+    free(s->replaced);
     free(s->is_tree_body);
     free(s->row_on);
     free(s->angle);
@@ -101,8 +103,9 @@ void mbs_joint_system_free(mbs_joint_system *s)
 
 /* Which absolute variables the tree replaces: its bodies' positions,
  * velocities and quaternion multipliers, its joints' multipliers. */
-static void mark_replaced(const mbs_joint_system *s, char *replaced)
+static void mark_replaced(mbs_joint_system *s)
 {
+    char *replaced = s->replaced;
     const mbs_model *m = s->m;
     for (int b = 0; b < m->n_bodies; b++) {
         const mbs_body *body = &m->bodies[b];
@@ -137,10 +140,9 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->n = s->tree.n_coords;
     s->newton = mbs_joint_newton_for(m);
     s->is_tree_body = calloc((size_t)m->n_bodies + 1, 1);
-    char *replaced = calloc((size_t)m->ny + 1, 1);
+    s->replaced = calloc((size_t)m->ny + 1, 1);
     int *mu_row = malloc(((size_t)m->n_mu + 1) * sizeof *mu_row);
-    if (!s->is_tree_body || !replaced || !mu_row) {
-        free(replaced);
+    if (!s->is_tree_body || !s->replaced || !mu_row) {
         free(mu_row);
         mbs_joint_system_free(s);
         return NULL;
@@ -150,7 +152,6 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->coord_body = calloc((size_t)s->n + 1, sizeof *s->coord_body);
     s->body_col = malloc(((size_t)m->n_bodies + 1) * sizeof *s->body_col);
     if (!s->row_on || !s->body_col || !s->angle || !s->coord_body) {
-        free(replaced);
         free(mu_row);
         mbs_joint_system_free(s);
         return NULL;
@@ -169,14 +170,14 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         s->body_col[b] = free_body ? s->n_cols : -1;
         s->n_cols += free_body ? 6 : 0;
     }
-    mark_replaced(s, replaced);
+    mark_replaced(s);
     for (int i = 0; i < m->n_mu; i++)
         mu_row[i] = -1;
     for (int r = 0; r < m->n_rows; r++)
         if (m->row_mu[r] >= 0)
             mu_row[m->row_mu[r]] = r;
     for (int i = 0; i < m->ny; i++)
-        s->n_kept += !replaced[i];
+        s->n_kept += !s->replaced[i];
     s->nj = 2 * s->n + s->n_kept;
     size_t ny = (size_t)m->ny + 1, nj = (size_t)s->nj + 1, n = (size_t)s->n + 1;
     s->kept = malloc((size_t)(s->n_kept + 1) * sizeof *s->kept);
@@ -199,23 +200,19 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->basis = calloc((size_t)s->max_rows * (size_t)s->n_cols + 1, sizeof *s->basis);
     if (!s->kept || !s->row_of || !s->y || !s->yp || !s->res || !s->rj || !s->rj0 || !s->yjw || !s->ypjw ||
         !s->dyn || !s->stab || !s->grow || !s->basis) {
-        free(replaced);
         free(mu_row);
         mbs_joint_system_free(s);
         return NULL;
     }
     for (int i = 0, k = 0; i < m->ny; i++) {
-        if (replaced[i])
+        if (s->replaced[i])
             continue;
         s->kept[k] = i;
         if (i == m->ofs_z + m->energy_state)
             s->energy_kept = k;
-        s->row_of[k] = i >= m->ofs_mu ? (mu_row[i - m->ofs_mu] >= 0 ? -2 - mu_row[i - m->ofs_mu] : -1)
-                       : i >= m->ofs_lambda ? i - m->ofs_lambda
-                                            : -1;
+        s->row_of[k] = i >= m->ofs_mu ? mu_row[i - m->ofs_mu] : i >= m->ofs_lambda ? i - m->ofs_lambda : -1;
         k++;
     }
-    free(replaced);
     free(mu_row);
     return s;
 }
@@ -355,20 +352,15 @@ int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, co
     }
     choose_rows(s, t, yj, ypj);
     for (int k = 0; k < s->n_kept; k++) {
-        int r = s->row_of[k] <= -2 ? -2 - s->row_of[k] : s->row_of[k];
+        int r = s->row_of[k];
         if (r >= 0 && !s->row_on[r])
             yj[2 * n + k] = ypj[2 * n + k] = 0.0; /* a row not in use: its multipliers are 0 */
     }
-    /* the tree's multipliers are no variables: 0 in the absolute vectors */
-    for (int r = 0; r < m->n_rows; r++)
-        if (s->tree.row_in_tree[r]) {
-            s->y[m->ofs_lambda + r] = s->yp[m->ofs_lambda + r] = 0.0;
-            if (m->row_mu[r] >= 0)
-                s->y[m->ofs_mu + m->row_mu[r]] = s->yp[m->ofs_mu + m->row_mu[r]] = 0.0;
-        }
-    for (int b = 0; b < m->n_bodies; b++)
-        if (s->is_tree_body[b] && m->bodies[b].quat_mu >= 0)
-            s->y[m->ofs_mu + m->bodies[b].quat_mu] = s->yp[m->ofs_mu + m->bodies[b].quat_mu] = 0.0;
+    /* the multipliers the tree replaces (its joints', its bodies' |p| = 1)
+     * are no variables: 0 in the absolute vectors */
+    for (int a = m->ofs_lambda; a < m->ny; a++)
+        if (s->replaced[a])
+            s->y[a] = s->yp[a] = 0.0;
     return 0;
 }
 
@@ -468,9 +460,7 @@ static void mass_columns(mbs_joint_system *s, double cj, double *rows)
     s->cj = cj;
     s->articulated = mbs_tree_articulate(&s->tree, m, s->d);
     for (int k = 0; k < s->n_kept; k++) {
-        int r = s->row_of[k], position = r <= -2;
-        if (position)
-            r = -2 - r;
+        int r = s->row_of[k], position = s->kept[k] >= m->ofs_mu;
         if (r < 0 || !s->row_on[r])
             continue;
         mbs_tree_row_jacobian(&s->tree, m, s->d, &s->d->rows[r].jac, s->grow);
