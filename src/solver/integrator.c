@@ -62,6 +62,7 @@ struct mbs_integrator {
      * sees it. NULL: absolute coordinates. */
     mbs_joint_system *js;
     double *y_abs, *yp_abs;
+    int abs_stale; /* a step has moved yj since y_abs was computed */
     double *atol_abs, *id_abs; /* the absolute formulation's, gathered into IDA's */
     long joint_jacobians, joint_jacobian_residuals;
     int n; /* IDA's vector length */
@@ -461,7 +462,9 @@ static int configure(mbs_integrator *it, char *err, size_t errsize)
     rc |= !it->errors_hooked;
     rc |= IDAWFtolerances(mem, weights_fn);
     rc |= IDASetId(mem, it->id);
-    rc |= IDASetSuppressAlg(mem, SUNTRUE);
+    /* without algebraic variables (a tree in joint coordinates) IDA's
+     * unmasked norms are the same and cheaper */
+    rc |= IDASetSuppressAlg(mem, N_VMin(it->id) < 0.5 ? SUNTRUE : SUNFALSE);
     rc |= IDASetLinearSolver(mem, it->LS, it->A);
     rc |= IDASetJacFn(mem, jacobian_fn);
     rc |= IDASetMaxOrd(mem, s->max_order);
@@ -508,6 +511,7 @@ int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const 
             return -1;
         mbs_joint_system_expand(it->js, N_VGetArrayPointer(it->y), N_VGetArrayPointer(it->yp), it->y_abs,
                                 it->yp_abs);
+        it->abs_stale = 0;
     } else {
         memcpy(N_VGetArrayPointer(it->y), y0, (size_t)n * sizeof *y0);
         memcpy(N_VGetArrayPointer(it->yp), yp0, (size_t)n * sizeof *yp0);
@@ -572,9 +576,11 @@ mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, si
         rc = IDASolve(it->mem, it->t_start + 1.0, t, it->y, it->yp, IDA_ONE_STEP);
     if (rc >= 0)
         it->steps_since_start++;
-    if (rc >= 0 && it->js)
-        mbs_joint_system_expand(it->js, N_VGetArrayPointer(it->y), N_VGetArrayPointer(it->yp), it->y_abs,
-                                it->yp_abs);
+    /* the absolute state is computed when asked for (mbs_integrator_state):
+     * a chain without events or outputs due needs none after most steps
+     * (IDA returns its last state on failures too) */
+    if (it->js)
+        it->abs_stale = 1;
     switch (rc) {
     case IDA_SUCCESS: return MBS_STEP_OK;
     case IDA_ROOT_RETURN: return MBS_STEP_ROOT;
@@ -657,14 +663,39 @@ int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp)
     return 0;
 }
 
-const double *mbs_integrator_y(const mbs_integrator *it)
+int mbs_integrator_state(mbs_integrator *it, const double **y, const double **yp)
 {
-    return it->js ? it->y_abs : N_VGetArrayPointer(it->y);
+    int computed = 0;
+    if (it->js && it->abs_stale) {
+        mbs_joint_system_expand(it->js, N_VGetArrayPointer(it->y), N_VGetArrayPointer(it->yp), it->y_abs,
+                                it->yp_abs);
+        it->abs_stale = 0;
+        computed = 1;
+    }
+    if (y)
+        *y = it->js ? it->y_abs : N_VGetArrayPointer(it->y);
+    if (yp)
+        *yp = it->js ? it->yp_abs : N_VGetArrayPointer(it->yp);
+    return computed;
 }
 
-const double *mbs_integrator_yp(const mbs_integrator *it)
+const double *mbs_integrator_y(mbs_integrator *it)
 {
-    return it->js ? it->yp_abs : N_VGetArrayPointer(it->yp);
+    const double *y;
+    mbs_integrator_state(it, &y, NULL);
+    return y;
+}
+
+const double *mbs_integrator_yp(mbs_integrator *it)
+{
+    const double *yp;
+    mbs_integrator_state(it, NULL, &yp);
+    return yp;
+}
+
+const char *mbs_integrator_accept_tree(mbs_integrator *it, double t)
+{
+    return it->js ? mbs_joint_system_accept(it->js, t, N_VGetArrayPointer(it->y)) : NULL;
 }
 
 mbs_linear_solver mbs_integrator_linear_solver(const mbs_integrator *it)

@@ -46,8 +46,16 @@ int mbs_integrator_set_stop(mbs_integrator *it, double t_stop);
 /* Solution and its derivative at t within the last step (interpolated). */
 int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp);
 /* The state at the end of the last step. */
-const double *mbs_integrator_y(const mbs_integrator *it);
-const double *mbs_integrator_yp(const mbs_integrator *it);
+const double *mbs_integrator_y(mbs_integrator *it);
+const double *mbs_integrator_yp(mbs_integrator *it);
+/* Both; in joint coordinates the absolute state is computed from the
+ * coordinates at the first call after a step, and that leaves every body's
+ * state current (d->bodies): returns 1 then, else 0. */
+int mbs_integrator_state(mbs_integrator *it, const double **y, const double **yp);
+/* After a step in joint coordinates: the turn counts of the tree's joints
+ * follow from their coordinates (no absolute state needed); returns the
+ * mask of the components so done, or NULL (absolute coordinates). */
+const char *mbs_integrator_accept_tree(mbs_integrator *it, double t);
 
 /* The size of the last step taken (0 before the first). */
 double mbs_integrator_last_step(const mbs_integrator *it);

@@ -388,6 +388,13 @@ void mbs_joint_system_expand(mbs_joint_system *s, const double *yj, const double
     memcpy(yp, s->yp, (size_t)s->m->ny * sizeof *yp);
 }
 
+const char *mbs_joint_system_accept(mbs_joint_system *s, double t, const double *yj)
+{
+    mbs_eval ev = {s->m, s->d, t, s->y, s->yp, s->res};
+    mbs_tree_accept(&s->tree, s->m, &ev, yj);
+    return s->tree.comp_in_tree;
+}
+
 void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, const double *ypj, double *res)
 {
     const mbs_model *m = s->m;

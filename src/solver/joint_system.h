@@ -55,6 +55,11 @@ int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d);
 int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, const double *yp, double *yj,
                               double *ypj, char *msg, size_t size);
 
+/* After a step: the tree joints' turn counts from their angles in yj (the
+ * work their accept_step does from the absolute state); returns the mask
+ * of the components it covers (the tree's joints). */
+const char *mbs_joint_system_accept(mbs_joint_system *s, double t, const double *yj);
+
 /* The absolute y, y' that yj, yj' stand for (the tree's multipliers 0). */
 void mbs_joint_system_expand(mbs_joint_system *s, const double *yj, const double *ypj, double *y, double *yp);
 

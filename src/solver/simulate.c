@@ -134,13 +134,30 @@ static int write_row(run *r, double t, const double *y, const double *yp)
 
 /* What elements follow step by step (turns of angles, directions) is
  * kinematics: the bodies' states suffice, no residual. */
-static void accept_step(run *r, double t, const double *y, const double *yp)
+/* Whether component c has work to do after a step that `done` (the
+ * integrator's, or NULL) has not done. */
+static int follows_step(const run *r, int c, const char *done)
+{
+    return r->m->comps[c].ops->accept_step && mbs_component_active(r->d, c) && !(done && done[c]);
+}
+
+static void accept_step(run *r, double t)
 {
     const mbs_model *m = r->m;
-    mbs_update_bodies(m, r->d, y, yp);
+    /* in joint coordinates the tree's joints follow the step from their
+     * coordinates; the absolute state is computed only for the rest */
+    const char *done = mbs_integrator_accept_tree(r->integrator, t);
+    int c = 0;
+    while (c < m->n_comps && !follows_step(r, c, done))
+        c++;
+    if (c == m->n_comps)
+        return;
+    const double *y, *yp;
+    if (!mbs_integrator_state(r->integrator, &y, &yp))
+        mbs_update_bodies(m, r->d, y, yp);
     mbs_eval ev = {m, r->d, t, y, yp, r->d->res_scratch};
-    for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].ops->accept_step && mbs_component_active(r->d, c))
+    for (; c < m->n_comps; c++)
+        if (follows_step(r, c, done))
             m->comps[c].ops->accept_step(&m->comps[c], &ev);
 }
 
@@ -342,7 +359,7 @@ static int transient(run *r, const mbs_analysis *a)
         if (stall.window_steps == 0 || stall.below == 0)
             nonfinite_since = r->d->nonfinite_count; /* progress: older values are no cause */
         r->res->t_reached = t;
-        accept_step(r, t, mbs_integrator_y(r->integrator), mbs_integrator_yp(r->integrator));
+        accept_step(r, t);
         double due = t_next;
         if (write_due_rows(r, t, t0, dt, t_end, &k, &t_next) != 0)
             return -1;

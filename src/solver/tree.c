@@ -349,6 +349,21 @@ void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, do
     }
 }
 
+/* ---- after a step ---- */
+
+void mbs_tree_accept(const mbs_tree *t, const mbs_model *m, mbs_eval *ev, const double *q)
+{
+    for (int k = 0; k < t->n_joints; k++) {
+        const mbs_tree_joint *j = &t->joints[k];
+        double slide, turn;
+        if (j->kind != MBS_TREE_REVOLUTE && j->kind != MBS_TREE_CYLINDRICAL)
+            continue;
+        split_coords(j, q, &slide, &turn);
+        /* mbs_tree_start took the angle as sign * the joint's turning angle */
+        mbs_joint_set_angle_reference(&m->comps[j->comp], ev, j->child_is_i ? turn : -turn);
+    }
+}
+
 /* ---- forward kinematics ---- */
 
 static void clear_loads(mbs_body_state *s)

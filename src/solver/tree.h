@@ -65,6 +65,11 @@ int mbs_tree_check(const mbs_tree *t, const mbs_model *m, const mbs_data *d, cha
  * rates qdd (each of n_coords). */
 void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, double *qd, double *qdd);
 
+/* After a step: each revolute or cylindrical tree joint's turn count
+ * (Constraint_Joint's angle reference) set from its coordinate, which is
+ * continuous, instead of from the absolute state. */
+void mbs_tree_accept(const mbs_tree *t, const mbs_model *m, mbs_eval *ev, const double *q);
+
 /* Forward kinematics: the tree bodies' states in d->bodies (loads cleared)
  * from q, qd, qdd, and with y, yp not NULL their absolute variables there
  * (positions, unit quaternions, velocities and rates). */
