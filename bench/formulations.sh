@@ -5,7 +5,8 @@
 #            PEERS_DIR/reference_tips.txt where it has N and T
 #   models   the closed-loop, stiff and 3-D examples of models/ (Andrews'
 #            squeezer, the four-bar, the slider-crank, the bushing mount,
-#            the 3-D double pendulum on spherical joints), at their own settings
+#            the 3-D double pendulum on spherical joints, the stiff flyball
+#            governor, the beam anti-roll bar), at their own settings
 # Each run: wall time, steps, residual and Jacobian evaluations, what the
 # joint run integrated in (joint coordinates, linear solver), and the ratio
 # joint/absolute of the wall times.
@@ -20,7 +21,7 @@ peers=${PEERS_DIR:-../shared/peers}
 rtol=${RTOL:-1e-7}
 T=${T:-10}
 ns=${*:-1 4 16 64 128 256}
-models=${MODELS-models/andrews.xml models/four_bar.xml models/slider_crank.xml models/bushing_engine_mount.xml models/double_pendulum_3d.xml}
+models=${MODELS-models/andrews.xml models/four_bar.xml models/slider_crank.xml models/bushing_engine_mount.xml models/double_pendulum_3d.xml models/flyball_governor.xml models/beam_anti_roll_bar.xml}
 [ -f "$peers/mbsim_chain.py" ] || { echo "formulations.sh: no peers' harness in $peers (set PEERS_DIR)" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "formulations.sh: needs python3" >&2; exit 2; }
 make -s -j2 build/mbsim >/dev/null || { echo "formulations.sh: mbsim does not build" >&2; exit 1; }

@@ -29,6 +29,7 @@
 #include "integrator.h"
 #include "jacobian.h"
 #include "joint_system.h"
+#include "nvector_fast.h"
 #include "residual.h"
 #include "sundials_compat.h"
 #include "tree_solver.h"
@@ -340,6 +341,9 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
     it->ewt = N_VNew_Serial(n, ctx);
     it->tmp_y = N_VNew_Serial(n, ctx);
     it->tmp_yp = N_VNew_Serial(n, ctx);
+    N_Vector vectors[] = {it->y, it->yp, it->id, it->atol, it->ewt, it->tmp_y, it->tmp_yp};
+    for (size_t k = 0; k < sizeof vectors / sizeof *vectors; k++)
+        mbs_nvector_fast(vectors[k]); /* IDA clones y for its own */
     it->y_start = malloc(((size_t)n + 1) * sizeof *it->y_start);
     it->yp_start = malloc(((size_t)n + 1) * sizeof *it->yp_start);
     it->mem = IDACreate(ctx);

@@ -56,22 +56,28 @@ mbs_joint_newton mbs_joint_newton_for(const mbs_model *m)
 
 int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
 {
-    if (mbs_joint_newton_for(m) != MBS_NEWTON_MASS)
-        return 0;
     mbs_tree t;
     if (mbs_tree_build(&t, m, d) != 0)
         return 0;
-    /* the variables the tree does not replace (the Schur complement's size) */
-    int others = m->ny;
-    for (int b = 0; b < m->n_bodies; b++)
+    /* the variables the tree does not replace, and the moving bodies it
+     * leaves in absolute coordinates */
+    int others = m->ny, outside = 0;
+    for (int b = 0; b < m->n_bodies; b++) {
         if (t.body_joint[b] >= 0)
             others -= m->bodies[b].nq + m->bodies[b].nu + (m->bodies[b].quat_mu >= 0);
+        else if (m->bodies[b].type != MBS_BODY_GROUND)
+            outside++;
+    }
     for (int r = 0; r < m->n_rows; r++)
         if (t.row_in_tree[r])
             others -= 1 + (m->row_mu[r] >= 0);
     int coords = t.n_coords;
     mbs_tree_free(&t);
-    return coords >= MBS_AUTO_JOINT_MIN && others <= MBS_AUTO_JOINT_MAX_OTHERS;
+    if (coords < MBS_AUTO_JOINT_MIN)
+        return 0;
+    if (mbs_joint_newton_for(m) == MBS_NEWTON_MASS)
+        return others <= MBS_AUTO_JOINT_MAX_OTHERS;
+    return outside == 0 && 2 * coords + others <= MBS_AUTO_JOINT_DENSE_MAX;
 }
 
 void mbs_joint_system_free(mbs_joint_system *s)

@@ -39,15 +39,20 @@ mbs_joint_newton mbs_joint_newton_for(const mbs_model *m);
 
 /* Formulation AUTO: whether joint coordinates are the faster choice, as
  * measured (bench/formulations.sh, docs/theory.md): a tree of at least
- * MBS_AUTO_JOINT_MIN coordinates whose Newton matrix is the mass matrix,
- * with at most MBS_AUTO_JOINT_MAX_OTHERS other variables (the Newton
- * solve's dense Schur complement grows with their cube: a tree among many
- * free bodies or loop rows is cheaper in sparse absolute coordinates).
- * (With the difference Newton matrix most models ran faster too, but a
- * stiff one, the anti-roll bar of beams, 49 times slower: those stay
- * absolute under AUTO.) */
+ * MBS_AUTO_JOINT_MIN coordinates, and
+ * - with the mass matrix as Newton matrix, at most
+ *   MBS_AUTO_JOINT_MAX_OTHERS other variables (the Newton solve's dense
+ *   Schur complement grows with their cube: a tree among many free bodies
+ *   or loop rows is cheaper in sparse absolute coordinates);
+ * - with the difference matrix (springs, dampers, friction, states), every
+ *   moving body in the tree (the anti-roll bar, whose beams hold four
+ *   bodies outside it, took 58 times as long) and a dense Newton matrix of
+ *   at most MBS_AUTO_JOINT_DENSE_MAX rows (each Jacobian differences every
+ *   column: a sprung chain of 64 links, 129 rows, took 0.67 of the
+ *   absolute time, one of 128 links 1.5 times). */
 #define MBS_AUTO_JOINT_MIN 1
 #define MBS_AUTO_JOINT_MAX_OTHERS 100
+#define MBS_AUTO_JOINT_DENSE_MAX 150
 int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d);
 
 /* At a start: the joint frames and yj, yj' from a consistent absolute state.

@@ -235,9 +235,11 @@ runfail "static without equilibrium" static_free "no static equilibrium found at
 
 # ---- reading a file while it is written: every read succeeds ----
 # (a sensor may show a flush less than /time: SWMR orders no flushes between
-# datasets, and the reader takes the rows every sensor has)
+# datasets, and the reader takes the rows every sensor has). Rows every 0.1 s
+# of the model's time: each export reads the whole file, which must not
+# outgrow the 100 reads however fast the run goes.
 f=$tmp/live.h5
-"$mbsim" run bench/soak_stick_slip.xml -o "$f" --end-time 1e6 -q &
+"$mbsim" run bench/soak_stick_slip.xml -o "$f" --end-time 1e6 --print-interval 0.1 -q &
 bg=$!
 check "live: the file fills" wait_rows "$f"
 n=0

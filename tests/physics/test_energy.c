@@ -1,7 +1,9 @@
 /* Conservative spatial motion: the 3-D double pendulum on spherical joints,
  * the heavy symmetric top and a spatial arm on skew revolute axes (a 3-D
  * tree: joint coordinates under AUTO) (models/double_pendulum_3d.xml,
- * models/heavy_top.xml, models/spatial_arm.xml). Without dissipation the total energy is constant:
+ * models/heavy_top.xml, models/spatial_arm.xml); and the stiff flyball
+ * governor (models/flyball_governor.xml), whose energy and dissipation
+ * balance and whose angular momentum about its shaft is conserved. Without dissipation the total energy is constant:
  * relative drift below 1e-6 over 10 s at rtol 1e-8, measured against the
  * largest kinetic energy of the run (the energy that moves about); the
  * joints hold to 1e-9 throughout (GGL stabilisation). The top starts in
@@ -116,5 +118,87 @@ TEST(heavy_top_precesses_steadily)
     test_results_free(&r);
 }
 
+/* The angular momentum about the shaft (global z) from the sensors: the
+ * shaft's and the sleeve's spin (their centres of mass are on the axis) and
+ * each arm's R J R^T w + m p x v, with J the arm's inertia about its centre
+ * of mass in the axes of its centre-of-mass marker (values of the model). */
+static const double m_bar = 3000 * 1e-4, m_ball = 5, m_arm = 3000 * 1e-4 + 5; /* density 3000 kg/m^3 */
+static const double I_bar = 3000 * 1e-4 * (0.005 * 0.005 + 0.25) / 3, I_axial = 3000 * 1e-4 * 2 * 0.005 * 0.005 / 3;
+static const double I_cube = 3000 * 1e-3 * 2 * 0.05 * 0.05 / 3;
+
+/* an arm's centre of mass from its hinge, and its inertia across the rod about it */
+static double arm_cm(void)
+{
+    return (m_bar * 0.5 + m_ball) / m_arm;
+}
+
+static double arm_inertia(void)
+{
+    double d = arm_cm();
+    return I_bar + m_bar * (0.5 - d) * (0.5 - d) + m_ball * (1 - d) * (1 - d);
+}
+
+static double governor_momentum(const test_results *r, int i)
+{
+    const double J[3] = {arm_inertia(), arm_inertia(), I_axial};
+    double momentum = (I_axial + I_cube) * test_value(r, "shaft speed", 2, i);
+    const char *arms[2][4] = {{"right arm position", "right arm velocity", "right arm rate", "right arm axes"},
+                              {"left arm position", "left arm velocity", "left arm rate", "left arm axes"}};
+    for (int a = 0; a < 2; a++) {
+        double p[3], v[3], w[3], R[9], wb[3] = {0, 0, 0};
+        for (int k = 0; k < 3; k++) {
+            p[k] = test_value(r, arms[a][0], k, i);
+            v[k] = test_value(r, arms[a][1], k, i);
+            w[k] = test_value(r, arms[a][2], k, i);
+        }
+        for (int k = 0; k < 9; k++)
+            R[k] = test_value(r, arms[a][3], k, i);
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 3; j++)
+                wb[k] += R[3 * j + k] * w[j];
+        for (int k = 0; k < 3; k++)
+            momentum += R[6 + k] * J[k] * wb[k];
+        momentum += m_arm * (p[0] * v[1] - p[1] * v[0]);
+    }
+    return momentum;
+}
+
+/* Nothing turns the shaft: its angular momentum about z is conserved while
+ * the arms swing out and in (the shaft's speed changes by a fifth); the
+ * dampers' dissipation closes the energy balance (leaving it out fails
+ * the check 9 times over). Stiff (c/m ~ 1e4 1/s): under AUTO in joint
+ * coordinates, with every body in the tree. */
+TEST(flyball_governor_conserves_momentum_and_energy)
+{
+    test_results r;
+    CHECK(test_run_model("models/flyball_governor.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
+    CHECK(r.n_rows == 1001);
+    const char *form = getenv("MBSIM_TEST_FORMULATION");
+    CHECK(r.run.joint_coords == (form && strcmp(form, "absolute") == 0 ? -1 : 4));
+    double L0 = governor_momentum(&r, 0), e0 = test_value(&r, "energy", 0, 0);
+    double dL = 0, dE = 0, kmax = 0, w_min = INFINITY, violation = 0;
+    for (int i = 0; i < r.n_rows; i++) {
+        dL = fmax(dL, fabs(governor_momentum(&r, i) - L0));
+        dE = fmax(dE, fabs(test_value(&r, "energy", 0, i) + test_value(&r, "dissipated", 0, i) - e0));
+        kmax = fmax(kmax, test_value(&r, "kinetic", 0, i));
+        w_min = fmin(w_min, test_value(&r, "shaft speed", 2, i));
+        violation = fmax(violation, test_value(&r, "violation", 0, i));
+    }
+    /* at the start everything turns with the shaft at 2 pi rad/s, the arms
+     * 60 degrees from the downward vertical: L0 = I_z w0, each arm adding
+     * its inertia about the vertical through its centre of mass (3/4 of the
+     * transverse and 1/4 of the axial one) and m x^2 */
+    double x = 0.05 + arm_cm() * sin(MBS_TEST_PI / 3);
+    double I_z = I_axial + I_cube + 2 * (0.75 * arm_inertia() + 0.25 * I_axial + m_arm * x * x);
+    CHECK_NEAR(L0, I_z * 2 * MBS_TEST_PI, 1e-9 * L0);
+    CHECK_MSG(w_min < 0.85 * 2 * MBS_TEST_PI, "the shaft slows to %.4g rad/s only", w_min);
+    CHECK_MSG(dL / L0 < 2e-6, "angular momentum about the shaft drifts by %.3g of %.4g", dL / L0, L0);
+    CHECK_MSG(dE / kmax < 2e-6, "energy balance off by %.3g of the largest kinetic energy", dE / kmax);
+    CHECK(test_value(&r, "dissipated", 0, r.n_rows - 1) > 20 * dE);
+    CHECK_MSG(violation < 1e-9, "constraint violation %.3g", violation);
+    test_results_free(&r);
+}
+
 TEST_SUITE(energy, T(double_pendulum_conserves_energy), T(heavy_top_precesses_steadily),
-           T(spatial_arm_on_skew_revolute_axes_conserves_energy));
+           T(spatial_arm_on_skew_revolute_axes_conserves_energy), T(flyball_governor_conserves_momentum_and_energy));

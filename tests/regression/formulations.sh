@@ -4,7 +4,8 @@
 # the two results files must agree (mbsim compare, with the tolerances of
 # tests/regression/formulations.txt). Also checked: each run used the
 # formulation it was asked for (/solver formulation), and the models listed
-# with a `coordinates` line integrated that many joint coordinates.
+# with a `coordinates` line integrated that many joint coordinates, and
+# AUTO chose what the `auto` lines say.
 # usage: tests/regression/formulations.sh path/to/mbsim
 set -u
 mbsim=${1:?usage: formulations.sh MBSIM}
@@ -17,7 +18,7 @@ failed=0
 # field MODEL COLUMN: the model's line of the table (or the default's), column 2.. of it
 field() {
     awk -v name="$1" -v col="$2" '
-        /^[ \t]*(#|$)/ || $1 == "coordinates" { next }
+        /^[ \t]*(#|$)/ || $1 == "coordinates" || $1 ~ /^auto/ { next }
         $1 == name { found = $col }
         $1 == "default" { fallback = $col }
         END { print (found != "" ? found : fallback) }' "$table"
@@ -67,5 +68,30 @@ for model in models/*.xml; do
         sed 's/^/    /' "$tmp/cmp"
     fi
 done
+# auto_chose NAME FILE WANT: what AUTO ran for a model (a short run: the
+# choice is made before the first step)
+auto_chose() {
+    model=$1
+    if ! "$mbsim" run "$2" -q --end-time 1e-3 -o "$tmp/auto.h5" 2>"$tmp/err"; then
+        fail "the run under AUTO failed:"
+        sed 's/^/    /' "$tmp/err"
+        return
+    fi
+    used=$(solver_attr "$tmp/auto.h5" formulation)
+    if [ "$used" = "$3" ]; then
+        passed=$((passed + 1))
+    else
+        fail "AUTO ran $used, expected $3"
+    fi
+    rm -f "$tmp/auto.h5"
+}
+while read -r kind name want _; do
+    case $kind in
+    auto) auto_chose "models/$name.xml" "models/$name.xml" "$want" ;;
+    auto-chain)
+        SPRINGS=1 bench/make_chain.sh "$name" 1 >"$tmp/chain.xml"
+        auto_chose "a sprung chain of $name links" "$tmp/chain.xml" "$want" ;;
+    esac
+done <"$table"
 echo "formulations: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
