@@ -1,6 +1,6 @@
 #!/bin/sh
-# Output rows interpolated between steps (dae_interpolation TRUE, the
-# default) against the integrator stepping onto every output time (FALSE),
+# Output rows interpolated between steps (dae_interpolation TRUE) against
+# the integrator stepping onto every output time (FALSE, the default),
 # issue 10 item 4: a mass hanging on a spring (undamped, released from the
 # spring's free length: z(t) = -(s_eq - (s_eq - L0) cos(w t)), s_eq = L0 + m g / k,
 # w = sqrt(k / m)) at rtol 1e-10, rows every 1 ms for 2 s, in both

@@ -31,6 +31,14 @@ static void check_energy_and_constraints(const test_results *r)
     CHECK_MSG(violation < 1e-9, "constraint violation %.3g", violation);
 }
 
+/* The joint coordinates a tree model runs in: n, or -1 (absolute) when the
+ * physics suite forces absolute coordinates (make physics runs it both ways). */
+static int coords_unless_absolute(int n)
+{
+    const char *form = getenv("MBSIM_TEST_FORMULATION");
+    return form && strcmp(form, "absolute") == 0 ? -1 : n;
+}
+
 /* Also which coordinates it ran in: the three joint angles, unless the
  * physics suite forces absolute coordinates (make physics runs it both ways).
  * (The energy does not see a gyroscopic term left out, which does no work:
@@ -43,8 +51,7 @@ TEST(spatial_arm_on_skew_revolute_axes_conserves_energy)
     CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
     CHECK(r.n_rows == 301);
     check_energy_and_constraints(&r);
-    const char *form = getenv("MBSIM_TEST_FORMULATION");
-    CHECK(r.run.joint_coords == (form && strcmp(form, "absolute") == 0 ? -1 : 3));
+    CHECK(r.run.joint_coords == coords_unless_absolute(3));
     /* it moves in 3-D: the elbow turns and the hand leaves its start's height */
     CHECK(series_max_deviation(&r, "elbow_angle", 0, test_value(&r, "elbow_angle", 0, 0)) > 0.1);
     CHECK(series_max_deviation(&r, "hand", 2, test_value(&r, "hand", 2, 0)) > 0.1);
@@ -174,8 +181,7 @@ TEST(flyball_governor_conserves_momentum_and_energy)
     CHECK(test_run_model("models/flyball_governor.xml", NULL, NULL, &r) == 0);
     CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
     CHECK(r.n_rows == 1001);
-    const char *form = getenv("MBSIM_TEST_FORMULATION");
-    CHECK(r.run.joint_coords == (form && strcmp(form, "absolute") == 0 ? -1 : 4));
+    CHECK(r.run.joint_coords == coords_unless_absolute(4));
     double L0 = governor_momentum(&r, 0), e0 = test_value(&r, "energy", 0, 0);
     double dL = 0, dE = 0, kmax = 0, w_min = INFINITY, violation = 0;
     for (int i = 0; i < r.n_rows; i++) {
