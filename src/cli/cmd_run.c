@@ -1,6 +1,7 @@
 /* mbsim run MODEL.xml [-o OUT.h5] [--set NAME=VALUE]... [--end-time T]
  *           [--print-interval DT] [--rtol R] [--atol A]
- *           [--linear-solver auto|dense|klu] [--formulation auto|absolute|joint] [--quiet]
+ *           [--linear-solver auto|dense|klu] [--formulation auto|absolute|joint]
+ *           [--dae-interpolation true|false] [--quiet]
  * Runs the model's analyses and writes the results file as it goes. */
 #include "cli.h"
 #include "progress.h"
@@ -88,6 +89,7 @@ typedef struct run_options {
     double end_time, print_interval, rtol, atol; /* < 0: from the model */
     int linear_solver;                           /* -1: from the model */
     int formulation;                             /* -1: from the model */
+    int interpolate;                             /* -1: from the model */
     int quiet, strict;
 } run_options;
 
@@ -100,7 +102,8 @@ static int number_arg(const char *opt, const char *value, double *out)
     return 0;
 }
 
-enum { OPT_SET = 256, OPT_END_TIME, OPT_PRINT_INTERVAL, OPT_RTOL, OPT_ATOL, OPT_LINEAR_SOLVER, OPT_FORMULATION, OPT_STRICT };
+enum { OPT_SET = 256, OPT_END_TIME, OPT_PRINT_INTERVAL, OPT_RTOL, OPT_ATOL, OPT_LINEAR_SOLVER, OPT_FORMULATION, OPT_INTERPOLATION,
+       OPT_STRICT };
 
 static const struct option RUN_OPTIONS[] = {
     {"output", required_argument, NULL, 'o'},
@@ -111,6 +114,7 @@ static const struct option RUN_OPTIONS[] = {
     {"atol", required_argument, NULL, OPT_ATOL},
     {"linear-solver", required_argument, NULL, OPT_LINEAR_SOLVER},
     {"formulation", required_argument, NULL, OPT_FORMULATION},
+    {"dae-interpolation", required_argument, NULL, OPT_INTERPOLATION},
     {"quiet", no_argument, NULL, 'q'},
     {"strict", no_argument, NULL, OPT_STRICT},
     {NULL, 0, NULL, 0},
@@ -122,6 +126,7 @@ static int parse(int argc, char **argv, run_options *o)
     o->end_time = o->print_interval = o->rtol = o->atol = -1.0;
     o->linear_solver = -1;
     o->formulation = -1;
+    o->interpolate = -1;
     mbs_cli_getopt_begin();
     int code;
     while ((code = mbs_cli_getopt(argc, argv, "run", "o:q", RUN_OPTIONS)) != -1) {
@@ -144,6 +149,11 @@ static int parse(int argc, char **argv, run_options *o)
             o->formulation = mbs_choice_index("auto|absolute|joint", optarg);
             if (o->formulation < 0)
                 rc = mbs_cli_usage_error("run", "--formulation needs auto, absolute or joint");
+            break;
+        case OPT_INTERPOLATION:
+            o->interpolate = mbs_choice_index("false|true", optarg);
+            if (o->interpolate < 0)
+                rc = mbs_cli_usage_error("run", "--dae-interpolation needs true or false");
             break;
         default: return EXIT_BAD_INPUT;
         }
@@ -190,6 +200,8 @@ static void apply_options(mbs_model *m, const run_options *o)
         m->settings.linear_solver = (mbs_linear_solver)o->linear_solver;
     if (o->formulation >= 0)
         m->settings.formulation = (mbs_formulation)o->formulation;
+    if (o->interpolate >= 0)
+        m->settings.interpolate = o->interpolate;
 }
 
 /* The default output: the model's base name with .h5, in the current directory. */

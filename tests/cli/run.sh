@@ -119,6 +119,20 @@ status "the joint run equals the absolute one" 0 "$mbsim" compare "$tmp/absolute
 status "run --formulation: a bad value" 2 "$mbsim" run "$model" -q --formulation relative -o "$tmp/bad.h5"
 check "run --formulation: says what it takes" has "$tmp/err" "--formulation needs auto, absolute or joint"
 check "run --formulation: no results file" test ! -e "$tmp/bad.h5"
+# ---- output rows interpolated or stepped onto (--dae-interpolation) ----
+# rows every millisecond: stepping onto each costs steps, interpolating none
+status "run --dae-interpolation false" 0 "$mbsim" run "$model" -q --print-interval 0.001 --dae-interpolation false \
+    -o "$tmp/stepped.h5"
+status "run --dae-interpolation true" 0 "$mbsim" run "$model" -q --print-interval 0.001 --dae-interpolation TRUE \
+    -o "$tmp/interpolated.h5"
+steps_of() { "$mbsim" info "$1" | awk '$1 == "steps" { print $2 }'; }
+check "interpolated rows: under half the steps of stepped ones" \
+    test $((2 * $(steps_of "$tmp/interpolated.h5"))) -lt "$(steps_of "$tmp/stepped.h5")"
+status "interpolated rows equal stepped ones" 0 "$mbsim" compare "$tmp/stepped.h5" "$tmp/interpolated.h5" \
+    --rtol 1e-4 --atol 1e-5
+status "run --dae-interpolation: a bad value" 2 "$mbsim" run "$model" -q --dae-interpolation maybe -o "$tmp/bad.h5"
+check "run --dae-interpolation: says what it takes" has "$tmp/err" "--dae-interpolation needs true or false"
+check "run --dae-interpolation: no results file" test ! -e "$tmp/bad.h5"
 status "info: unreadable" 2 "$mbsim" info "$tmp/text.h5"
 status "info: missing" 2 "$mbsim" info "$tmp/nonexistent.h5"
 
