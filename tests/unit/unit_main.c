@@ -17,6 +17,7 @@
     X(geometry)   \
     X(stall)      \
     X(results_analyses) \
-    X(tree)
+    X(tree)       \
+    X(nvector_fast)
 
 TEST_MAIN(SUITES)
