@@ -211,9 +211,16 @@ static int weights_fn(N_Vector yv, N_Vector wv, void *user)
      * the turns it has made do not make it less accurate (an angle of 15
      * rad held to 1e-11 of itself lets a mechanism drift further than its
      * positions may in absolute coordinates: the Andrews squeezer) */
-    for (int i = 0; it->js && i < mbs_joint_system_coords(it->js); i++)
+    for (int i = 0; it->js && i < mbs_joint_system_positions(it->js); i++)
         if (mbs_joint_system_is_angle(it->js, i))
             w[i] = 1.0 / (rtol * fmin(fabs(y[i]), MBS_PI) + atol[i]);
+    /* a spherical joint's quaternion and angular velocity: as a body's */
+    for (int j = 0; it->js && j < mbs_joint_system_n_spherical(it->js); j++) {
+        int pos, rate;
+        mbs_joint_system_spherical(it->js, j, &pos, &rate);
+        rotating_weights(y, atol, pos, 4, rtol, w);
+        rotating_weights(y, atol, rate, 3, rtol, w);
+    }
     /* absolute variables: where they are in IDA's vector (the joint
      * formulation keeps the bodies outside its tree, in their order) */
     for (int b = 0; b < m->n_bodies; b++) {
@@ -279,7 +286,7 @@ static void set_tolerances(mbs_integrator *it)
     if (it->js) {
         /* tree coordinates and their rates: differential, atol (radians or metres) */
         double *atol_j = N_VGetArrayPointer(it->atol), *id_j = N_VGetArrayPointer(it->id);
-        int coords = 2 * mbs_joint_system_coords(it->js);
+        int coords = mbs_joint_system_positions(it->js) + mbs_joint_system_coords(it->js);
         for (int i = 0; i < it->n; i++) {
             int a = mbs_joint_system_abs_index(it->js, i);
             atol_j[i] = i < coords ? s->atol : atol[a];
@@ -303,7 +310,7 @@ static int create_joint_system(mbs_integrator *it)
     it->n = mbs_joint_system_size(it->js);
     for (int a = 0; a < m->ny; a++)
         it->var_of_abs[a] = -1;
-    for (int i = 2 * mbs_joint_system_coords(it->js); i < it->n; i++)
+    for (int i = mbs_joint_system_positions(it->js) + mbs_joint_system_coords(it->js); i < it->n; i++)
         it->var_of_abs[mbs_joint_system_abs_index(it->js, i)] = i;
     return 0;
 }
@@ -361,11 +368,11 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
             it->LS->ops->setup = klu_setup_recoverable;
         it->linear_solver = MBS_LS_KLU;
     } else if (it->js && mbs_joint_system_newton(it->js) == MBS_NEWTON_MASS) {
-        int coords = mbs_joint_system_coords(it->js);
-        it->A = mbs_tree_matrix_create(coords, n - 2 * coords, ctx);
+        int nt = mbs_joint_system_positions(it->js) + mbs_joint_system_coords(it->js);
+        it->A = mbs_tree_matrix_create(nt, n - nt, ctx);
         mbs_tree_block tree;
         mbs_joint_system_tree_block(it->js, &tree);
-        it->LS = it->A ? mbs_tree_solver_create(coords, n - 2 * coords, &tree, ctx) : NULL;
+        it->LS = it->A ? mbs_tree_solver_create(nt, n - nt, &tree, ctx) : NULL;
         it->linear_solver = MBS_LS_TREE;
     } else {
         it->A = SUNDenseMatrix(n, n, ctx);

@@ -6,6 +6,7 @@
 #include "residual.h"
 #include "tree.h"
 #include "tree_solver.h"
+#include "../core/rotation.h"
 #include "../core/vec3.h"
 
 #include <float.h>
@@ -18,15 +19,17 @@ struct mbs_joint_system {
     const mbs_model *m;
     mbs_data *d;
     mbs_tree tree;
-    int n;             /* tree coordinates */
-    int nj;            /* n + n + kept */
+    int n;             /* tree rates (degrees of freedom) */
+    int np;            /* tree positions: n, plus one per spherical joint (quaternions) */
+    int nj;            /* np + n + kept */
     int n_kept;
-    int *kept;         /* [n_kept] the absolute index of yj[2n + k] */
-    int *coord_body;   /* [n] the body coordinate k carries */
+    int *kept;         /* [n_kept] the absolute index of yj[np + n + k] */
+    int *coord_body;   /* [n] the body rate k moves */
+    int *pos_body;     /* [np] the body position k places */
     int *row_of;       /* [n_kept] the constraint row a kept lambda or mu is of, else -1 */
     char *replaced;    /* [ny] the absolute variables the tree replaces (mark_replaced) */
     char *is_tree_body;/* [n_bodies] */
-    char *angle;       /* [n] the coordinate is an angle */
+    char *angle;       /* [np] the position is an angle */
     char *row_on;      /* [n_rows] rows outside the tree in use and independent in yj (choose_rows) */
     int *body_col;     /* [n_bodies] a body outside the tree: its first column in choose_rows' space, else -1 */
     int n_cols;        /* that space: n + 6 per body outside the tree */
@@ -37,6 +40,7 @@ struct mbs_joint_system {
     double *y, *yp, *res;          /* [ny] the absolute vectors */
     double *rj, *rj0, *yjw, *ypjw; /* [nj] work */
     double *dyn, *stab, *grow; /* [n] */
+    double *q_jac;     /* [np] the positions at the last Newton matrix (spherical joints' L(p)) */
     long residual_evals;
     double cj;         /* of the last Newton matrix (MASS) */
     int articulated;   /* 0: its tree block is factored (MASS) */
@@ -104,6 +108,8 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->dyn);
     free(s->stab);
     free(s->grow);
+    free(s->q_jac);
+    free(s->pos_body);
     free(s);
 }
 
@@ -144,6 +150,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         return NULL;
     }
     s->n = s->tree.n_coords;
+    s->np = s->tree.n_pos;
     s->newton = mbs_joint_newton_for(m);
     s->is_tree_body = calloc((size_t)m->n_bodies + 1, 1);
     s->replaced = calloc((size_t)m->ny + 1, 1);
@@ -154,10 +161,11 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         return NULL;
     }
     s->row_on = calloc((size_t)m->n_rows + 1, 1);
-    s->angle = calloc((size_t)s->n + 1, 1);
+    s->angle = calloc((size_t)s->np + 1, 1);
     s->coord_body = calloc((size_t)s->n + 1, sizeof *s->coord_body);
+    s->pos_body = calloc((size_t)s->np + 1, sizeof *s->pos_body);
     s->body_col = malloc(((size_t)m->n_bodies + 1) * sizeof *s->body_col);
-    if (!s->row_on || !s->body_col || !s->angle || !s->coord_body) {
+    if (!s->row_on || !s->body_col || !s->angle || !s->coord_body || !s->pos_body) {
         free(mu_row);
         mbs_joint_system_free(s);
         return NULL;
@@ -165,9 +173,11 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     for (int j = 0; j < s->tree.n_joints; j++) {
         const mbs_tree_joint *jt = &s->tree.joints[j];
         if (jt->kind == MBS_TREE_REVOLUTE || jt->kind == MBS_TREE_CYLINDRICAL)
-            s->angle[jt->coord + jt->n_coords - 1] = 1; /* the rotation is the last */
+            s->angle[jt->pos + jt->n_pos - 1] = 1; /* the rotation is the last */
         for (int c = 0; c < jt->n_coords; c++)
             s->coord_body[jt->coord + c] = jt->child;
+        for (int c = 0; c < jt->n_pos; c++)
+            s->pos_body[jt->pos + c] = jt->child;
     }
     s->n_cols = s->n;
     for (int b = 0; b < m->n_bodies; b++) {
@@ -184,7 +194,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
             mu_row[m->row_mu[r]] = r;
     for (int i = 0; i < m->ny; i++)
         s->n_kept += !s->replaced[i];
-    s->nj = 2 * s->n + s->n_kept;
+    s->nj = s->np + s->n + s->n_kept;
     size_t ny = (size_t)m->ny + 1, nj = (size_t)s->nj + 1, n = (size_t)s->n + 1;
     s->kept = malloc((size_t)(s->n_kept + 1) * sizeof *s->kept);
     s->row_of = malloc((size_t)(s->n_kept + 1) * sizeof *s->row_of);
@@ -198,6 +208,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->dyn = calloc(n, sizeof *s->dyn);
     s->stab = calloc(n, sizeof *s->stab);
     s->grow = calloc(n, sizeof *s->grow);
+    s->q_jac = calloc((size_t)s->np + 1, sizeof *s->q_jac);
     /* choose_rows keeps at most min(rows outside the tree, n_cols) of them */
     int loop_rows = 0;
     for (int r = 0; r < m->n_rows; r++)
@@ -233,6 +244,11 @@ int mbs_joint_system_coords(const mbs_joint_system *s)
     return s->n;
 }
 
+int mbs_joint_system_positions(const mbs_joint_system *s)
+{
+    return s->np;
+}
+
 mbs_joint_newton mbs_joint_system_newton(const mbs_joint_system *s)
 {
     return s->newton;
@@ -245,16 +261,24 @@ long mbs_joint_system_residual_evals(const mbs_joint_system *s)
 
 int mbs_joint_system_describe(const mbs_joint_system *s, int i, char *out, size_t size)
 {
-    if (i < 0 || i >= 2 * s->n)
+    int np = s->np, position = i < np;
+    if (i < 0 || i >= np + s->n)
         return -1;
-    int k = i < s->n ? i : i - s->n;
+    int k = position ? i : i - np;
     for (int j = 0; j < s->tree.n_joints; j++) {
         const mbs_tree_joint *jt = &s->tree.joints[j];
-        if (k < jt->coord || k >= jt->coord + jt->n_coords)
+        int first = position ? jt->pos : jt->coord, count = position ? jt->n_pos : jt->n_coords;
+        if (k < first || k >= first + count)
             continue;
         char name[256];
         mbs_component_describe(&s->m->comps[jt->comp], name, sizeof name);
-        snprintf(out, size, "the %s%s of %s", i < s->n ? "" : "rate of the ", s->angle[k] ? "angle" : "travel", name);
+        if (jt->kind == MBS_TREE_SPHERICAL && position)
+            snprintf(out, size, "the orientation (quaternion component %d) of %s", k - first, name);
+        else if (jt->kind == MBS_TREE_SPHERICAL)
+            snprintf(out, size, "the angular velocity %c of %s", "xyz"[k - first], name);
+        else
+            snprintf(out, size, "the %s%s of %s", position ? "" : "rate of the ",
+                     s->angle[jt->pos + k - first] ? "angle" : "travel", name);
         return 0;
     }
     return -1;
@@ -267,10 +291,12 @@ int mbs_joint_system_is_angle(const mbs_joint_system *s, int k)
 
 int mbs_joint_system_abs_index(const mbs_joint_system *s, int i)
 {
-    if (i >= 2 * s->n)
-        return s->kept[i - 2 * s->n];
-    const mbs_body *b = &s->m->bodies[s->coord_body[i < s->n ? i : i - s->n]];
-    return i < s->n ? b->q_ofs : b->u_ofs;
+    int np = s->np, n = s->n;
+    if (i >= np + n)
+        return s->kept[i - np - n];
+    if (i < np)
+        return s->m->bodies[s->pos_body[i]].q_ofs;
+    return s->m->bodies[s->coord_body[i - np]].u_ofs;
 }
 
 /* Which rows outside the tree are independent in the joint formulation's
@@ -339,6 +365,26 @@ static void choose_rows(mbs_joint_system *s, double t, const double *yj, const d
     }
 }
 
+/* The positions' rates out [np] from the tree's rates w [n] at the
+ * positions q: the same numbers, but a spherical joint's quaternion,
+ * dp/dt = L(p)^T w / 2 (w in the child's axes). */
+static void position_rates(const mbs_joint_system *s, const double *q, const double *w, double *out)
+{
+    for (int j = 0; j < s->tree.n_joints; j++) {
+        const mbs_tree_joint *jt = &s->tree.joints[j];
+        if (jt->kind == MBS_TREE_SPHERICAL) {
+            double L[12];
+            mbs_quat_L(q + jt->pos, L);
+            const double *wj = w + jt->coord;
+            for (int i = 0; i < 4; i++)
+                out[jt->pos + i] = 0.5 * (L[i] * wj[0] + L[4 + i] * wj[1] + L[8 + i] * wj[2]);
+        } else {
+            for (int c = 0; c < jt->n_coords; c++)
+                out[jt->pos + c] = w[jt->coord + c];
+        }
+    }
+}
+
 int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, const double *yp, double *yj,
                               double *ypj, char *msg, size_t size)
 {
@@ -349,18 +395,18 @@ int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, co
     memcpy(s->yp, yp, (size_t)m->ny * sizeof *yp);
     mbs_update_bodies(m, s->d, s->y, s->yp);
     mbs_eval ev = {m, s->d, t, s->y, s->yp, s->res};
-    int n = s->n;
-    mbs_tree_start(&s->tree, m, &ev, yj, yj + n, ypj + n);
-    memcpy(ypj, yj + n, (size_t)n * sizeof *ypj);
+    int n = s->n, np = s->np;
+    mbs_tree_start(&s->tree, m, &ev, yj, yj + np, ypj + np);
+    position_rates(s, yj, yj + np, ypj);
     for (int k = 0; k < s->n_kept; k++) {
-        yj[2 * n + k] = y[s->kept[k]];
-        ypj[2 * n + k] = yp[s->kept[k]];
+        yj[np + n + k] = y[s->kept[k]];
+        ypj[np + n + k] = yp[s->kept[k]];
     }
     choose_rows(s, t, yj, ypj);
     for (int k = 0; k < s->n_kept; k++) {
         int r = s->row_of[k];
         if (r >= 0 && !s->row_on[r])
-            yj[2 * n + k] = ypj[2 * n + k] = 0.0; /* a row not in use: its multipliers are 0 */
+            yj[np + n + k] = ypj[np + n + k] = 0.0; /* a row not in use: its multipliers are 0 */
     }
     /* the multipliers the tree replaces (its joints', its bodies' |p| = 1)
      * are no variables: 0 in the absolute vectors */
@@ -376,12 +422,12 @@ int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, co
 static void expand_inner(mbs_joint_system *s, const double *yj, const double *ypj, int absolute)
 {
     const mbs_model *m = s->m;
-    int n = s->n;
+    int n = s->n, np = s->np;
     for (int k = 0; k < s->n_kept; k++) {
-        s->y[s->kept[k]] = yj[2 * n + k];
-        s->yp[s->kept[k]] = ypj[2 * n + k];
+        s->y[s->kept[k]] = yj[np + n + k];
+        s->yp[s->kept[k]] = ypj[np + n + k];
     }
-    mbs_tree_forward(&s->tree, m, s->d, yj, yj + n, ypj + n, absolute ? s->y : NULL, absolute ? s->yp : NULL);
+    mbs_tree_forward(&s->tree, m, s->d, yj, yj + np, ypj + np, absolute ? s->y : NULL, absolute ? s->yp : NULL);
     for (int b = 0; b < m->n_bodies; b++)
         if (!s->is_tree_body[b])
             mbs_update_body(m, s->d, b, s->y, s->yp);
@@ -392,6 +438,25 @@ void mbs_joint_system_expand(mbs_joint_system *s, const double *yj, const double
     expand_inner(s, yj, ypj, 1);
     memcpy(y, s->y, (size_t)s->m->ny * sizeof *y);
     memcpy(yp, s->yp, (size_t)s->m->ny * sizeof *yp);
+}
+
+int mbs_joint_system_n_spherical(const mbs_joint_system *s)
+{
+    int count = 0;
+    for (int j = 0; j < s->tree.n_joints; j++)
+        count += s->tree.joints[j].kind == MBS_TREE_SPHERICAL;
+    return count;
+}
+
+void mbs_joint_system_spherical(const mbs_joint_system *s, int which, int *pos, int *rate)
+{
+    for (int j = 0; j < s->tree.n_joints; j++)
+        if (s->tree.joints[j].kind == MBS_TREE_SPHERICAL && which-- == 0) {
+            *pos = s->tree.joints[j].pos;
+            *rate = s->np + s->tree.joints[j].coord;
+            return;
+        }
+    *pos = *rate = -1;
 }
 
 const char *mbs_joint_system_accept(mbs_joint_system *s, double t, const double *yj)
@@ -420,12 +485,17 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
             mbs_residual_body(m, d, b, s->y, s->yp, s->res);
     mbs_residual_energy(&ev);
     mbs_tree_project(&s->tree, m, d, s->dyn, s->stab);
-    for (int k = 0; k < n; k++) {
-        res[k] = ypj[k] - yj[n + k] + s->stab[k];
-        res[n + k] = s->dyn[k];
-    }
+    int np = s->np;
+    /* the positions' rates from the tree's rates less the stabilisation */
+    for (int k = 0; k < n; k++)
+        s->grow[k] = yj[np + k] - s->stab[k];
+    position_rates(s, yj, s->grow, res);
+    for (int k = 0; k < np; k++)
+        res[k] = ypj[k] - res[k];
+    for (int k = 0; k < n; k++)
+        res[np + k] = s->dyn[k];
     for (int k = 0; k < s->n_kept; k++)
-        res[2 * n + k] = s->res[s->kept[k]];
+        res[np + n + k] = s->res[s->kept[k]];
     if (!mbs_all_finite(res, s->nj)) {
         /* the explanation evaluates the absolute residual element by element */
         expand_inner(s, yj, ypj, 1);
@@ -469,7 +539,7 @@ static void difference_columns(mbs_joint_system *s, double t, double cj, double 
 static void mass_columns(mbs_joint_system *s, double cj, double *rows)
 {
     const mbs_model *m = s->m;
-    int n = s->n, nk = s->n_kept;
+    int np = s->np, nk = s->n_kept;
     s->cj = cj;
     s->articulated = mbs_tree_articulate(&s->tree, m, s->d);
     for (int k = 0; k < s->n_kept; k++) {
@@ -477,8 +547,26 @@ static void mass_columns(mbs_joint_system *s, double cj, double *rows)
         if (r < 0 || !s->row_on[r])
             continue;
         mbs_tree_row_jacobian(&s->tree, m, s->d, &s->d->rows[r].jac, s->grow);
-        for (int l = 0; l < n; l++)
-            rows[(size_t)((position ? 0 : n) + l) * nk + k] = s->grow[l];
+        if (!position) {
+            for (int l = 0; l < s->n; l++)
+                rows[(size_t)(np + l) * nk + k] = s->grow[l];
+            continue;
+        }
+        /* on the positions: a quaternion's turn is 2 L(p) dp (body axes) */
+        for (int j = 0; j < s->tree.n_joints; j++) {
+            const mbs_tree_joint *jt = &s->tree.joints[j];
+            if (jt->kind == MBS_TREE_SPHERICAL) {
+                double L[12];
+                mbs_quat_L(s->q_jac + jt->pos, L);
+                for (int i = 0; i < 4; i++)
+                    rows[(size_t)(jt->pos + i) * nk + k] =
+                        2.0 * (L[i] * s->grow[jt->coord] + L[4 + i] * s->grow[jt->coord + 1] +
+                               L[8 + i] * s->grow[jt->coord + 2]);
+            } else {
+                for (int c = 0; c < jt->n_coords; c++)
+                    rows[(size_t)(jt->pos + c) * nk + k] = s->grow[jt->coord + c];
+            }
+        }
     }
 }
 
@@ -487,16 +575,18 @@ static int tree_block_factored(void *user)
     return ((mbs_joint_system *)user)->articulated;
 }
 
-/* x = T^-1 r: x2 = (c_j M)^-1 r2, x1 = (r1 + x2) / c_j */
+/* x = T^-1 r: x2 = (c_j M)^-1 r2, x1 = (r1 + K x2) / c_j, K the positions'
+ * rates from the rates (position_rates at the Newton matrix's positions) */
 static void tree_block_solve(void *user, const double *r, double *x)
 {
     mbs_joint_system *s = user;
-    int n = s->n;
-    mbs_tree_solve_mass(&s->tree, r + n, x + n);
-    for (int i = 0; i < n; i++) {
-        x[n + i] /= s->cj;
-        x[i] = (r[i] + x[n + i]) / s->cj;
-    }
+    int n = s->n, np = s->np;
+    mbs_tree_solve_mass(&s->tree, r + np, x + np);
+    for (int i = 0; i < n; i++)
+        x[np + i] /= s->cj;
+    position_rates(s, s->q_jac, x + np, x);
+    for (int i = 0; i < np; i++)
+        x[i] = (r[i] + x[i]) / s->cj;
 }
 
 void mbs_joint_system_tree_block(mbs_joint_system *s, mbs_tree_block *out)
@@ -518,7 +608,8 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
      * row. The other kept columns by differences from the residual here,
      * which also leaves the rows' Jacobians; without any (a tree alone) the
      * tree's kinematics suffice. */
-    int nk = s->n_kept, nj = s->nj, n2 = 2 * s->n, energy = s->energy_kept;
+    int nk = s->n_kept, nj = s->nj, n2 = s->np + s->n, energy = s->energy_kept;
+    memcpy(s->q_jac, yj, (size_t)s->np * sizeof *s->q_jac);
     if (nk > 1) {
         mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
         mass_columns(s, cj, rows);

@@ -3,10 +3,11 @@
  * coordinates instead of their absolute positions and velocities, and the
  * tree's joints are no constraint rows; everything else keeps its variable:
  *
- *   yj = [ q (n) | qd (n) | the absolute y's other variables, in their order ]
+ *   yj = [ q (np) | u (n) | the absolute y's other variables, in their order ]
  *
- *   q rows    q' - qd + G_q^T mu = 0
- *   qd rows   S^T (body residual wrenches, summed over subtrees) = 0
+ *   q rows    q' - K(q) (u - G_u^T mu) = 0   (K = I, a spherical joint's
+ *             quaternion L(p)^T / 2: np = n + 1 per spherical joint)
+ *   u rows    S^T (body residual wrenches, summed over subtrees) = 0
  *   others    as in the absolute residual (residual.c)
  *
  * The integrator (integrator.c) runs IDA on yj and hands the rest of the
@@ -32,6 +33,9 @@ void mbs_joint_system_free(mbs_joint_system *s);
 
 int mbs_joint_system_size(const mbs_joint_system *s);
 int mbs_joint_system_coords(const mbs_joint_system *s);
+/* The tree's positions (its coordinates, and a quaternion per spherical
+ * joint: 4 where its rates are 3); yj = [positions | rates | kept]. */
+int mbs_joint_system_positions(const mbs_joint_system *s);
 mbs_joint_newton mbs_joint_system_newton(const mbs_joint_system *s);
 
 /* The Newton matrix a model needs in joint coordinates (see above). */
@@ -59,6 +63,11 @@ int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d);
  * 0, or -1 with the reason (the tree's joints are no longer in use). */
 int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, const double *yp, double *yj,
                               double *ypj, char *msg, size_t size);
+
+/* The spherical joints of the tree, and where one's quaternion (4) and
+ * angular velocity (3) are in yj. */
+int mbs_joint_system_n_spherical(const mbs_joint_system *s);
+void mbs_joint_system_spherical(const mbs_joint_system *s, int which, int *pos, int *rate);
 
 /* After a step: the tree joints' turn counts from their angles in yj (the
  * work their accept_step does from the absolute state); returns the mask

@@ -9,6 +9,10 @@
  * A tree joint moves its child's frame F_C relative to the parent's F_P
  * along and about F_P's z axis e (global), through the point o = origin of F_C:
  *   translation  S = (0, e)            rotation  S = (e, o x e)
+ * or, SPHERICAL, turns it about o by a unit quaternion p (A_C = A_FP A(p)
+ * CC^T), its three rates the angular velocity in F_C's axes e_k:
+ * S_k = (e_k, o x e_k), dp/dt = L(p)^T w / 2 (positions and rates then
+ * differ in number: pos and coord index them).
  * Forward kinematics (parents first):
  *   A_C = A_FP Rz(phi) CC^T,  r_C = p_FC - A_C sC,  p_FC = p_FP + s e
  *   V_C = V_P + sum S_k qd_k
@@ -46,6 +50,7 @@ static int tree_kind(const mbs_component *c, mbs_tree_kind *kind)
         {"REVOLUTE", MBS_TREE_REVOLUTE},
         {"TRANSLATIONAL", MBS_TREE_TRANSLATIONAL},
         {"CYLINDRICAL", MBS_TREE_CYLINDRICAL},
+        {"SPHERICAL", MBS_TREE_SPHERICAL},
     };
     if (!mbs_is_joint(c))
         return 0;
@@ -59,7 +64,7 @@ static int tree_kind(const mbs_component *c, mbs_tree_kind *kind)
 
 static int coords_of(mbs_tree_kind kind)
 {
-    return kind == MBS_TREE_FIXED ? 0 : kind == MBS_TREE_CYLINDRICAL ? 2 : 1;
+    return kind == MBS_TREE_FIXED ? 0 : kind == MBS_TREE_CYLINDRICAL ? 2 : kind == MBS_TREE_SPHERICAL ? 3 : 1;
 }
 
 /* A joint that may carry a body: active, all rows in use, nobody reads its
@@ -128,6 +133,9 @@ int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d)
             j->n_coords = coords_of(kind);
             j->coord = t->n_coords;
             t->n_coords += j->n_coords;
+            j->n_pos = kind == MBS_TREE_SPHERICAL ? 4 : j->n_coords;
+            j->pos = t->n_pos;
+            t->n_pos += j->n_pos;
             t->body_joint[child] = t->n_joints++;
             t->comp_in_tree[c] = 1;
             placed[child] = 1;
@@ -145,8 +153,8 @@ int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d)
     t->stab = calloc(n6, sizeof *t->stab);
     t->motion = calloc((size_t)t->n_coords * 6 + 1, sizeof *t->motion);
     t->inertia = calloc((size_t)nb * 36 + 1, sizeof *t->inertia);
-    t->art_U = calloc((size_t)t->n_joints * 12 + 1, sizeof *t->art_U);
-    t->art_Dinv = calloc((size_t)t->n_joints * 4 + 1, sizeof *t->art_Dinv);
+    t->art_U = calloc((size_t)t->n_joints * 18 + 1, sizeof *t->art_U);
+    t->art_Dinv = calloc((size_t)t->n_joints * 9 + 1, sizeof *t->art_Dinv);
     t->force = calloc(n6, sizeof *t->force);
     t->art_S = calloc((size_t)t->n_coords * 6 + 1, sizeof *t->art_S);
     if (!t->twist || !t->accel || !t->wrench || !t->stab || !t->motion || !t->inertia || !t->art_U ||
@@ -233,15 +241,17 @@ static void rot_z(double angle, double R[9])
     R[4] = c;
 }
 
-/* Translation and rotation coordinates of a joint (0 where it has none). */
+/* Translation and rotation coordinates of a joint from the positions x (0
+ * where it has none). */
 static void split_coords(const mbs_tree_joint *j, const double *x, double *slide, double *turn)
 {
     *slide = *turn = 0.0;
     switch (j->kind) {
     case MBS_TREE_FIXED: break;
-    case MBS_TREE_REVOLUTE: *turn = x[j->coord]; break;
-    case MBS_TREE_TRANSLATIONAL: *slide = x[j->coord]; break;
-    case MBS_TREE_CYLINDRICAL: *slide = x[j->coord]; *turn = x[j->coord + 1]; break;
+    case MBS_TREE_REVOLUTE: *turn = x[j->pos]; break;
+    case MBS_TREE_TRANSLATIONAL: *slide = x[j->pos]; break;
+    case MBS_TREE_CYLINDRICAL: *slide = x[j->pos]; *turn = x[j->pos + 1]; break;
+    case MBS_TREE_SPHERICAL: break; /* its rotation: a quaternion (mbs_tree_forward) */
     }
 }
 
@@ -336,14 +346,23 @@ void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, do
         switch (j->kind) {
         case MBS_TREE_FIXED: break;
         case MBS_TREE_REVOLUTE:
-            q[j->coord] = turn, qd[j->coord] = rot_rate, qdd[j->coord] = rot_acc;
+            q[j->pos] = turn, qd[j->coord] = rot_rate, qdd[j->coord] = rot_acc;
             break;
         case MBS_TREE_TRANSLATIONAL:
-            q[j->coord] = slide, qd[j->coord] = slide_rate, qdd[j->coord] = slide_acc;
+            q[j->pos] = slide, qd[j->coord] = slide_rate, qdd[j->coord] = slide_acc;
             break;
         case MBS_TREE_CYLINDRICAL:
-            q[j->coord] = slide, qd[j->coord] = slide_rate, qdd[j->coord] = slide_acc;
-            q[j->coord + 1] = turn, qd[j->coord + 1] = rot_rate, qdd[j->coord + 1] = rot_acc;
+            q[j->pos] = slide, qd[j->coord] = slide_rate, qdd[j->coord] = slide_acc;
+            q[j->pos + 1] = turn, qd[j->coord + 1] = rot_rate, qdd[j->coord + 1] = rot_acc;
+            break;
+        case MBS_TREE_SPHERICAL: /* p = 1: F_P = F_C; rates on F_C's (= J's) axes */
+            q[j->pos] = 1.0, q[j->pos + 1] = q[j->pos + 2] = q[j->pos + 3] = 0.0;
+            for (int a = 0; a < 3; a++) {
+                double ea[3];
+                m3_col(ea, RJ, a);
+                qd[j->coord + a] = v3_dot(ea, Vrel);
+                qdd[j->coord + a] = v3_dot(ea, Arel);
+            }
             break;
         }
     }
@@ -389,10 +408,21 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
         m3_mul_v(pP, AP, j->sP);
         v3_add(pP, pP, rP);
         m3_mul_v(e, AP, j->eP);
-        double cs = cos(turn), sn = sin(turn);
-        for (int i = 0; i < 9; i++)
-            Y[i] = cs * j->K[0][i] + sn * j->K[1][i] + j->K[2][i];
-        m3_mul(s->A, AP, Y);
+        double FC[9]; /* F_C's axes, global (a spherical joint's rate axes) */
+        if (j->kind == MBS_TREE_SPHERICAL) {
+            double R[9], FP[9], p[4];
+            memcpy(p, q + j->pos, sizeof p);
+            mbs_quat_normalise(p); /* dp/dt keeps |p| = 1 only to the integration's accuracy */
+            mbs_quat_to_matrix(p, R);
+            m3_mul(FP, AP, j->CP);
+            m3_mul(FC, FP, R);
+            m3_mul_t(s->A, FC, j->CC);
+        } else {
+            double cs = cos(turn), sn = sin(turn);
+            for (int i = 0; i < 9; i++)
+                Y[i] = cs * j->K[0][i] + sn * j->K[1][i] + j->K[2][i];
+            m3_mul(s->A, AP, Y);
+        }
         v3_copy(o, pP);
         v3_axpy(o, slide, e);
         double tmp[3];
@@ -403,7 +433,10 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
         for (int c = 0; c < j->n_coords; c++) {
             double *S = t->motion + 6 * (j->coord + c);
             int rotation = j->kind == MBS_TREE_REVOLUTE || (j->kind == MBS_TREE_CYLINDRICAL && c == 1);
-            if (rotation) {
+            if (j->kind == MBS_TREE_SPHERICAL) { /* about the child's axes, which turn with it */
+                m3_col(S, FC, c);
+                v3_cross(S + 3, o, S);
+            } else if (rotation) {
                 v3_copy(S, e);
                 v3_cross(S + 3, o, e);
             } else {
@@ -585,6 +618,36 @@ void mbs_tree_row_jacobian(mbs_tree *t, const mbs_model *m, const mbs_data *d, c
  *   u = b - S^T p^A,  p^A_parent += p^A + U D^-1 u;
  * forward, root first: x = D^-1 (u - U^T a_parent), a = a_parent + S x. */
 
+/* The inverse of a symmetric positive definite D of order 1 to 3 (row
+ * major, order n in an n x n block): 0, or -1 when it is not. */
+static int invert_small(const double *D, int n, double *Dinv)
+{
+    if (n == 1) {
+        if (!(D[0] > 0.0))
+            return -1;
+        Dinv[0] = 1.0 / D[0];
+        return 0;
+    }
+    if (n == 2) {
+        double det = D[0] * D[3] - D[1] * D[2];
+        if (!(D[0] > 0.0 && det > 0.0))
+            return -1;
+        Dinv[0] = D[3] / det, Dinv[1] = -D[1] / det, Dinv[2] = -D[2] / det, Dinv[3] = D[0] / det;
+        return 0;
+    }
+    double det = D[0] * (D[4] * D[8] - D[5] * D[7]) - D[1] * (D[3] * D[8] - D[5] * D[6]) +
+                 D[2] * (D[3] * D[7] - D[4] * D[6]);
+    if (!(D[0] > 0.0 && det > 0.0))
+        return -1;
+    /* the adjugate over the determinant */
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            int r0 = (k + 1) % 3, r1 = (k + 2) % 3, c0 = (i + 1) % 3, c1 = (i + 2) % 3;
+            Dinv[3 * i + k] = (D[3 * r0 + c0] * D[3 * r1 + c1] - D[3 * r0 + c1] * D[3 * r1 + c0]) / det;
+        }
+    return 0;
+}
+
 int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d)
 {
     memcpy(t->art_S, t->motion, (size_t)t->n_coords * 6 * sizeof *t->art_S);
@@ -593,9 +656,9 @@ int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d)
                      t->inertia + 36 * t->joints[k].child);
     for (int k = t->n_joints - 1; k >= 0; k--) {
         const mbs_tree_joint *j = &t->joints[k];
-        double *IA = t->inertia + 36 * j->child, *U = t->art_U + 12 * k, *Dinv = t->art_Dinv + 4 * k;
+        double *IA = t->inertia + 36 * j->child, *U = t->art_U + 18 * k, *Dinv = t->art_Dinv + 9 * k;
         int nc = j->n_coords;
-        double D[4] = {0, 0, 0, 0};
+        double D[9];
         for (int c = 0; c < nc; c++) {
             const double *S = t->art_S + 6 * (j->coord + c);
             for (int i = 0; i < 6; i++) {
@@ -607,17 +670,9 @@ int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d)
         }
         for (int a = 0; a < nc; a++)
             for (int c = 0; c < nc; c++)
-                D[2 * a + c] = power(U + 6 * c, t->art_S + 6 * (j->coord + a));
-        if (nc == 1) {
-            if (!(D[0] > 0.0))
-                return -1;
-            Dinv[0] = 1.0 / D[0];
-        } else if (nc == 2) {
-            double det = D[0] * D[3] - D[1] * D[2];
-            if (!(det > 0.0))
-                return -1;
-            Dinv[0] = D[3] / det, Dinv[1] = -D[1] / det, Dinv[2] = -D[2] / det, Dinv[3] = D[0] / det;
-        }
+                D[nc * a + c] = power(U + 6 * c, t->art_S + 6 * (j->coord + a));
+        if (nc > 0 && invert_small(D, nc, Dinv) != 0)
+            return -1;
         if (j->parent_joint < 0)
             continue;
         double *IP = t->inertia + 36 * j->parent;
@@ -626,7 +681,7 @@ int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d)
                 double s = IA[6 * i + l];
                 for (int a = 0; a < nc; a++)
                     for (int c = 0; c < nc; c++)
-                        s -= U[6 * a + i] * Dinv[2 * a + c] * U[6 * c + l];
+                        s -= U[6 * a + i] * Dinv[nc * a + c] * U[6 * c + l];
                 IP[6 * i + l] += s;
             }
     }
@@ -635,13 +690,13 @@ int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d)
 
 void mbs_tree_solve_mass(mbs_tree *t, const double *b, double *x)
 {
-    double u[2]; /* of one joint: at most 2 coordinates */
+    double u[3]; /* of one joint: at most 3 coordinates */
     for (int k = 0; k < t->n_joints; k++)
         memset(t->force + 6 * t->joints[k].child, 0, 6 * sizeof *t->force);
     /* backward: the bias forces; u_k kept in x until the forward pass */
     for (int k = t->n_joints - 1; k >= 0; k--) {
         const mbs_tree_joint *j = &t->joints[k];
-        const double *U = t->art_U + 12 * k, *Dinv = t->art_Dinv + 4 * k, *p = t->force + 6 * j->child;
+        const double *U = t->art_U + 18 * k, *Dinv = t->art_Dinv + 9 * k, *p = t->force + 6 * j->child;
         int nc = j->n_coords;
         for (int c = 0; c < nc; c++)
             u[c] = b[j->coord + c] - power(p, t->art_S + 6 * (j->coord + c));
@@ -654,14 +709,14 @@ void mbs_tree_solve_mass(mbs_tree *t, const double *b, double *x)
         for (int a = 0; a < nc; a++) {
             double w = 0.0;
             for (int c = 0; c < nc; c++)
-                w += Dinv[2 * a + c] * u[c];
+                w += Dinv[nc * a + c] * u[c];
             axpy6(pp, w, U + 6 * a);
         }
     }
     /* forward: accelerations (in t->force, now free) */
     for (int k = 0; k < t->n_joints; k++) {
         const mbs_tree_joint *j = &t->joints[k];
-        const double *U = t->art_U + 12 * k, *Dinv = t->art_Dinv + 4 * k;
+        const double *U = t->art_U + 18 * k, *Dinv = t->art_Dinv + 9 * k;
         double ap[6] = {0, 0, 0, 0, 0, 0}, *a = t->force + 6 * j->child;
         if (j->parent_joint >= 0)
             memcpy(ap, t->force + 6 * j->parent, sizeof ap);
@@ -672,7 +727,7 @@ void mbs_tree_solve_mass(mbs_tree *t, const double *b, double *x)
         for (int c = 0; c < nc; c++) {
             double xc = 0.0;
             for (int l = 0; l < nc; l++)
-                xc += Dinv[2 * c + l] * u[l];
+                xc += Dinv[nc * c + l] * u[l];
             x[j->coord + c] = xc;
             axpy6(a, xc, t->art_S + 6 * (j->coord + c));
         }

@@ -9,7 +9,17 @@
 
 #include "eval.h"
 
-typedef enum mbs_tree_kind { MBS_TREE_FIXED, MBS_TREE_REVOLUTE, MBS_TREE_TRANSLATIONAL, MBS_TREE_CYLINDRICAL } mbs_tree_kind;
+/* SPHERICAL: positions the unit quaternion p of F_C in F_P (4), rates the
+ * relative angular velocity w in F_C's axes (3): dp/dt = L(p)^T w / 2
+ * (rotation.h's mbs_quat_L). Every other kind has as many positions as
+ * rates (its coordinates) at the same offsets of the two blocks. */
+typedef enum mbs_tree_kind {
+    MBS_TREE_FIXED,
+    MBS_TREE_REVOLUTE,
+    MBS_TREE_TRANSLATIONAL,
+    MBS_TREE_CYLINDRICAL,
+    MBS_TREE_SPHERICAL
+} mbs_tree_kind;
 
 typedef struct mbs_tree_joint {
     int comp;            /* the Constraint_Joint */
@@ -17,7 +27,8 @@ typedef struct mbs_tree_joint {
     int parent_joint;    /* tree joint whose child the parent is, or -1 (ground) */
     mbs_tree_kind kind;
     int child_is_i;      /* the child holds the I marker */
-    int n_coords, coord; /* its coordinates: coord .. coord + n_coords - 1 (translation first) */
+    int n_coords, coord; /* its rates: coord .. coord + n_coords - 1 (translation first) */
+    int n_pos, pos;      /* its positions: pos .. pos + n_pos - 1 (a quaternion: 4) */
     /* joint frames, set at each start: F_P fixed on the parent, F_C on the
      * child, F_C = F_P moved by the coordinates (translation along and
      * rotation about F_P's z axis); origin and axes in body axes */
@@ -31,7 +42,8 @@ typedef struct mbs_tree {
     int n_joints;
     mbs_tree_joint *joints; /* parents before children */
     int *body_joint;        /* [n_bodies] the tree joint carrying the body, or -1 */
-    int n_coords;
+    int n_coords;           /* rates (degrees of freedom) */
+    int n_pos;              /* positions (a spherical joint's quaternion: 4) */
     char *comp_in_tree;     /* [n_comps] 1 for the tree's joints (their rows are not equations) */
     char *row_in_tree;      /* [n_rows] 1 for those joints' rows */
     /* work space */
@@ -41,7 +53,7 @@ typedef struct mbs_tree {
     double *motion;         /* [n_coords x 6] S of each coordinate (w, v at the origin) */
     double *inertia;        /* [n_bodies x 36] composite, or articulated, inertias about the origin */
     /* articulated-body factors of each joint (mbs_tree_articulate): U = I^A S
-     * [6 x 2 per joint], D^-1 = (S^T U)^-1 [2 x 2 per joint] */
+     * [6 x 3 per joint], D^-1 = (S^T U)^-1 [3 x 3 per joint] */
     double *art_U, *art_Dinv;
     double *art_S;          /* [n_coords x 6] the motion subspaces they were made with (the
                                residuals in between move `motion` on) */
@@ -49,7 +61,7 @@ typedef struct mbs_tree {
 } mbs_tree;
 
 /* Chooses the tree: joints of the supported types (FIXED, REVOLUTE,
- * TRANSLATIONAL, CYLINDRICAL) reaching rigid bodies from the ground, each
+ * TRANSLATIONAL, CYLINDRICAL, SPHERICAL) reaching rigid bodies from the ground, each
  * joint active with all its rows in use, read by no other element (joint
  * friction, expressions of its reaction) and switched by no command. The
  * rest stays constraint rows. 0, or -1 out of memory. */
@@ -65,13 +77,14 @@ int mbs_tree_check(const mbs_tree *t, const mbs_model *m, const mbs_data *d, cha
  * rates qdd (each of n_coords). */
 void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, double *qd, double *qdd);
 
+
 /* After a step: each revolute or cylindrical tree joint's turn count
  * (Constraint_Joint's angle reference) set from its coordinate, which is
  * continuous, instead of from the absolute state. */
 void mbs_tree_accept(const mbs_tree *t, const mbs_model *m, mbs_eval *ev, const double *q);
 
 /* Forward kinematics: the tree bodies' states in d->bodies (loads cleared)
- * from q, qd, qdd, and with y, yp not NULL their absolute variables there
+ * from the positions q [n_pos] and the rates qd, qdd [n_coords], and with y, yp not NULL their absolute variables there
  * (positions, unit quaternions, velocities and rates). */
 void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double *q, const double *qd,
                       const double *qdd, double *y, double *yp);

@@ -2,8 +2,8 @@
  * matrix (joint_system.h, MBS_NEWTON_MASS), as a SUNDIALS linear solver.
  * The matrix has the block form
  *
- *        [ T  B ]      T = [ c_j I  -I    ]   on the tree's q, qd
- *        [ C  K ]          [ 0      c_j M ]
+ *        [ T  B ]      T = [ c_j I  -K    ]   on the tree's q, qd
+ *        [ C  K ]          [ 0      c_j M ]    (K = I but for quaternions)
  *
  * with B, C, K on the few other variables (multipliers of loop rows, free
  * bodies, element states), which joint_system.c writes into a dense matrix
@@ -26,9 +26,9 @@ extern void dgetrs_(const char *trans, const int *n, const int *nrhs, const doub
                     const int *ipiv, double *b, const int *ldb, int *info, size_t trans_len);
 
 typedef struct tree_solver {
-    int n, nk, nj;  /* coordinates, other variables, all (nj = 2n + nk) */
+    int nt, nk, nj; /* the tree's variables (positions and rates), the others, all (nj = nt + nk) */
     mbs_tree_block tree;
-    double *W;      /* [2n x nk] T^-1 B */
+    double *W;      /* [nt x nk] T^-1 B */
     double *S;      /* [nk x nk] LU of the Schur complement */
     int *ipiv;      /* [nk] */
     double *z;      /* [nj] scratch */
@@ -46,18 +46,18 @@ static int setup(SUNLinearSolver ls, SUNMatrix A)
 {
     tree_solver *t = CONTENT(ls);
     const double *J = mbs_tree_matrix_kept(A), *C = mbs_tree_matrix_rows(A);
-    int n = t->n, nk = t->nk, nj = t->nj, info = 0;
+    int nt = t->nt, nk = t->nk, nj = t->nj, info = 0;
     if (t->tree.factored(t->tree.user) != 0) {
         t->last_flag = -1;
         return SUNLS_LUFACT_FAIL; /* recoverable: IDA retries with a new matrix, a smaller step */
     }
     for (int k = 0; k < nk; k++)
-        solve_tree(t, J + (size_t)k * nj, t->W + (size_t)k * 2 * n);
+        solve_tree(t, J + (size_t)k * nj, t->W + (size_t)k * nt);
     for (int k = 0; k < nk; k++)
         for (int i = 0; i < nk; i++) {
-            double s = J[(size_t)k * nj + 2 * n + i];
-            for (int l = 0; l < 2 * n; l++)
-                s -= C[(size_t)l * nk + i] * t->W[(size_t)k * 2 * n + l];
+            double s = J[(size_t)k * nj + nt + i];
+            for (int l = 0; l < nt; l++)
+                s -= C[(size_t)l * nk + i] * t->W[(size_t)k * nt + l];
             t->S[(size_t)k * nk + i] = s;
         }
     if (nk > 0)
@@ -72,21 +72,21 @@ static int solve(SUNLinearSolver ls, SUNMatrix A, N_Vector xv, N_Vector bv, doub
     tree_solver *t = CONTENT(ls);
     const double *C = mbs_tree_matrix_rows(A), *b = N_VGetArrayPointer(bv);
     double *x = N_VGetArrayPointer(xv);
-    int n = t->n, nk = t->nk, one = 1, info = 0;
+    int nt = t->nt, nk = t->nk, one = 1, info = 0;
     solve_tree(t, b, t->z); /* z = T^-1 r_t */
-    double *xk = x + 2 * n;
+    double *xk = x + nt;
     for (int i = 0; i < nk; i++) {
-        double s = b[2 * n + i];
-        for (int l = 0; l < 2 * n; l++)
+        double s = b[nt + i];
+        for (int l = 0; l < nt; l++)
             s -= C[(size_t)l * nk + i] * t->z[l];
         xk[i] = s;
     }
     if (nk > 0)
         dgetrs_("N", &nk, &one, t->S, &nk, t->ipiv, xk, &nk, &info, 1);
-    for (int l = 0; l < 2 * n; l++) {
+    for (int l = 0; l < nt; l++) {
         double s = t->z[l];
         for (int k = 0; k < nk; k++)
-            s -= t->W[(size_t)k * 2 * n + l] * xk[k];
+            s -= t->W[(size_t)k * nt + l] * xk[k];
         x[l] = s;
     }
     t->last_flag = info;
@@ -137,16 +137,16 @@ static int destroy(SUNLinearSolver ls)
     return 0;
 }
 
-SUNLinearSolver mbs_tree_solver_create(int n, int nk, const mbs_tree_block *tree, SUNContext ctx)
+SUNLinearSolver mbs_tree_solver_create(int nt, int nk, const mbs_tree_block *tree, SUNContext ctx)
 {
     tree_solver *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
-    t->n = n;
+    t->nt = nt;
     t->nk = nk;
-    t->nj = 2 * n + nk;
+    t->nj = nt + nk;
     t->tree = *tree;
-    t->W = malloc(((size_t)2 * n * nk + 1) * sizeof *t->W);
+    t->W = malloc(((size_t)nt * nk + 1) * sizeof *t->W);
     t->S = malloc(((size_t)nk * nk + 1) * sizeof *t->S);
     t->ipiv = malloc(((size_t)nk + 1) * sizeof *t->ipiv);
     t->z = malloc(((size_t)t->nj + 1) * sizeof *t->z);
@@ -172,7 +172,7 @@ SUNLinearSolver mbs_tree_solver_create(int n, int nk, const mbs_tree_block *tree
  * variables cost O(n^2) (13 % of the 1024-link chain). ---- */
 
 typedef struct tree_matrix {
-    int n2, nk, nj;
+    int n2, nk, nj; /* the tree's variables, the others, all */
     double *kept; /* [nj x nk] column major */
     double *rows; /* [nk x n2] column major */
 } tree_matrix;
@@ -225,7 +225,7 @@ static int matrix_space(SUNMatrix A, long *real_words, long *int_words)
     return 0;
 }
 
-SUNMatrix mbs_tree_matrix_create(int n, int nk, SUNContext ctx)
+SUNMatrix mbs_tree_matrix_create(int nt, int nk, SUNContext ctx)
 {
     tree_matrix *t = calloc(1, sizeof *t);
     SUNMatrix A = t ? SUNMatNewEmpty(ctx) : NULL;
@@ -238,9 +238,9 @@ SUNMatrix mbs_tree_matrix_create(int n, int nk, SUNContext ctx)
     A->ops->zero = matrix_zero;
     A->ops->destroy = matrix_destroy;
     A->ops->space = matrix_space;
-    t->n2 = 2 * n;
+    t->n2 = nt;
     t->nk = nk;
-    t->nj = 2 * n + nk;
+    t->nj = nt + nk;
     t->kept = calloc((size_t)t->nj * (size_t)nk + 1, sizeof *t->kept);
     t->rows = calloc((size_t)nk * (size_t)t->n2 + 1, sizeof *t->rows);
     if (!t->kept || !t->rows) {

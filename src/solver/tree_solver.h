@@ -1,6 +1,6 @@
 /* A SUNDIALS linear solver for the joint formulation's Newton matrix when
- * it is the mass-matrix one (tree_solver.c): n tree coordinates (2n
- * variables q, qd first), nk other variables after them. The tree's own
+ * it is the mass-matrix one (tree_solver.c): nt variables of the tree
+ * (positions and rates) first, nk other variables after them. The tree's own
  * block is solved by its owner (joint_system.c: articulated bodies). */
 #ifndef MBS_TREE_SOLVER_H
 #define MBS_TREE_SOLVER_H
@@ -12,17 +12,17 @@
 typedef struct mbs_tree_block {
     /* 0 when the tree block of the last Newton matrix could be factored */
     int (*factored)(void *user);
-    /* x = T^-1 r on the tree's 2n variables (x and r may be the same) */
+    /* x = T^-1 r on the tree's nt variables (x and r may be the same) */
     void (*solve)(void *user, const double *r, double *x);
     void *user;
 } mbs_tree_block;
 
-SUNLinearSolver mbs_tree_solver_create(int n, int nk, const mbs_tree_block *tree, SUNContext ctx);
+SUNLinearSolver mbs_tree_solver_create(int nt, int nk, const mbs_tree_block *tree, SUNContext ctx);
 
 /* The matrix it solves with: of the Newton matrix only the kept columns
- * (nj = 2n + nk rows each, column major) and the kept rows on the tree's
- * 2n columns (nk x 2n, column major); the tree's block is the tree's. */
-SUNMatrix mbs_tree_matrix_create(int n, int nk, SUNContext ctx);
+ * (nj = nt + nk rows each, column major) and the kept rows on the tree's
+ * nt columns (nk x nt, column major); the tree's block is the tree's. */
+SUNMatrix mbs_tree_matrix_create(int nt, int nk, SUNContext ctx);
 double *mbs_tree_matrix_kept(SUNMatrix A);
 double *mbs_tree_matrix_rows(SUNMatrix A);
 
