@@ -18,6 +18,7 @@
     X(stall)      \
     X(results_analyses) \
     X(tree)       \
-    X(nvector_fast)
+    X(nvector_fast) \
+    X(tree_spherical)
 
 TEST_MAIN(SUITES)

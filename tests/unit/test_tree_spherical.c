@@ -1,0 +1,238 @@
+/* A SPHERICAL joint in the kinematic tree (src/solver/tree.c): positions a
+ * unit quaternion p of the child's joint frame in the parent's, rates the
+ * relative angular velocity w in the child's axes, dp/dt = L(p)^T w / 2
+ * (rotation.h). Against independent truths, on a REVOLUTE from the ground
+ * carrying a body that holds a second body on a SPHERICAL joint (so the
+ * joint's parent moves): forward kinematics at the start gives the poses
+ * back; along a path of the positions whose rates are those kinematics,
+ * velocities and accelerations are the central differences of positions and
+ * velocities; the mass matrix gives the kinetic energy; the backward pass at
+ * rest is M qdd and the articulated-body solve (a 3x3 joint block) inverts
+ * it. */
+#include "../support/harness.h"
+#include "model_text.h"
+#include "../../src/core/rotation.h"
+#include "../../src/core/vec3.h"
+#include "../../src/solver/data.h"
+#include "../../src/solver/residual.h"
+#include "../../src/solver/tree.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char MODEL[] =
+    "<Mbsim><Model>\n"
+    "<Body_Rigid id=\"1\" isground=\"TRUE\"/>\n"
+    "<Reference_Marker id=\"10\" body_id=\"1\" pos_x=\"0.1\" psi=\"0.3\" theta=\"0.5\" phi=\"0.2\"/>\n"
+    "<Body_Rigid id=\"2\" cg_id=\"20\" mass=\"2\" inertia_xx=\"0.1\" inertia_yy=\"0.2\" inertia_zz=\"0.3\"/>\n"
+    "<Reference_Marker id=\"20\" body_id=\"2\" pos_x=\"0.5\" pos_y=\"0.3\" pos_z=\"0.1\"/>\n"
+    "<Reference_Marker id=\"21\" body_id=\"2\" pos_x=\"0.1\" psi=\"0.3\" theta=\"0.5\" phi=\"0.2\"/>\n"
+    "<Reference_Marker id=\"22\" body_id=\"2\" pos_x=\"1\" pos_y=\"0.3\" pos_z=\"0.1\" psi=\"1\" theta=\"1.2\"/>\n"
+    "<Body_Rigid id=\"3\" cg_id=\"30\" mass=\"1.5\" inertia_xx=\"0.05\" inertia_yy=\"0.04\" inertia_zz=\"0.01\"/>\n"
+    "<Reference_Marker id=\"30\" body_id=\"3\" pos_x=\"1.4\" pos_y=\"0.5\" pos_z=\"-0.2\" psi=\"0.2\" theta=\"0.3\"/>\n"
+    "<Reference_Marker id=\"31\" body_id=\"3\" pos_x=\"1\" pos_y=\"0.3\" pos_z=\"0.1\" psi=\"1\" theta=\"1.2\"/>\n"
+    "<Constraint_Joint id=\"1\" type=\"REVOLUTE\" i_marker_id=\"21\" j_marker_id=\"10\"/>\n"
+    "<Constraint_Joint id=\"2\" type=\"SPHERICAL\" i_marker_id=\"31\" j_marker_id=\"22\"/>\n"
+    "</Model></Mbsim>\n";
+
+enum { NP = 5, NU = 4 }; /* positions: the angle, the quaternion; rates: the angle's, w */
+
+typedef struct fixture {
+    text_model t;
+    mbs_data *d;
+    mbs_tree tree;
+    double *y, *yp, *res;
+} fixture;
+
+static void teardown(fixture *f)
+{
+    mbs_tree_free(&f->tree);
+    mbs_data_free(f->d);
+    free(f->y);
+    free(f->yp);
+    free(f->res);
+    text_model_free(&f->t);
+}
+
+static int setup(fixture *f, double *q, double *qd, double *qdd)
+{
+    memset(f, 0, sizeof *f);
+    char buf[512];
+    text_model_load(&f->t, MODEL, NULL, 1);
+    CHECK_MSG(f->t.status == MBS_OK && f->t.model, "does not load: %s", text_model_error(&f->t, 0, buf, sizeof buf));
+    if (!f->t.model) {
+        teardown(f);
+        return -1;
+    }
+    const mbs_model *m = f->t.model;
+    f->d = mbs_data_create(m);
+    f->y = calloc((size_t)m->ny + 1, sizeof *f->y);
+    f->yp = calloc((size_t)m->ny + 1, sizeof *f->yp);
+    f->res = calloc((size_t)m->ny + 1, sizeof *f->res);
+    for (int b = 0; b < m->n_bodies; b++)
+        if (m->bodies[b].type == MBS_BODY_RIGID) {
+            v3_copy(f->y + m->bodies[b].q_ofs, m->bodies[b].r0);
+            memcpy(f->y + m->bodies[b].q_ofs + 3, m->bodies[b].p0, 4 * sizeof(double));
+        }
+    mbs_update_bodies(m, f->d, f->y, f->yp);
+    CHECK(mbs_tree_build(&f->tree, m, f->d) == 0);
+    CHECK(f->tree.n_joints == 2 && f->tree.n_coords == NU && f->tree.n_pos == NP);
+    if (f->tree.n_coords != NU || f->tree.n_pos != NP) {
+        teardown(f);
+        return -1;
+    }
+    mbs_eval ev = {m, f->d, 0.0, f->y, f->yp, f->res};
+    mbs_tree_start(&f->tree, m, &ev, q, qd, qdd);
+    return 0;
+}
+
+TEST(a_spherical_joint_starts_at_the_unit_quaternion_and_the_poses)
+{
+    fixture f;
+    double q[NP], qd[NU], qdd[NU];
+    if (setup(&f, q, qd, qdd) != 0)
+        return;
+    const mbs_model *m = f.t.model;
+    CHECK(q[1] == 1.0 && q[2] == 0.0 && q[3] == 0.0 && q[4] == 0.0);
+    mbs_tree_forward(&f.tree, m, f.d, q, qd, qdd, f.y, f.yp);
+    double worst = 0;
+    for (int b = 0; b < m->n_bodies; b++) {
+        if (m->bodies[b].type != MBS_BODY_RIGID)
+            continue;
+        double A0[9];
+        mbs_quat_to_matrix(m->bodies[b].p0, A0);
+        for (int i = 0; i < 3; i++)
+            worst = fmax(worst, fabs(f.d->bodies[b].r[i] - m->bodies[b].r0[i]));
+        for (int i = 0; i < 9; i++)
+            worst = fmax(worst, fabs(f.d->bodies[b].A[i] - A0[i]));
+    }
+    CHECK_MSG(worst < 1e-14, "poses off by %.3g", worst);
+    teardown(&f);
+}
+
+/* The positions at time h on the path with rates u(h) = u + ud h: the
+ * angle to second order, the quaternion p + pd h + pdd h^2 / 2 with
+ * pd = L(p)^T w / 2 and pdd = (L(p)^T wd + L(pd)^T w) / 2. */
+static void path(const double *q, const double *u, const double *ud, double h, double *qh, double *uh)
+{
+    qh[0] = q[0] + u[0] * h + 0.5 * ud[0] * h * h;
+    double L[12], Ld[12], pd[4], pdd[4];
+    mbs_quat_L(q + 1, L);
+    for (int i = 0; i < 4; i++)
+        pd[i] = 0.5 * (L[i] * u[1] + L[4 + i] * u[2] + L[8 + i] * u[3]);
+    mbs_quat_L(pd, Ld);
+    for (int i = 0; i < 4; i++) {
+        pdd[i] = 0.5 * (L[i] * ud[1] + L[4 + i] * ud[2] + L[8 + i] * ud[3]) +
+                 0.5 * (Ld[i] * u[1] + Ld[4 + i] * u[2] + Ld[8 + i] * u[3]);
+        qh[1 + i] = q[1 + i] + pd[i] * h + 0.5 * pdd[i] * h * h;
+    }
+    for (int k = 0; k < NU; k++)
+        uh[k] = u[k] + ud[k] * h;
+}
+
+TEST(spherical_velocities_and_accelerations_are_the_rates_of_positions_and_velocities)
+{
+    fixture f;
+    double q[NP], u[NU], ud[NU];
+    if (setup(&f, q, u, ud) != 0)
+        return;
+    const mbs_model *m = f.t.model;
+    /* a turned joint: p = (0.9, 0.3, -0.2, 0.25) normalised */
+    double p[4] = {0.9, 0.3, -0.2, 0.25};
+    mbs_quat_normalise(p);
+    q[0] = 0.4;
+    memcpy(q + 1, p, sizeof p);
+    const double U[NU] = {0.7, -1.2, 0.5, 2.0}, UD[NU] = {-0.5, 0.8, 1.3, -0.6};
+    memcpy(u, U, sizeof U);
+    memcpy(ud, UD, sizeof UD);
+    const double h = 1e-5;
+    double r[2][9], v[2][9], w[2][9];
+    for (int s = 0; s < 2; s++) {
+        double qh[NP], uh[NU];
+        path(q, u, ud, s ? h : -h, qh, uh);
+        mbs_tree_forward(&f.tree, m, f.d, qh, uh, ud, NULL, NULL);
+        for (int b = 0; b < 3; b++) {
+            v3_copy(r[s] + 3 * b, f.d->bodies[b].r);
+            v3_copy(v[s] + 3 * b, f.d->bodies[b].v);
+            v3_copy(w[s] + 3 * b, f.d->bodies[b].w);
+        }
+    }
+    mbs_tree_forward(&f.tree, m, f.d, q, u, ud, NULL, NULL);
+    double worst_v = 0, worst_a = 0, worst_al = 0;
+    for (int b = 1; b < 3; b++)
+        for (int i = 0; i < 3; i++) {
+            worst_v = fmax(worst_v, fabs((r[1][3 * b + i] - r[0][3 * b + i]) / (2 * h) - f.d->bodies[b].v[i]));
+            worst_a = fmax(worst_a, fabs((v[1][3 * b + i] - v[0][3 * b + i]) / (2 * h) - f.d->bodies[b].a[i]));
+            worst_al = fmax(worst_al, fabs((w[1][3 * b + i] - w[0][3 * b + i]) / (2 * h) - f.d->bodies[b].alpha[i]));
+        }
+    CHECK_MSG(worst_v < 1e-8, "velocities off by %.3g", worst_v);
+    CHECK_MSG(worst_a < 1e-8, "accelerations off by %.3g", worst_a);
+    CHECK_MSG(worst_al < 1e-8, "angular accelerations off by %.3g", worst_al);
+    /* the child's angular velocity is the parent's plus its rates on the child's joint frame */
+    const mbs_tree_joint *js = &f.tree.joints[1];
+    double FC[9], wrel[3], expect[3];
+    m3_mul(FC, f.d->bodies[js->child].A, js->CC); /* F_C's axes: A_C CC */
+    m3_mul_v(wrel, FC, u + 1);
+    v3_add(expect, f.d->bodies[js->parent].w, wrel);
+    double dw = 0;
+    for (int i = 0; i < 3; i++)
+        dw = fmax(dw, fabs(f.d->bodies[js->child].w[i] - expect[i]));
+    CHECK_MSG(dw < 1e-14, "the child's angular velocity is off by %.3g", dw);
+    teardown(&f);
+}
+
+TEST(spherical_mass_matrix_energy_inverse_dynamics_and_articulated_solve)
+{
+    fixture f;
+    double q[NP], u[NU], ud[NU];
+    if (setup(&f, q, u, ud) != 0)
+        return;
+    const mbs_model *m = f.t.model;
+    double p[4] = {0.8, -0.1, 0.4, 0.3};
+    mbs_quat_normalise(p);
+    q[0] = -0.6;
+    memcpy(q + 1, p, sizeof p);
+    const double U[NU] = {0.3, 1.1, -0.7, 0.9}, UD[NU] = {0.6, -0.2, 0.9, -1.4};
+    memcpy(u, U, sizeof U);
+    for (int k = 0; k < NU; k++)
+        ud[k] = 0.0;
+    mbs_tree_forward(&f.tree, m, f.d, q, u, ud, NULL, NULL);
+    double M[NU * NU], energy = 0, quad = 0;
+    mbs_tree_mass_matrix(&f.tree, m, f.d, M, NU);
+    for (int b = 0; b < m->n_bodies; b++) {
+        const mbs_body *body = &m->bodies[b];
+        const mbs_body_state *s = &f.d->bodies[b];
+        if (body->type != MBS_BODY_RIGID)
+            continue;
+        double Jw[3];
+        m3_mul_v(Jw, body->inertia, s->wb);
+        energy += 0.5 * body->mass * v3_dot(s->v, s->v) + 0.5 * v3_dot(s->wb, Jw);
+    }
+    for (int k = 0; k < NU; k++)
+        for (int l = 0; l < NU; l++)
+            quad += 0.5 * u[k] * M[NU * l + k] * u[l];
+    CHECK_NEAR(quad, energy, 1e-12 * energy);
+    /* at rest with accelerations UD and no load the backward pass is M ud,
+     * and the articulated bodies give ud back */
+    for (int k = 0; k < NU; k++)
+        u[k] = 0.0, ud[k] = UD[k];
+    mbs_tree_forward(&f.tree, m, f.d, q, u, ud, NULL, NULL);
+    double res[NU], stab[NU], x[NU];
+    mbs_tree_project(&f.tree, m, f.d, res, stab);
+    for (int k = 0; k < NU; k++) {
+        double Mq = 0;
+        for (int l = 0; l < NU; l++)
+            Mq += M[NU * l + k] * ud[l];
+        CHECK_NEAR(res[k], Mq, 1e-12 * (1 + fabs(Mq)));
+    }
+    CHECK(mbs_tree_articulate(&f.tree, m, f.d) == 0);
+    mbs_tree_solve_mass(&f.tree, res, x);
+    for (int k = 0; k < NU; k++)
+        CHECK_NEAR(x[k], ud[k], 1e-12);
+    teardown(&f);
+}
+
+TEST_SUITE(tree_spherical, T(a_spherical_joint_starts_at_the_unit_quaternion_and_the_poses),
+           T(spherical_velocities_and_accelerations_are_the_rates_of_positions_and_velocities),
+           T(spherical_mass_matrix_energy_inverse_dynamics_and_articulated_solve));
