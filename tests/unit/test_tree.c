@@ -9,7 +9,7 @@
  * a REVOLUTE about a tilted axis from the ground, a TRANSLATIONAL on it
  * whose child holds the J marker, a CYLINDRICAL on that, a FIXED on that. */
 #include "../support/harness.h"
-#include "model_text.h"
+#include "tree_fixture.h"
 #include "../../src/core/rotation.h"
 #include "../../src/core/vec3.h"
 #include "../../src/solver/data.h"
@@ -50,102 +50,43 @@ static const char MODEL[] =
 /* joint rates and accelerations of the tests */
 static const double QD[4] = {0.7, -0.4, 0.9, 1.3}, QDD[4] = {-0.5, 0.8, 0.3, -1.1};
 
-typedef struct fixture {
-    text_model t;
-    mbs_data *d;
-    mbs_tree tree;
-    double *y, *yp, *res;
-} fixture;
-
-static void teardown(fixture *f)
-{
-    mbs_tree_free(&f->tree);
-    mbs_data_free(f->d);
-    free(f->y);
-    free(f->yp);
-    free(f->res);
-    text_model_free(&f->t);
-}
-
 /* The model at its initial state, the tree built and started there (on
  * failure: checks failed, everything freed). */
-static int setup(fixture *f, double *q, double *qd, double *qdd)
+static int setup(tree_fixture *f, double *q, double *qd, double *qdd)
 {
-    memset(f, 0, sizeof *f);
-    char buf[512];
-    text_model_load(&f->t, MODEL, NULL, 1);
-    CHECK_MSG(f->t.status == MBS_OK && f->t.model, "does not load: %s", text_model_error(&f->t, 0, buf, sizeof buf));
-    if (!f->t.model) {
-        teardown(f);
-        return -1;
-    }
-    const mbs_model *m = f->t.model;
-    f->d = mbs_data_create(m);
-    f->y = calloc((size_t)m->ny + 1, sizeof *f->y);
-    f->yp = calloc((size_t)m->ny + 1, sizeof *f->yp);
-    f->res = calloc((size_t)m->ny + 1, sizeof *f->res);
-    for (int b = 0; b < m->n_bodies; b++)
-        if (m->bodies[b].type == MBS_BODY_RIGID) {
-            v3_copy(f->y + m->bodies[b].q_ofs, m->bodies[b].r0);
-            memcpy(f->y + m->bodies[b].q_ofs + 3, m->bodies[b].p0, 4 * sizeof(double));
-        }
-    mbs_update_bodies(m, f->d, f->y, f->yp);
-    CHECK(mbs_tree_build(&f->tree, m, f->d) == 0);
-    CHECK(f->tree.n_joints == 4 && f->tree.n_coords == 4);
-    if (f->tree.n_coords != 4) {
-        teardown(f);
-        return -1;
-    }
-    mbs_eval ev = {m, f->d, 0.0, f->y, f->yp, f->res};
-    mbs_tree_start(&f->tree, m, &ev, q, qd, qdd);
-    return 0;
+    return tree_fixture_setup(f, MODEL, 4, 4, 4, q, qd, qdd);
 }
 
 TEST(forward_kinematics_at_the_start_gives_the_initial_poses)
 {
-    fixture f;
+    tree_fixture f;
     double q[4], qd[4], qdd[4];
     if (setup(&f, q, qd, qdd) != 0)
         return;
     const mbs_model *m = f.t.model;
     CHECK(f.tree.joints[1].child_is_i == 0); /* the translational joint's child holds J */
     mbs_tree_forward(&f.tree, m, f.d, q, qd, qdd, f.y, f.yp);
-    double worst = 0;
-    for (int b = 0; b < m->n_bodies; b++) {
-        if (m->bodies[b].type != MBS_BODY_RIGID)
-            continue;
-        double A0[9];
-        mbs_quat_to_matrix(m->bodies[b].p0, A0);
-        for (int i = 0; i < 3; i++)
-            worst = fmax(worst, fabs(f.d->bodies[b].r[i] - m->bodies[b].r0[i]));
-        for (int i = 0; i < 9; i++)
-            worst = fmax(worst, fabs(f.d->bodies[b].A[i] - A0[i]));
-    }
+    double worst = tree_fixture_pose_error(&f);
     CHECK_MSG(worst < 1e-14, "poses off by %.3g", worst);
-    teardown(&f);
+    tree_fixture_teardown(&f);
 }
 
 /* Body states at q(h) = q + qd h + qdd h^2 / 2, qd(h) = qd + qdd h. */
-static void state_at(fixture *f, const double *q, const double *qd, const double *qdd, double h, double *r,
+static void state_at(tree_fixture *f, const double *q, const double *qd, const double *qdd, double h, double *r,
                      double *v, double *w)
 {
-    const mbs_model *m = f->t.model;
     double qh[4], qdh[4];
     for (int k = 0; k < 4; k++) {
         qh[k] = q[k] + qd[k] * h + 0.5 * qdd[k] * h * h;
         qdh[k] = qd[k] + qdd[k] * h;
     }
-    mbs_tree_forward(&f->tree, m, f->d, qh, qdh, qdd, NULL, NULL);
-    for (int b = 0; b < m->n_bodies; b++) {
-        v3_copy(r + 3 * b, f->d->bodies[b].r);
-        v3_copy(v + 3 * b, f->d->bodies[b].v);
-        v3_copy(w + 3 * b, f->d->bodies[b].w);
-    }
+    mbs_tree_forward(&f->tree, f->t.model, f->d, qh, qdh, qdd, NULL, NULL);
+    tree_fixture_record(f, r, v, w);
 }
 
 TEST(velocities_and_accelerations_are_the_rates_of_positions_and_velocities)
 {
-    fixture f;
+    tree_fixture f;
     double q[4], qd[4], qdd[4];
     if (setup(&f, q, qd, qdd) != 0)
         return;
@@ -162,30 +103,18 @@ TEST(velocities_and_accelerations_are_the_rates_of_positions_and_velocities)
         state_at(&f, q, qd, qdd, s ? h : -h, r[s], v[s], w[s]);
     }
     mbs_tree_forward(&f.tree, m, f.d, q, qd, qdd, NULL, NULL);
-    double worst_v = 0, worst_a = 0, worst_al = 0;
-    for (int b = 0; b < m->n_bodies; b++) {
-        if (f.tree.body_joint[b] < 0)
-            continue;
-        for (int i = 0; i < 3; i++) {
-            worst_v = fmax(worst_v, fabs((r[1][3 * b + i] - r[0][3 * b + i]) / (2 * h) - f.d->bodies[b].v[i]));
-            worst_a = fmax(worst_a, fabs((v[1][3 * b + i] - v[0][3 * b + i]) / (2 * h) - f.d->bodies[b].a[i]));
-            worst_al = fmax(worst_al, fabs((w[1][3 * b + i] - w[0][3 * b + i]) / (2 * h) - f.d->bodies[b].alpha[i]));
-        }
-    }
-    CHECK_MSG(worst_v < 1e-8, "velocities off by %.3g", worst_v);
-    CHECK_MSG(worst_a < 1e-8, "accelerations off by %.3g", worst_a);
-    CHECK_MSG(worst_al < 1e-8, "angular accelerations off by %.3g", worst_al);
+    tree_fixture_check_differences(&f, r, v, w, h);
     for (int s = 0; s < 2; s++) {
         free(r[s]);
         free(v[s]);
         free(w[s]);
     }
-    teardown(&f);
+    tree_fixture_teardown(&f);
 }
 
 TEST(mass_matrix_gives_the_kinetic_energy_and_inverse_dynamics_at_rest)
 {
-    fixture f;
+    tree_fixture f;
     double q[4], qd[4], qdd[4];
     if (setup(&f, q, qd, qdd) != 0)
         return;
@@ -195,15 +124,7 @@ TEST(mass_matrix_gives_the_kinetic_energy_and_inverse_dynamics_at_rest)
     mbs_tree_forward(&f.tree, m, f.d, q, qd, qdd, NULL, NULL);
     double M[16], energy = 0, quad = 0;
     mbs_tree_mass_matrix(&f.tree, m, f.d, M, 4);
-    for (int b = 0; b < m->n_bodies; b++) {
-        const mbs_body *body = &m->bodies[b];
-        const mbs_body_state *s = &f.d->bodies[b];
-        if (body->type != MBS_BODY_RIGID)
-            continue;
-        double Jw[3];
-        m3_mul_v(Jw, body->inertia, s->wb);
-        energy += 0.5 * body->mass * v3_dot(s->v, s->v) + 0.5 * v3_dot(s->wb, Jw);
-    }
+    energy = tree_fixture_kinetic_energy(&f);
     for (int k = 0; k < 4; k++)
         for (int l = 0; l < 4; l++) {
             quad += 0.5 * qd[k] * M[4 * l + k] * qd[l];
@@ -229,7 +150,7 @@ TEST(mass_matrix_gives_the_kinetic_energy_and_inverse_dynamics_at_rest)
     mbs_tree_solve_mass(&f.tree, res, x);
     for (int k = 0; k < 4; k++)
         CHECK_NEAR(x[k], qdd[k], 1e-12);
-    teardown(&f);
+    tree_fixture_teardown(&f);
 }
 
 TEST_SUITE(tree, T(forward_kinematics_at_the_start_gives_the_initial_poses),

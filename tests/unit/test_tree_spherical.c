@@ -10,7 +10,7 @@
  * rest is M qdd and the articulated-body solve (a 3x3 joint block) inverts
  * it. */
 #include "../support/harness.h"
-#include "model_text.h"
+#include "tree_fixture.h"
 #include "../../src/core/rotation.h"
 #include "../../src/core/vec3.h"
 #include "../../src/solver/data.h"
@@ -38,77 +38,25 @@ static const char MODEL[] =
 
 enum { NP = 5, NU = 4 }; /* positions: the angle, the quaternion; rates: the angle's, w */
 
-typedef struct fixture {
-    text_model t;
-    mbs_data *d;
-    mbs_tree tree;
-    double *y, *yp, *res;
-} fixture;
-
-static void teardown(fixture *f)
+/* The model at its initial state, the tree built and started there (on
+ * failure: checks failed, everything freed). */
+static int setup(tree_fixture *f, double *q, double *qd, double *qdd)
 {
-    mbs_tree_free(&f->tree);
-    mbs_data_free(f->d);
-    free(f->y);
-    free(f->yp);
-    free(f->res);
-    text_model_free(&f->t);
-}
-
-static int setup(fixture *f, double *q, double *qd, double *qdd)
-{
-    memset(f, 0, sizeof *f);
-    char buf[512];
-    text_model_load(&f->t, MODEL, NULL, 1);
-    CHECK_MSG(f->t.status == MBS_OK && f->t.model, "does not load: %s", text_model_error(&f->t, 0, buf, sizeof buf));
-    if (!f->t.model) {
-        teardown(f);
-        return -1;
-    }
-    const mbs_model *m = f->t.model;
-    f->d = mbs_data_create(m);
-    f->y = calloc((size_t)m->ny + 1, sizeof *f->y);
-    f->yp = calloc((size_t)m->ny + 1, sizeof *f->yp);
-    f->res = calloc((size_t)m->ny + 1, sizeof *f->res);
-    for (int b = 0; b < m->n_bodies; b++)
-        if (m->bodies[b].type == MBS_BODY_RIGID) {
-            v3_copy(f->y + m->bodies[b].q_ofs, m->bodies[b].r0);
-            memcpy(f->y + m->bodies[b].q_ofs + 3, m->bodies[b].p0, 4 * sizeof(double));
-        }
-    mbs_update_bodies(m, f->d, f->y, f->yp);
-    CHECK(mbs_tree_build(&f->tree, m, f->d) == 0);
-    CHECK(f->tree.n_joints == 2 && f->tree.n_coords == NU && f->tree.n_pos == NP);
-    if (f->tree.n_coords != NU || f->tree.n_pos != NP) {
-        teardown(f);
-        return -1;
-    }
-    mbs_eval ev = {m, f->d, 0.0, f->y, f->yp, f->res};
-    mbs_tree_start(&f->tree, m, &ev, q, qd, qdd);
-    return 0;
+    return tree_fixture_setup(f, MODEL, 2, NU, NP, q, qd, qdd);
 }
 
 TEST(a_spherical_joint_starts_at_the_unit_quaternion_and_the_poses)
 {
-    fixture f;
+    tree_fixture f;
     double q[NP], qd[NU], qdd[NU];
     if (setup(&f, q, qd, qdd) != 0)
         return;
     const mbs_model *m = f.t.model;
     CHECK(q[1] == 1.0 && q[2] == 0.0 && q[3] == 0.0 && q[4] == 0.0);
     mbs_tree_forward(&f.tree, m, f.d, q, qd, qdd, f.y, f.yp);
-    double worst = 0;
-    for (int b = 0; b < m->n_bodies; b++) {
-        if (m->bodies[b].type != MBS_BODY_RIGID)
-            continue;
-        double A0[9];
-        mbs_quat_to_matrix(m->bodies[b].p0, A0);
-        for (int i = 0; i < 3; i++)
-            worst = fmax(worst, fabs(f.d->bodies[b].r[i] - m->bodies[b].r0[i]));
-        for (int i = 0; i < 9; i++)
-            worst = fmax(worst, fabs(f.d->bodies[b].A[i] - A0[i]));
-    }
+    double worst = tree_fixture_pose_error(&f);
     CHECK_MSG(worst < 1e-14, "poses off by %.3g", worst);
-    teardown(&f);
+    tree_fixture_teardown(&f);
 }
 
 /* The positions at time h on the path with rates u(h) = u + ud h: the
@@ -133,7 +81,7 @@ static void path(const double *q, const double *u, const double *ud, double h, d
 
 TEST(spherical_velocities_and_accelerations_are_the_rates_of_positions_and_velocities)
 {
-    fixture f;
+    tree_fixture f;
     double q[NP], u[NU], ud[NU];
     if (setup(&f, q, u, ud) != 0)
         return;
@@ -147,28 +95,16 @@ TEST(spherical_velocities_and_accelerations_are_the_rates_of_positions_and_veloc
     memcpy(u, U, sizeof U);
     memcpy(ud, UD, sizeof UD);
     const double h = 1e-5;
-    double r[2][9], v[2][9], w[2][9];
+    double rs[2][9], vs[2][9], ws[2][9];
     for (int s = 0; s < 2; s++) {
         double qh[NP], uh[NU];
         path(q, u, ud, s ? h : -h, qh, uh);
         mbs_tree_forward(&f.tree, m, f.d, qh, uh, ud, NULL, NULL);
-        for (int b = 0; b < 3; b++) {
-            v3_copy(r[s] + 3 * b, f.d->bodies[b].r);
-            v3_copy(v[s] + 3 * b, f.d->bodies[b].v);
-            v3_copy(w[s] + 3 * b, f.d->bodies[b].w);
-        }
+        tree_fixture_record(&f, rs[s], vs[s], ws[s]);
     }
     mbs_tree_forward(&f.tree, m, f.d, q, u, ud, NULL, NULL);
-    double worst_v = 0, worst_a = 0, worst_al = 0;
-    for (int b = 1; b < 3; b++)
-        for (int i = 0; i < 3; i++) {
-            worst_v = fmax(worst_v, fabs((r[1][3 * b + i] - r[0][3 * b + i]) / (2 * h) - f.d->bodies[b].v[i]));
-            worst_a = fmax(worst_a, fabs((v[1][3 * b + i] - v[0][3 * b + i]) / (2 * h) - f.d->bodies[b].a[i]));
-            worst_al = fmax(worst_al, fabs((w[1][3 * b + i] - w[0][3 * b + i]) / (2 * h) - f.d->bodies[b].alpha[i]));
-        }
-    CHECK_MSG(worst_v < 1e-8, "velocities off by %.3g", worst_v);
-    CHECK_MSG(worst_a < 1e-8, "accelerations off by %.3g", worst_a);
-    CHECK_MSG(worst_al < 1e-8, "angular accelerations off by %.3g", worst_al);
+    double *const r[2] = {rs[0], rs[1]}, *const v[2] = {vs[0], vs[1]}, *const w[2] = {ws[0], ws[1]};
+    tree_fixture_check_differences(&f, r, v, w, h);
     /* the child's angular velocity is the parent's plus its rates on the child's joint frame */
     const mbs_tree_joint *js = &f.tree.joints[1];
     double FC[9], wrel[3], expect[3];
@@ -179,12 +115,12 @@ TEST(spherical_velocities_and_accelerations_are_the_rates_of_positions_and_veloc
     for (int i = 0; i < 3; i++)
         dw = fmax(dw, fabs(f.d->bodies[js->child].w[i] - expect[i]));
     CHECK_MSG(dw < 1e-14, "the child's angular velocity is off by %.3g", dw);
-    teardown(&f);
+    tree_fixture_teardown(&f);
 }
 
 TEST(spherical_mass_matrix_energy_inverse_dynamics_and_articulated_solve)
 {
-    fixture f;
+    tree_fixture f;
     double q[NP], u[NU], ud[NU];
     if (setup(&f, q, u, ud) != 0)
         return;
@@ -200,15 +136,7 @@ TEST(spherical_mass_matrix_energy_inverse_dynamics_and_articulated_solve)
     mbs_tree_forward(&f.tree, m, f.d, q, u, ud, NULL, NULL);
     double M[NU * NU], energy = 0, quad = 0;
     mbs_tree_mass_matrix(&f.tree, m, f.d, M, NU);
-    for (int b = 0; b < m->n_bodies; b++) {
-        const mbs_body *body = &m->bodies[b];
-        const mbs_body_state *s = &f.d->bodies[b];
-        if (body->type != MBS_BODY_RIGID)
-            continue;
-        double Jw[3];
-        m3_mul_v(Jw, body->inertia, s->wb);
-        energy += 0.5 * body->mass * v3_dot(s->v, s->v) + 0.5 * v3_dot(s->wb, Jw);
-    }
+    energy = tree_fixture_kinetic_energy(&f);
     for (int k = 0; k < NU; k++)
         for (int l = 0; l < NU; l++)
             quad += 0.5 * u[k] * M[NU * l + k] * u[l];
@@ -230,7 +158,7 @@ TEST(spherical_mass_matrix_energy_inverse_dynamics_and_articulated_solve)
     mbs_tree_solve_mass(&f.tree, res, x);
     for (int k = 0; k < NU; k++)
         CHECK_NEAR(x[k], ud[k], 1e-12);
-    teardown(&f);
+    tree_fixture_teardown(&f);
 }
 
 TEST_SUITE(tree_spherical, T(a_spherical_joint_starts_at_the_unit_quaternion_and_the_poses),
