@@ -58,6 +58,16 @@ mbs_joint_newton mbs_joint_newton_for(const mbs_model *m)
     return MBS_NEWTON_MASS;
 }
 
+/* Beams: stiff and lightly damped, where BDF's upper orders went astray in
+ * joint coordinates (joint_system.h, MBS_AUTO_JOINT_DENSE_MAX). */
+static int has_beams(const mbs_model *m)
+{
+    for (int c = 0; c < m->n_comps; c++)
+        if (strcmp(m->comps[c].kind->name, "Force_Beam") == 0)
+            return 1;
+    return 0;
+}
+
 int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
 {
     mbs_tree t;
@@ -81,7 +91,7 @@ int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
         return 0;
     if (mbs_joint_newton_for(m) == MBS_NEWTON_MASS)
         return others <= MBS_AUTO_JOINT_MAX_OTHERS;
-    return outside == 0 && 2 * coords + others <= MBS_AUTO_JOINT_DENSE_MAX;
+    return outside == 0 && !has_beams(m) && 2 * coords + others <= MBS_AUTO_JOINT_DENSE_MAX;
 }
 
 void mbs_joint_system_free(mbs_joint_system *s)
@@ -174,6 +184,8 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         const mbs_tree_joint *jt = &s->tree.joints[j];
         if (jt->kind == MBS_TREE_REVOLUTE || jt->kind == MBS_TREE_CYLINDRICAL)
             s->angle[jt->pos + jt->n_pos - 1] = 1; /* the rotation is the last */
+        if (jt->kind == MBS_TREE_UNIVERSAL)
+            s->angle[jt->pos] = s->angle[jt->pos + 1] = 1;
         for (int c = 0; c < jt->n_coords; c++)
             s->coord_body[jt->coord + c] = jt->child;
         for (int c = 0; c < jt->n_pos; c++)

@@ -12,7 +12,9 @@
  * or, SPHERICAL, turns it about o by a unit quaternion p (A_C = A_FP A(p)
  * CC^T), its three rates the angular velocity in F_C's axes e_k:
  * S_k = (e_k, o x e_k), dp/dt = L(p)^T w / 2 (positions and rates then
- * differ in number: pos and coord index them).
+ * differ in number: pos and coord index them); or, UNIVERSAL, turns it
+ * about the parent's marker's z (fixed in the parent) and then the child's
+ * (fixed in the child), which adds (S_1 qd_1) x (S_2 qd_2) to dV_C/dt.
  * Forward kinematics (parents first):
  *   A_C = A_FP Rz(phi) CC^T,  r_C = p_FC - A_C sC,  p_FC = p_FP + s e
  *   V_C = V_P + sum S_k qd_k
@@ -51,6 +53,7 @@ static int tree_kind(const mbs_component *c, mbs_tree_kind *kind)
         {"TRANSLATIONAL", MBS_TREE_TRANSLATIONAL},
         {"CYLINDRICAL", MBS_TREE_CYLINDRICAL},
         {"SPHERICAL", MBS_TREE_SPHERICAL},
+        {"UNIVERSAL", MBS_TREE_UNIVERSAL}, /* HOOKE too (mbs_joint_type) */
     };
     if (!mbs_is_joint(c))
         return 0;
@@ -64,7 +67,12 @@ static int tree_kind(const mbs_component *c, mbs_tree_kind *kind)
 
 static int coords_of(mbs_tree_kind kind)
 {
-    return kind == MBS_TREE_FIXED ? 0 : kind == MBS_TREE_CYLINDRICAL ? 2 : kind == MBS_TREE_SPHERICAL ? 3 : 1;
+    switch (kind) {
+    case MBS_TREE_FIXED: return 0;
+    case MBS_TREE_CYLINDRICAL: case MBS_TREE_UNIVERSAL: return 2;
+    case MBS_TREE_SPHERICAL: return 3;
+    default: return 1;
+    }
 }
 
 /* A joint that may carry a body: active, all rows in use, nobody reads its
@@ -251,7 +259,8 @@ static void split_coords(const mbs_tree_joint *j, const double *x, double *slide
     case MBS_TREE_REVOLUTE: *turn = x[j->pos]; break;
     case MBS_TREE_TRANSLATIONAL: *slide = x[j->pos]; break;
     case MBS_TREE_CYLINDRICAL: *slide = x[j->pos]; *turn = x[j->pos + 1]; break;
-    case MBS_TREE_SPHERICAL: break; /* its rotation: a quaternion (mbs_tree_forward) */
+    case MBS_TREE_SPHERICAL:
+    case MBS_TREE_UNIVERSAL: break; /* their rotations: mbs_tree_forward */
     }
 }
 
@@ -327,6 +336,18 @@ void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, do
         v3_sub(tmp, pP, r);
         m3_tmul_v(j->sP, A, tmp);
         m3_tmul(j->CP, A, RP);
+        /* a universal joint's axes: each marker's z, the parent's and the child's */
+        double RI[9], e1[3], e2[3];
+        mbs_marker_axes(ev, I, RI);
+        if (j->kind == MBS_TREE_UNIVERSAL) {
+            const double *RMP = j->child_is_i ? RJ : RI, *RMC = j->child_is_i ? RI : RJ;
+            m3_tmul(j->CP, A, RMP);
+            body_pose(d, j->child, &r, &A);
+            m3_tmul(j->CC, A, RMC);
+            m3_tmul(j->C0, RMP, RMC);
+            m3_col(e1, RMP, 2);
+            m3_col(e2, RMC, 2);
+        }
         relative_rotation_parts(j);
         /* rates: the relative twist and its rate on the joint's axes */
         double Vc[6], Ac[6], Vp[6], Ap[6], Vrel[6], Arel[6], cross[6];
@@ -355,6 +376,24 @@ void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, do
             q[j->pos] = slide, qd[j->coord] = slide_rate, qdd[j->coord] = slide_acc;
             q[j->pos + 1] = turn, qd[j->coord + 1] = rot_rate, qdd[j->coord + 1] = rot_acc;
             break;
+        case MBS_TREE_UNIVERSAL: { /* zero angles; rates on the two (perpendicular) axes */
+            double S1[6], S2[6], X[6], Atrue[6];
+            v3_copy(S1, e1);
+            v3_cross(S1 + 3, pC, e1);
+            v3_copy(S2, e2);
+            v3_cross(S2 + 3, pC, e2);
+            double w1 = v3_dot(e1, Vrel), w2 = v3_dot(e2, Vrel);
+            for (int i = 0; i < 6; i++)
+                S1[i] *= w1, S2[i] *= w2;
+            /* the first axis is fixed in the parent: its rate adds V_P x S1, not V_C x S1 */
+            motion_cross(X, S1, S2);
+            for (int i = 0; i < 6; i++)
+                Atrue[i] = Arel[i] - X[i];
+            q[j->pos] = q[j->pos + 1] = 0.0;
+            qd[j->coord] = w1, qd[j->coord + 1] = w2;
+            qdd[j->coord] = v3_dot(e1, Atrue), qdd[j->coord + 1] = v3_dot(e2, Atrue);
+            break;
+        }
         case MBS_TREE_SPHERICAL: /* p = 1: F_P = F_C; rates on F_C's (= J's) axes */
             q[j->pos] = 1.0, q[j->pos + 1] = q[j->pos + 2] = q[j->pos + 3] = 0.0;
             for (int a = 0; a < 3; a++) {
@@ -408,8 +447,17 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
         m3_mul_v(pP, AP, j->sP);
         v3_add(pP, pP, rP);
         m3_mul_v(e, AP, j->eP);
-        double FC[9]; /* F_C's axes, global (a spherical joint's rate axes) */
-        if (j->kind == MBS_TREE_SPHERICAL) {
+        double FC[9], FPu[9]; /* F_C's axes, global (a spherical joint's rate axes); a universal's F_P */
+        if (j->kind == MBS_TREE_UNIVERSAL) {
+            double R1[9], R2[9], tmp[9], tmp2[9];
+            rot_z(q[j->pos], R1);
+            rot_z(q[j->pos + 1], R2);
+            m3_mul(FPu, AP, j->CP);
+            m3_mul(tmp, FPu, R1);
+            m3_mul(tmp2, tmp, j->C0);
+            m3_mul(FC, tmp2, R2);
+            m3_mul_t(s->A, FC, j->CC);
+        } else if (j->kind == MBS_TREE_SPHERICAL) {
             double R[9], FP[9], p[4];
             memcpy(p, q + j->pos, sizeof p);
             mbs_quat_normalise(p); /* dp/dt keeps |p| = 1 only to the integration's accuracy */
@@ -436,6 +484,9 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
             if (j->kind == MBS_TREE_SPHERICAL) { /* about the child's axes, which turn with it */
                 m3_col(S, FC, c);
                 v3_cross(S + 3, o, S);
+            } else if (j->kind == MBS_TREE_UNIVERSAL) { /* the parent's z, then the child's */
+                m3_col(S, c == 0 ? FPu : FC, 2);
+                v3_cross(S + 3, o, S);
             } else if (rotation) {
                 v3_copy(S, e);
                 v3_cross(S + 3, o, e);
@@ -454,6 +505,18 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
         motion_cross(cross, V, Vrel);
         for (int i = 0; i < 6; i++)
             Ad[i] = (ground ? 0.0 : Ap[i]) + Arel[i] + cross[i];
+        if (j->kind == MBS_TREE_UNIVERSAL) {
+            /* V_C x S counts both axes as fixed in the child; the first is
+             * fixed in the parent: (S1 qd1) x (S2 qd2) more */
+            double S1[6], S2[6], X[6];
+            for (int i = 0; i < 6; i++) {
+                S1[i] = qd[j->coord] * t->motion[6 * j->coord + i];
+                S2[i] = qd[j->coord + 1] * t->motion[6 * (j->coord + 1) + i];
+            }
+            motion_cross(X, S1, S2);
+            for (int i = 0; i < 6; i++)
+                Ad[i] += X[i];
+        }
         /* the centre of mass */
         v3_copy(s->w, V);
         v3_cross(tmp, V, s->r);

@@ -11,14 +11,17 @@
 
 /* SPHERICAL: positions the unit quaternion p of F_C in F_P (4), rates the
  * relative angular velocity w in F_C's axes (3): dp/dt = L(p)^T w / 2
- * (rotation.h's mbs_quat_L). Every other kind has as many positions as
+ * (rotation.h's mbs_quat_L). UNIVERSAL: two angles, about the parent's
+ * marker's z (fixed in the parent) and then the child's marker's z (fixed
+ * in the child), zero at each start. Every other kind has as many positions as
  * rates (its coordinates) at the same offsets of the two blocks. */
 typedef enum mbs_tree_kind {
     MBS_TREE_FIXED,
     MBS_TREE_REVOLUTE,
     MBS_TREE_TRANSLATIONAL,
     MBS_TREE_CYLINDRICAL,
-    MBS_TREE_SPHERICAL
+    MBS_TREE_SPHERICAL,
+    MBS_TREE_UNIVERSAL
 } mbs_tree_kind;
 
 typedef struct mbs_tree_joint {
@@ -36,6 +39,7 @@ typedef struct mbs_tree_joint {
     /* the child's axes in the parent's, CP Rz(phi) CC^T = cos(phi) K[0] +
      * sin(phi) K[1] + K[2] (set with the frames), and F_P's z in the parent */
     double K[3][9], eP[3];
+    double C0[9];        /* UNIVERSAL: the child's marker axes in the parent's at zero angles */
 } mbs_tree_joint;
 
 typedef struct mbs_tree {
@@ -61,7 +65,7 @@ typedef struct mbs_tree {
 } mbs_tree;
 
 /* Chooses the tree: joints of the supported types (FIXED, REVOLUTE,
- * TRANSLATIONAL, CYLINDRICAL, SPHERICAL) reaching rigid bodies from the ground, each
+ * TRANSLATIONAL, CYLINDRICAL, SPHERICAL, UNIVERSAL/HOOKE) reaching rigid bodies from the ground, each
  * joint active with all its rows in use, read by no other element (joint
  * friction, expressions of its reaction) and switched by no command. The
  * rest stays constraint rows. 0, or -1 out of memory. */

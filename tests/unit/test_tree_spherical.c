@@ -1,4 +1,5 @@
-/* A SPHERICAL joint in the kinematic tree (src/solver/tree.c): positions a
+/* SPHERICAL and UNIVERSAL joints in the kinematic tree (src/solver/tree.c).
+ * A SPHERICAL joint: positions a
  * unit quaternion p of the child's joint frame in the parent's, rates the
  * relative angular velocity w in the child's axes, dp/dt = L(p)^T w / 2
  * (rotation.h). Against independent truths, on a REVOLUTE from the ground
@@ -8,7 +9,9 @@
  * velocities and accelerations are the central differences of positions and
  * velocities; the mass matrix gives the kinetic energy; the backward pass at
  * rest is M qdd and the articulated-body solve (a 3x3 joint block) inverts
- * it. */
+ * it. A UNIVERSAL joint the same way, on the same kind of tree: two angles,
+ * about the parent's marker's z and then about the child's, the first axis
+ * fixed in the parent (its rate's share of the acceleration is not V_C x S). */
 #include "../support/harness.h"
 #include "tree_fixture.h"
 #include "../../src/core/rotation.h"
@@ -161,6 +164,81 @@ TEST(spherical_mass_matrix_energy_inverse_dynamics_and_articulated_solve)
     tree_fixture_teardown(&f);
 }
 
+/* ---- UNIVERSAL: I's z perpendicular to J's (theta + pi/2) ---- */
+
+static const char MODEL_U[] =
+    "<Mbsim><Model>\n"
+    "<Body_Rigid id=\"1\" isground=\"TRUE\"/>\n"
+    "<Reference_Marker id=\"10\" body_id=\"1\" pos_x=\"0.1\" psi=\"0.3\" theta=\"0.5\" phi=\"0.2\"/>\n"
+    "<Body_Rigid id=\"2\" cg_id=\"20\" mass=\"2\" inertia_xx=\"0.1\" inertia_yy=\"0.2\" inertia_zz=\"0.3\"/>\n"
+    "<Reference_Marker id=\"20\" body_id=\"2\" pos_x=\"0.5\" pos_y=\"0.3\" pos_z=\"0.1\"/>\n"
+    "<Reference_Marker id=\"21\" body_id=\"2\" pos_x=\"0.1\" psi=\"0.3\" theta=\"0.5\" phi=\"0.2\"/>\n"
+    "<Reference_Marker id=\"22\" body_id=\"2\" pos_x=\"1\" pos_y=\"0.3\" pos_z=\"0.1\" psi=\"1\" theta=\"1.2\"/>\n"
+    "<Body_Rigid id=\"3\" cg_id=\"30\" mass=\"1.5\" inertia_xx=\"0.05\" inertia_yy=\"0.04\" inertia_zz=\"0.01\"/>\n"
+    "<Reference_Marker id=\"30\" body_id=\"3\" pos_x=\"1.4\" pos_y=\"0.5\" pos_z=\"-0.2\" psi=\"0.2\" theta=\"0.3\"/>\n"
+    "<Reference_Marker id=\"31\" body_id=\"3\" pos_x=\"1\" pos_y=\"0.3\" pos_z=\"0.1\" psi=\"1\" theta=\"1.2 + pi/2\"/>\n"
+    "<Constraint_Joint id=\"1\" type=\"REVOLUTE\" i_marker_id=\"21\" j_marker_id=\"10\"/>\n"
+    "<Constraint_Joint id=\"2\" type=\"HOOKE\" i_marker_id=\"31\" j_marker_id=\"22\"/>\n"
+    "</Model></Mbsim>\n";
+
+TEST(a_universal_joint_starts_at_zero_angles_and_the_poses)
+{
+    tree_fixture f;
+    double q[3], u[3], ud[3];
+    if (tree_fixture_setup(&f, MODEL_U, 2, 3, 3, q, u, ud) != 0)
+        return;
+    CHECK(q[1] == 0.0 && q[2] == 0.0);
+    mbs_tree_forward(&f.tree, f.t.model, f.d, q, u, ud, f.y, f.yp);
+    double worst = tree_fixture_pose_error(&f);
+    CHECK_MSG(worst < 1e-14, "poses off by %.3g", worst);
+    tree_fixture_teardown(&f);
+}
+
+TEST(universal_velocities_accelerations_energy_and_articulated_solve)
+{
+    tree_fixture f;
+    double q[3], u[3], ud[3];
+    if (tree_fixture_setup(&f, MODEL_U, 2, 3, 3, q, u, ud) != 0)
+        return;
+    const mbs_model *m = f.t.model;
+    const double Q[3] = {0.4, 0.7, -0.5}, U[3] = {0.7, -1.2, 2.0}, UD[3] = {-0.5, 0.8, 1.3}, h = 1e-5;
+    double rs[2][9], vs[2][9], ws[2][9];
+    for (int s = 0; s < 2; s++) {
+        double hs = s ? h : -h, qh[3], uh[3];
+        for (int k = 0; k < 3; k++)
+            qh[k] = Q[k] + U[k] * hs + 0.5 * UD[k] * hs * hs, uh[k] = U[k] + UD[k] * hs;
+        mbs_tree_forward(&f.tree, m, f.d, qh, uh, UD, NULL, NULL);
+        tree_fixture_record(&f, rs[s], vs[s], ws[s]);
+    }
+    mbs_tree_forward(&f.tree, m, f.d, Q, U, UD, NULL, NULL);
+    double *const r[2] = {rs[0], rs[1]}, *const v[2] = {vs[0], vs[1]}, *const w[2] = {ws[0], ws[1]};
+    tree_fixture_check_differences(&f, r, v, w, h);
+    /* energy and the mass matrix */
+    double none[3] = {0, 0, 0}, M[9], quad = 0;
+    mbs_tree_forward(&f.tree, m, f.d, Q, U, none, NULL, NULL);
+    mbs_tree_mass_matrix(&f.tree, m, f.d, M, 3);
+    for (int k = 0; k < 3; k++)
+        for (int l = 0; l < 3; l++)
+            quad += 0.5 * U[k] * M[3 * l + k] * U[l];
+    double energy = tree_fixture_kinetic_energy(&f);
+    CHECK_NEAR(quad, energy, 1e-12 * energy);
+    /* at rest: the backward pass is M ud, the articulated solve gives ud back */
+    double res[3], stab[3], x[3];
+    mbs_tree_forward(&f.tree, m, f.d, Q, none, UD, NULL, NULL);
+    mbs_tree_project(&f.tree, m, f.d, res, stab);
+    for (int k = 0; k < 3; k++) {
+        double Mq = M[k] * UD[0] + M[3 + k] * UD[1] + M[6 + k] * UD[2];
+        CHECK_NEAR(res[k], Mq, 1e-12 * (1 + fabs(Mq)));
+    }
+    CHECK(mbs_tree_articulate(&f.tree, m, f.d) == 0);
+    mbs_tree_solve_mass(&f.tree, res, x);
+    for (int k = 0; k < 3; k++)
+        CHECK_NEAR(x[k], UD[k], 1e-12);
+    tree_fixture_teardown(&f);
+}
+
 TEST_SUITE(tree_spherical, T(a_spherical_joint_starts_at_the_unit_quaternion_and_the_poses),
            T(spherical_velocities_and_accelerations_are_the_rates_of_positions_and_velocities),
-           T(spherical_mass_matrix_energy_inverse_dynamics_and_articulated_solve));
+           T(spherical_mass_matrix_energy_inverse_dynamics_and_articulated_solve),
+           T(a_universal_joint_starts_at_zero_angles_and_the_poses),
+           T(universal_velocities_accelerations_energy_and_articulated_solve));
