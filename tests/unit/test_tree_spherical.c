@@ -24,20 +24,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char MODEL[] =
-    "<Mbsim><Model>\n"
-    "<Body_Rigid id=\"1\" isground=\"TRUE\"/>\n"
-    "<Reference_Marker id=\"10\" body_id=\"1\" pos_x=\"0.1\" psi=\"0.3\" theta=\"0.5\" phi=\"0.2\"/>\n"
-    "<Body_Rigid id=\"2\" cg_id=\"20\" mass=\"2\" inertia_xx=\"0.1\" inertia_yy=\"0.2\" inertia_zz=\"0.3\"/>\n"
-    "<Reference_Marker id=\"20\" body_id=\"2\" pos_x=\"0.5\" pos_y=\"0.3\" pos_z=\"0.1\"/>\n"
-    "<Reference_Marker id=\"21\" body_id=\"2\" pos_x=\"0.1\" psi=\"0.3\" theta=\"0.5\" phi=\"0.2\"/>\n"
-    "<Reference_Marker id=\"22\" body_id=\"2\" pos_x=\"1\" pos_y=\"0.3\" pos_z=\"0.1\" psi=\"1\" theta=\"1.2\"/>\n"
-    "<Body_Rigid id=\"3\" cg_id=\"30\" mass=\"1.5\" inertia_xx=\"0.05\" inertia_yy=\"0.04\" inertia_zz=\"0.01\"/>\n"
-    "<Reference_Marker id=\"30\" body_id=\"3\" pos_x=\"1.4\" pos_y=\"0.5\" pos_z=\"-0.2\" psi=\"0.2\" theta=\"0.3\"/>\n"
-    "<Reference_Marker id=\"31\" body_id=\"3\" pos_x=\"1\" pos_y=\"0.3\" pos_z=\"0.1\" psi=\"1\" theta=\"1.2\"/>\n"
-    "<Constraint_Joint id=\"1\" type=\"REVOLUTE\" i_marker_id=\"21\" j_marker_id=\"10\"/>\n"
-    "<Constraint_Joint id=\"2\" type=\"SPHERICAL\" i_marker_id=\"31\" j_marker_id=\"22\"/>\n"
-    "</Model></Mbsim>\n";
+/* A REVOLUTE from the ground carries body 2, which holds body 3 on joint 2
+ * of type TYPE (body 3's marker turned by theta = THETA_I, 3-1-3). */
+#define TWO_BODY_TREE(THETA_I, TYPE) \
+    "<Mbsim><Model>\n" \
+    "<Body_Rigid id=\"1\" isground=\"TRUE\"/>\n" \
+    "<Reference_Marker id=\"10\" body_id=\"1\" pos_x=\"0.1\" psi=\"0.3\" theta=\"0.5\" phi=\"0.2\"/>\n" \
+    "<Body_Rigid id=\"2\" cg_id=\"20\" mass=\"2\" inertia_xx=\"0.1\" inertia_yy=\"0.2\" inertia_zz=\"0.3\"/>\n" \
+    "<Reference_Marker id=\"20\" body_id=\"2\" pos_x=\"0.5\" pos_y=\"0.3\" pos_z=\"0.1\"/>\n" \
+    "<Reference_Marker id=\"21\" body_id=\"2\" pos_x=\"0.1\" psi=\"0.3\" theta=\"0.5\" phi=\"0.2\"/>\n" \
+    "<Reference_Marker id=\"22\" body_id=\"2\" pos_x=\"1\" pos_y=\"0.3\" pos_z=\"0.1\" psi=\"1\" theta=\"1.2\"/>\n" \
+    "<Body_Rigid id=\"3\" cg_id=\"30\" mass=\"1.5\" inertia_xx=\"0.05\" inertia_yy=\"0.04\" inertia_zz=\"0.01\"/>\n" \
+    "<Reference_Marker id=\"30\" body_id=\"3\" pos_x=\"1.4\" pos_y=\"0.5\" pos_z=\"-0.2\" psi=\"0.2\" theta=\"0.3\"/>\n" \
+    "<Reference_Marker id=\"31\" body_id=\"3\" pos_x=\"1\" pos_y=\"0.3\" pos_z=\"0.1\" psi=\"1\" theta=\"" THETA_I "\"/>\n" \
+    "<Constraint_Joint id=\"1\" type=\"REVOLUTE\" i_marker_id=\"21\" j_marker_id=\"10\"/>\n" \
+    "<Constraint_Joint id=\"2\" type=\"" TYPE "\" i_marker_id=\"31\" j_marker_id=\"22\"/>\n" \
+    "</Model></Mbsim>\n"
+
+static const char MODEL[] = TWO_BODY_TREE("1.2", "SPHERICAL");
 
 enum { NP = 5, NU = 4 }; /* positions: the angle, the quaternion; rates: the angle's, w */
 
@@ -166,20 +170,7 @@ TEST(spherical_mass_matrix_energy_inverse_dynamics_and_articulated_solve)
 
 /* ---- UNIVERSAL: I's z perpendicular to J's (theta + pi/2) ---- */
 
-static const char MODEL_U[] =
-    "<Mbsim><Model>\n"
-    "<Body_Rigid id=\"1\" isground=\"TRUE\"/>\n"
-    "<Reference_Marker id=\"10\" body_id=\"1\" pos_x=\"0.1\" psi=\"0.3\" theta=\"0.5\" phi=\"0.2\"/>\n"
-    "<Body_Rigid id=\"2\" cg_id=\"20\" mass=\"2\" inertia_xx=\"0.1\" inertia_yy=\"0.2\" inertia_zz=\"0.3\"/>\n"
-    "<Reference_Marker id=\"20\" body_id=\"2\" pos_x=\"0.5\" pos_y=\"0.3\" pos_z=\"0.1\"/>\n"
-    "<Reference_Marker id=\"21\" body_id=\"2\" pos_x=\"0.1\" psi=\"0.3\" theta=\"0.5\" phi=\"0.2\"/>\n"
-    "<Reference_Marker id=\"22\" body_id=\"2\" pos_x=\"1\" pos_y=\"0.3\" pos_z=\"0.1\" psi=\"1\" theta=\"1.2\"/>\n"
-    "<Body_Rigid id=\"3\" cg_id=\"30\" mass=\"1.5\" inertia_xx=\"0.05\" inertia_yy=\"0.04\" inertia_zz=\"0.01\"/>\n"
-    "<Reference_Marker id=\"30\" body_id=\"3\" pos_x=\"1.4\" pos_y=\"0.5\" pos_z=\"-0.2\" psi=\"0.2\" theta=\"0.3\"/>\n"
-    "<Reference_Marker id=\"31\" body_id=\"3\" pos_x=\"1\" pos_y=\"0.3\" pos_z=\"0.1\" psi=\"1\" theta=\"1.2 + pi/2\"/>\n"
-    "<Constraint_Joint id=\"1\" type=\"REVOLUTE\" i_marker_id=\"21\" j_marker_id=\"10\"/>\n"
-    "<Constraint_Joint id=\"2\" type=\"HOOKE\" i_marker_id=\"31\" j_marker_id=\"22\"/>\n"
-    "</Model></Mbsim>\n";
+static const char MODEL_U[] = TWO_BODY_TREE("1.2 + pi/2", "HOOKE");
 
 TEST(a_universal_joint_starts_at_zero_angles_and_the_poses)
 {
