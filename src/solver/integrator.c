@@ -286,7 +286,7 @@ static void set_tolerances(mbs_integrator *it)
     if (it->js) {
         /* tree coordinates and their rates: differential, atol (radians or metres) */
         double *atol_j = N_VGetArrayPointer(it->atol), *id_j = N_VGetArrayPointer(it->id);
-        int coords = mbs_joint_system_positions(it->js) + mbs_joint_system_coords(it->js);
+        int coords = mbs_joint_system_tree_size(it->js);
         for (int i = 0; i < it->n; i++) {
             int a = mbs_joint_system_abs_index(it->js, i);
             atol_j[i] = i < coords ? s->atol : atol[a];
@@ -310,7 +310,7 @@ static int create_joint_system(mbs_integrator *it)
     it->n = mbs_joint_system_size(it->js);
     for (int a = 0; a < m->ny; a++)
         it->var_of_abs[a] = -1;
-    for (int i = mbs_joint_system_positions(it->js) + mbs_joint_system_coords(it->js); i < it->n; i++)
+    for (int i = mbs_joint_system_tree_size(it->js); i < it->n; i++)
         it->var_of_abs[mbs_joint_system_abs_index(it->js, i)] = i;
     return 0;
 }
@@ -368,7 +368,7 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
             it->LS->ops->setup = klu_setup_recoverable;
         it->linear_solver = MBS_LS_KLU;
     } else if (it->js && mbs_joint_system_newton(it->js) == MBS_NEWTON_MASS) {
-        int nt = mbs_joint_system_positions(it->js) + mbs_joint_system_coords(it->js);
+        int nt = mbs_joint_system_tree_size(it->js);
         it->A = mbs_tree_matrix_create(nt, n - nt, ctx);
         mbs_tree_block tree;
         mbs_joint_system_tree_block(it->js, &tree);

@@ -39,7 +39,10 @@ struct mbs_joint_system {
     mbs_joint_newton newton;
     double *y, *yp, *res;          /* [ny] the absolute vectors */
     double *rj, *rj0, *yjw, *ypjw; /* [nj] work */
-    double *dyn, *stab, *grow; /* [n] */
+    double *dyn, *stab, *grow; /* [n]; grow: a row's Jacobian on the tree, or the rates less
+                                  the stabilisation (residual) */
+    int n_spherical;
+    int *spherical;    /* [n_spherical] the tree joints that are spherical */
     double *q_jac;     /* [np] the positions at the last Newton matrix (spherical joints' L(p)) */
     long residual_evals;
     double cj;         /* of the last Newton matrix (MASS) */
@@ -120,6 +123,7 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->grow);
     free(s->q_jac);
     free(s->pos_body);
+    free(s->spherical);
     free(s);
 }
 
@@ -174,8 +178,9 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->angle = calloc((size_t)s->np + 1, 1);
     s->coord_body = calloc((size_t)s->n + 1, sizeof *s->coord_body);
     s->pos_body = calloc((size_t)s->np + 1, sizeof *s->pos_body);
+    s->spherical = malloc(((size_t)s->tree.n_joints + 1) * sizeof *s->spherical);
     s->body_col = malloc(((size_t)m->n_bodies + 1) * sizeof *s->body_col);
-    if (!s->row_on || !s->body_col || !s->angle || !s->coord_body || !s->pos_body) {
+    if (!s->row_on || !s->body_col || !s->angle || !s->coord_body || !s->pos_body || !s->spherical) {
         free(mu_row);
         mbs_joint_system_free(s);
         return NULL;
@@ -186,6 +191,8 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
             s->angle[jt->pos + jt->n_pos - 1] = 1; /* the rotation is the last */
         if (jt->kind == MBS_TREE_UNIVERSAL)
             s->angle[jt->pos] = s->angle[jt->pos + 1] = 1;
+        if (jt->kind == MBS_TREE_SPHERICAL)
+            s->spherical[s->n_spherical++] = j;
         for (int c = 0; c < jt->n_coords; c++)
             s->coord_body[jt->coord + c] = jt->child;
         for (int c = 0; c < jt->n_pos; c++)
@@ -259,6 +266,11 @@ int mbs_joint_system_coords(const mbs_joint_system *s)
 int mbs_joint_system_positions(const mbs_joint_system *s)
 {
     return s->np;
+}
+
+int mbs_joint_system_tree_size(const mbs_joint_system *s)
+{
+    return s->np + s->n;
 }
 
 mbs_joint_newton mbs_joint_system_newton(const mbs_joint_system *s)
@@ -454,21 +466,14 @@ void mbs_joint_system_expand(mbs_joint_system *s, const double *yj, const double
 
 int mbs_joint_system_n_spherical(const mbs_joint_system *s)
 {
-    int count = 0;
-    for (int j = 0; j < s->tree.n_joints; j++)
-        count += s->tree.joints[j].kind == MBS_TREE_SPHERICAL;
-    return count;
+    return s->n_spherical;
 }
 
 void mbs_joint_system_spherical(const mbs_joint_system *s, int which, int *pos, int *rate)
 {
-    for (int j = 0; j < s->tree.n_joints; j++)
-        if (s->tree.joints[j].kind == MBS_TREE_SPHERICAL && which-- == 0) {
-            *pos = s->tree.joints[j].pos;
-            *rate = s->np + s->tree.joints[j].coord;
-            return;
-        }
-    *pos = *rate = -1;
+    const mbs_tree_joint *jt = &s->tree.joints[s->spherical[which]];
+    *pos = jt->pos;
+    *rate = s->np + jt->coord;
 }
 
 const char *mbs_joint_system_accept(mbs_joint_system *s, double t, const double *yj)
@@ -620,7 +625,7 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
      * row. The other kept columns by differences from the residual here,
      * which also leaves the rows' Jacobians; without any (a tree alone) the
      * tree's kinematics suffice. */
-    int nk = s->n_kept, nj = s->nj, n2 = s->np + s->n, energy = s->energy_kept;
+    int nk = s->n_kept, nj = s->nj, n2 = mbs_joint_system_tree_size(s), energy = s->energy_kept;
     memcpy(s->q_jac, yj, (size_t)s->np * sizeof *s->q_jac);
     if (nk > 1) {
         mbs_joint_system_residual(s, t, yj, ypj, s->rj0);

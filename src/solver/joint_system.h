@@ -36,6 +36,8 @@ int mbs_joint_system_coords(const mbs_joint_system *s);
 /* The tree's positions (its coordinates, and a quaternion per spherical
  * joint: 4 where its rates are 3); yj = [positions | rates | kept]. */
 int mbs_joint_system_positions(const mbs_joint_system *s);
+/* The tree's variables in yj: its positions and its rates. */
+int mbs_joint_system_tree_size(const mbs_joint_system *s);
 mbs_joint_newton mbs_joint_system_newton(const mbs_joint_system *s);
 
 /* The Newton matrix a model needs in joint coordinates (see above). */
@@ -66,7 +68,8 @@ int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, co
                               double *ypj, char *msg, size_t size);
 
 /* The spherical joints of the tree, and where one's quaternion (4) and
- * angular velocity (3) are in yj. */
+ * angular velocity (3) are in yj (kept from the tree's building: the
+ * error weights ask at every step). */
 int mbs_joint_system_n_spherical(const mbs_joint_system *s);
 void mbs_joint_system_spherical(const mbs_joint_system *s, int which, int *pos, int *rate);
 

@@ -132,8 +132,6 @@ static int write_row(run *r, double t, const double *y, const double *yp)
     return 0;
 }
 
-/* What elements follow step by step (turns of angles, directions) is
- * kinematics: the bodies' states suffice, no residual. */
 /* Whether component c has work to do after a step that `done` (the
  * integrator's, or NULL) has not done. */
 static int follows_step(const run *r, int c, const char *done)
@@ -141,6 +139,8 @@ static int follows_step(const run *r, int c, const char *done)
     return r->m->comps[c].ops->accept_step && mbs_component_active(r->d, c) && !(done && done[c]);
 }
 
+/* What elements follow step by step (turns of angles, directions) is
+ * kinematics: the bodies' states suffice, no residual. */
 static void accept_step(run *r, double t)
 {
     const mbs_model *m = r->m;

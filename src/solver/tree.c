@@ -337,9 +337,10 @@ void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, do
         m3_tmul_v(j->sP, A, tmp);
         m3_tmul(j->CP, A, RP);
         /* a universal joint's axes: each marker's z, the parent's and the child's */
-        double RI[9], e1[3], e2[3];
-        mbs_marker_axes(ev, I, RI);
+        double e1[3], e2[3];
         if (j->kind == MBS_TREE_UNIVERSAL) {
+            double RI[9];
+            mbs_marker_axes(ev, I, RI);
             const double *RMP = j->child_is_i ? RJ : RI, *RMC = j->child_is_i ? RI : RJ;
             m3_tmul(j->CP, A, RMP);
             body_pose(d, j->child, &r, &A);
