@@ -214,10 +214,10 @@ static int weights_fn(N_Vector yv, N_Vector wv, void *user)
     for (int i = 0; it->js && i < mbs_joint_system_positions(it->js); i++)
         if (mbs_joint_system_is_angle(it->js, i))
             w[i] = 1.0 / (rtol * fmin(fabs(y[i]), MBS_PI) + atol[i]);
-    /* a spherical joint's quaternion and angular velocity: as a body's */
-    for (int j = 0; it->js && j < mbs_joint_system_n_spherical(it->js); j++) {
+    /* a spherical joint's or free root's quaternion and angular velocity: as a body's */
+    for (int j = 0; it->js && j < mbs_joint_system_n_quaternions(it->js); j++) {
         int pos, rate;
-        mbs_joint_system_spherical(it->js, j, &pos, &rate);
+        mbs_joint_system_quaternion(it->js, j, &pos, &rate);
         rotating_weights(y, atol, pos, 4, rtol, w);
         rotating_weights(y, atol, rate, 3, rtol, w);
     }

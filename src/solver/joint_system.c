@@ -20,7 +20,7 @@ struct mbs_joint_system {
     mbs_data *d;
     mbs_tree tree;
     int n;             /* tree rates (degrees of freedom) */
-    int np;            /* tree positions: n, plus one per spherical joint (quaternions) */
+    int np;            /* tree positions: n, plus one per quaternion */
     int nj;            /* np + n + kept */
     int n_kept;
     int *kept;         /* [n_kept] the absolute index of yj[np + n + k] */
@@ -41,9 +41,10 @@ struct mbs_joint_system {
     double *rj, *rj0, *yjw, *ypjw; /* [nj] work */
     double *dyn, *stab, *grow; /* [n]; grow: a row's Jacobian on the tree, or the rates less
                                   the stabilisation (residual) */
-    int n_spherical;
-    int *spherical;    /* [n_spherical] the tree joints that are spherical */
-    double *q_jac;     /* [np] the positions at the last Newton matrix (spherical joints' L(p)) */
+    int n_quaternions;
+    int *quaternion;   /* [n_quaternions] the tree joints with one (spherical, free) */
+    double *q_jac;     /* [np] the positions at the last Newton matrix (the quaternions' L(p)) */
+    double *pos_cols;  /* [np x nj] the Newton matrix's position columns (rate_rows_on_positions) */
     long residual_evals;
     double cj;         /* of the last Newton matrix (MASS) */
     int articulated;   /* 0: its tree block is factored (MASS) */
@@ -76,9 +77,10 @@ int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
     mbs_tree t;
     if (mbs_tree_build(&t, m, d) != 0)
         return 0;
-    /* the variables the tree does not replace, and the moving bodies it
-     * leaves in absolute coordinates */
-    int others = m->ny, outside = 0;
+    /* the variables the tree does not replace, the moving bodies it leaves
+     * in absolute coordinates (not rigid) and the rigid ones no joint
+     * carries from the ground (free roots: held by constraint rows only) */
+    int others = m->ny, outside = mbs_tree_free_roots(&t);
     for (int b = 0; b < m->n_bodies; b++) {
         if (t.body_joint[b] >= 0)
             others -= m->bodies[b].nq + m->bodies[b].nu + (m->bodies[b].quat_mu >= 0);
@@ -122,8 +124,9 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->stab);
     free(s->grow);
     free(s->q_jac);
+    free(s->pos_cols);
     free(s->pos_body);
-    free(s->spherical);
+    free(s->quaternion);
     free(s);
 }
 
@@ -178,9 +181,9 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->angle = calloc((size_t)s->np + 1, 1);
     s->coord_body = calloc((size_t)s->n + 1, sizeof *s->coord_body);
     s->pos_body = calloc((size_t)s->np + 1, sizeof *s->pos_body);
-    s->spherical = malloc(((size_t)s->tree.n_joints + 1) * sizeof *s->spherical);
+    s->quaternion = malloc(((size_t)s->tree.n_joints + 1) * sizeof *s->quaternion);
     s->body_col = malloc(((size_t)m->n_bodies + 1) * sizeof *s->body_col);
-    if (!s->row_on || !s->body_col || !s->angle || !s->coord_body || !s->pos_body || !s->spherical) {
+    if (!s->row_on || !s->body_col || !s->angle || !s->coord_body || !s->pos_body || !s->quaternion) {
         free(mu_row);
         mbs_joint_system_free(s);
         return NULL;
@@ -191,8 +194,9 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
             s->angle[jt->pos + jt->n_pos - 1] = 1; /* the rotation is the last */
         if (jt->kind == MBS_TREE_UNIVERSAL)
             s->angle[jt->pos] = s->angle[jt->pos + 1] = 1;
-        if (jt->kind == MBS_TREE_SPHERICAL)
-            s->spherical[s->n_spherical++] = j;
+        int qp, qr;
+        if (mbs_tree_joint_quaternion(jt, &qp, &qr))
+            s->quaternion[s->n_quaternions++] = j;
         for (int c = 0; c < jt->n_coords; c++)
             s->coord_body[jt->coord + c] = jt->child;
         for (int c = 0; c < jt->n_pos; c++)
@@ -228,6 +232,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->stab = calloc(n, sizeof *s->stab);
     s->grow = calloc(n, sizeof *s->grow);
     s->q_jac = calloc((size_t)s->np + 1, sizeof *s->q_jac);
+    s->pos_cols = calloc((size_t)s->np * (size_t)s->nj + 1, sizeof *s->pos_cols);
     /* choose_rows keeps at most min(rows outside the tree, n_cols) of them */
     int loop_rows = 0;
     for (int r = 0; r < m->n_rows; r++)
@@ -235,7 +240,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->max_rows = loop_rows < s->n_cols ? loop_rows : s->n_cols;
     s->basis = calloc((size_t)s->max_rows * (size_t)s->n_cols + 1, sizeof *s->basis);
     if (!s->kept || !s->row_of || !s->y || !s->yp || !s->res || !s->rj || !s->rj0 || !s->yjw || !s->ypjw ||
-        !s->dyn || !s->stab || !s->grow || !s->basis) {
+        !s->dyn || !s->stab || !s->grow || !s->basis || !s->q_jac || !s->pos_cols) {
         free(mu_row);
         mbs_joint_system_free(s);
         return NULL;
@@ -294,12 +299,21 @@ int mbs_joint_system_describe(const mbs_joint_system *s, int i, char *out, size_
         int first = position ? jt->pos : jt->coord, count = position ? jt->n_pos : jt->n_coords;
         if (k < first || k >= first + count)
             continue;
-        char name[256];
-        mbs_component_describe(&s->m->comps[jt->comp], name, sizeof name);
-        if (jt->kind == MBS_TREE_SPHERICAL && position)
-            snprintf(out, size, "the orientation (quaternion component %d) of %s", k - first, name);
-        else if (jt->kind == MBS_TREE_SPHERICAL)
-            snprintf(out, size, "the angular velocity %c of %s", "xyz"[k - first], name);
+        char name[256], body[200];
+        if (jt->comp >= 0) {
+            mbs_component_describe(&s->m->comps[jt->comp], name, sizeof name);
+        } else {
+            mbs_body_describe(&s->m->bodies[jt->child], body, sizeof body);
+            snprintf(name, sizeof name, "%s (a free root of the joint tree)", body);
+        }
+        int qp = 0, qr = 0, at = k - first;
+        int has_quaternion = mbs_tree_joint_quaternion(jt, &qp, &qr);
+        if (has_quaternion && position && at >= qp)
+            snprintf(out, size, "the orientation (quaternion component %d) of %s", at - qp, name);
+        else if (has_quaternion && !position && at >= qr)
+            snprintf(out, size, "the angular velocity %c of %s", "xyz"[at - qr], name);
+        else if (jt->kind == MBS_TREE_FREE)
+            snprintf(out, size, "the %s %c of %s", position ? "position" : "velocity", "xyz"[at], name);
         else
             snprintf(out, size, "the %s%s of %s", position ? "" : "rate of the ",
                      s->angle[jt->pos + k - first] ? "angle" : "travel", name);
@@ -390,22 +404,23 @@ static void choose_rows(mbs_joint_system *s, double t, const double *yj, const d
 }
 
 /* The positions' rates out [np] from the tree's rates w [n] at the
- * positions q: the same numbers, but a spherical joint's quaternion,
- * dp/dt = L(p)^T w / 2 (w in the child's axes). */
+ * positions q: the same numbers, but a quaternion's, dp/dt = L(p)^T w / 2
+ * (w in the child's axes). */
 static void position_rates(const mbs_joint_system *s, const double *q, const double *w, double *out)
 {
     for (int j = 0; j < s->tree.n_joints; j++) {
         const mbs_tree_joint *jt = &s->tree.joints[j];
-        if (jt->kind == MBS_TREE_SPHERICAL) {
-            double L[12];
-            mbs_quat_L(q + jt->pos, L);
-            const double *wj = w + jt->coord;
-            for (int i = 0; i < 4; i++)
-                out[jt->pos + i] = 0.5 * (L[i] * wj[0] + L[4 + i] * wj[1] + L[8 + i] * wj[2]);
-        } else {
-            for (int c = 0; c < jt->n_coords; c++)
-                out[jt->pos + c] = w[jt->coord + c];
-        }
+        int qp = jt->n_pos, qr = jt->n_coords;
+        int has_quaternion = mbs_tree_joint_quaternion(jt, &qp, &qr);
+        for (int c = 0; c < qr; c++)
+            out[jt->pos + c] = w[jt->coord + c];
+        if (!has_quaternion)
+            continue;
+        double L[12];
+        mbs_quat_L(q + jt->pos + qp, L);
+        const double *wj = w + jt->coord + qr;
+        for (int i = 0; i < 4; i++)
+            out[jt->pos + qp + i] = 0.5 * (L[i] * wj[0] + L[4 + i] * wj[1] + L[8 + i] * wj[2]);
     }
 }
 
@@ -464,16 +479,17 @@ void mbs_joint_system_expand(mbs_joint_system *s, const double *yj, const double
     memcpy(yp, s->yp, (size_t)s->m->ny * sizeof *yp);
 }
 
-int mbs_joint_system_n_spherical(const mbs_joint_system *s)
+int mbs_joint_system_n_quaternions(const mbs_joint_system *s)
 {
-    return s->n_spherical;
+    return s->n_quaternions;
 }
 
-void mbs_joint_system_spherical(const mbs_joint_system *s, int which, int *pos, int *rate)
+void mbs_joint_system_quaternion(const mbs_joint_system *s, int which, int *pos, int *rate)
 {
-    const mbs_tree_joint *jt = &s->tree.joints[s->spherical[which]];
-    *pos = jt->pos;
-    *rate = s->np + jt->coord;
+    const mbs_tree_joint *jt = &s->tree.joints[s->quaternion[which]];
+    mbs_tree_joint_quaternion(jt, pos, rate);
+    *pos += jt->pos;
+    *rate += s->np + jt->coord;
 }
 
 const char *mbs_joint_system_accept(mbs_joint_system *s, double t, const double *yj)
@@ -572,19 +588,38 @@ static void mass_columns(mbs_joint_system *s, double cj, double *rows)
         /* on the positions: a quaternion's turn is 2 L(p) dp (body axes) */
         for (int j = 0; j < s->tree.n_joints; j++) {
             const mbs_tree_joint *jt = &s->tree.joints[j];
-            if (jt->kind == MBS_TREE_SPHERICAL) {
-                double L[12];
-                mbs_quat_L(s->q_jac + jt->pos, L);
-                for (int i = 0; i < 4; i++)
-                    rows[(size_t)(jt->pos + i) * nk + k] =
-                        2.0 * (L[i] * s->grow[jt->coord] + L[4 + i] * s->grow[jt->coord + 1] +
-                               L[8 + i] * s->grow[jt->coord + 2]);
-            } else {
-                for (int c = 0; c < jt->n_coords; c++)
-                    rows[(size_t)(jt->pos + c) * nk + k] = s->grow[jt->coord + c];
-            }
+            int qp = jt->n_pos, qr = jt->n_coords;
+            int has_quaternion = mbs_tree_joint_quaternion(jt, &qp, &qr);
+            for (int c = 0; c < qr; c++)
+                rows[(size_t)(jt->pos + c) * nk + k] = s->grow[jt->coord + c];
+            if (!has_quaternion)
+                continue;
+            double L[12];
+            const double *g = s->grow + jt->coord + qr;
+            mbs_quat_L(s->q_jac + jt->pos + qp, L);
+            for (int i = 0; i < 4; i++)
+                rows[(size_t)(jt->pos + qp + i) * nk + k] = 2.0 * (L[i] * g[0] + L[4 + i] * g[1] + L[8 + i] * g[2]);
         }
     }
+}
+
+/* The rate rows' (G(q) u) dependence on the tree's positions, which
+ * mass_columns leaves out, by differences over the positions: where a
+ * body spins fast relative to its tree parent (a wheel on its frame),
+ * turning the parent turns the spin and moves the row by |w| per radian.
+ * Left out, that term sent the Whipple bicycle's multipliers' Newton
+ * updates c_j-fold astray (24 000 convergence failures in 6 s, against none
+ * with it); np residuals per matrix, a few per cent of the models' time. */
+static void rate_rows_on_positions(mbs_joint_system *s, double t, double cj, double h, const double *yj,
+                                   const double *ypj, const double *ewt, double *rows)
+{
+    const mbs_model *m = s->m;
+    int np = s->np, nk = s->n_kept, nj = s->nj, n2 = mbs_joint_system_tree_size(s);
+    difference_columns(s, t, cj, h, yj, ypj, ewt, 0, np, s->pos_cols);
+    for (int k = 0; k < nk; k++)
+        if (s->row_of[k] >= 0 && s->kept[k] < m->ofs_mu)
+            for (int c = 0; c < np; c++)
+                rows[(size_t)c * nk + k] = s->pos_cols[(size_t)c * nj + n2 + k];
 }
 
 static int tree_block_factored(void *user)
@@ -630,6 +665,7 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
     if (nk > 1) {
         mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
         mass_columns(s, cj, rows);
+        rate_rows_on_positions(s, t, cj, h, yj, ypj, ewt, rows);
         difference_columns(s, t, cj, h, yj, ypj, ewt, n2, n2 + energy, kept);
         difference_columns(s, t, cj, h, yj, ypj, ewt, n2 + energy + 1, nj, kept + (size_t)(energy + 1) * nj);
     } else {

@@ -5,8 +5,8 @@
  *
  *   yj = [ q (np) | u (n) | the absolute y's other variables, in their order ]
  *
- *   q rows    q' - K(q) (u - G_u^T mu) = 0   (K = I, a spherical joint's
- *             quaternion L(p)^T / 2: np = n + 1 per spherical joint)
+ *   q rows    q' - K(q) (u - G_u^T mu) = 0   (K = I, a spherical joint's or
+ *             free root's quaternion L(p)^T / 2: np = n + 1 per quaternion)
  *   u rows    S^T (body residual wrenches, summed over subtrees) = 0
  *   others    as in the absolute residual (residual.c)
  *
@@ -34,7 +34,8 @@ void mbs_joint_system_free(mbs_joint_system *s);
 int mbs_joint_system_size(const mbs_joint_system *s);
 int mbs_joint_system_coords(const mbs_joint_system *s);
 /* The tree's positions (its coordinates, and a quaternion per spherical
- * joint: 4 where its rates are 3); yj = [positions | rates | kept]. */
+ * joint or free root: 4 where its rates are 3); yj = [positions | rates |
+ * kept]. */
 int mbs_joint_system_positions(const mbs_joint_system *s);
 /* The tree's variables in yj: its positions and its rates. */
 int mbs_joint_system_tree_size(const mbs_joint_system *s);
@@ -67,11 +68,11 @@ int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d);
 int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, const double *yp, double *yj,
                               double *ypj, char *msg, size_t size);
 
-/* The spherical joints of the tree, and where one's quaternion (4) and
- * angular velocity (3) are in yj (kept from the tree's building: the
- * error weights ask at every step). */
-int mbs_joint_system_n_spherical(const mbs_joint_system *s);
-void mbs_joint_system_spherical(const mbs_joint_system *s, int which, int *pos, int *rate);
+/* The tree's quaternions (spherical joints, free roots), and where one (4)
+ * and its angular velocity (3) are in yj (kept from the tree's building:
+ * the error weights ask at every step). */
+int mbs_joint_system_n_quaternions(const mbs_joint_system *s);
+void mbs_joint_system_quaternion(const mbs_joint_system *s, int which, int *pos, int *rate);
 
 /* After a step: the tree joints' turn counts from their angles in yj (the
  * work their accept_step does from the absolute state); returns the mask

@@ -71,6 +71,7 @@ static int coords_of(mbs_tree_kind kind)
     case MBS_TREE_FIXED: return 0;
     case MBS_TREE_CYLINDRICAL: case MBS_TREE_UNIVERSAL: return 2;
     case MBS_TREE_SPHERICAL: return 3;
+    case MBS_TREE_FREE: return 6;
     default: return 1;
     }
 }
@@ -95,11 +96,72 @@ static int joint_eligible(const mbs_model *m, const mbs_data *d, int c, const ch
     return 1;
 }
 
+/* Appends joint j (comp, parent, child, kind, child_is_i set) to the
+ * tree: its place among the coordinates and positions. */
+static void add_joint(mbs_tree *t, const mbs_model *m, mbs_tree_joint j, char *placed)
+{
+    j.parent_joint = j.parent >= 0 ? t->body_joint[j.parent] : -1;
+    j.n_coords = coords_of(j.kind);
+    j.coord = t->n_coords;
+    t->n_coords += j.n_coords;
+    j.n_pos = j.kind == MBS_TREE_SPHERICAL ? 4 : j.kind == MBS_TREE_FREE ? 7 : j.n_coords;
+    j.pos = t->n_pos;
+    t->n_pos += j.n_pos;
+    if (j.kind == MBS_TREE_FREE) { /* frames: the global axes, and the body's own at its centre */
+        m3_identity(j.CP);
+        m3_identity(j.CC);
+    }
+    t->joints[t->n_joints] = j;
+    t->body_joint[j.child] = t->n_joints++;
+    placed[j.child] = 1;
+    if (j.comp < 0)
+        return;
+    t->comp_in_tree[j.comp] = 1;
+    for (int r = 0; r < m->comps[j.comp].n_hrows + m->comps[j.comp].n_vrows; r++)
+        t->row_in_tree[m->comps[j.comp].row_ofs + r] = 1;
+}
+
+/* Adds every eligible joint that reaches an unplaced rigid body from a
+ * placed one, until none is left. */
+static void grow(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *read_by_others, char *placed)
+{
+    for (int grown = 1; grown;) {
+        grown = 0;
+        for (int c = 0; c < m->n_comps; c++) {
+            mbs_tree_kind kind;
+            if (t->comp_in_tree[c] || !tree_kind(&m->comps[c], &kind) || !joint_eligible(m, d, c, read_by_others))
+                continue;
+            int I, J;
+            mbs_joint_markers(&m->comps[c], &I, &J);
+            int bI = m->markers[I].body, bJ = m->markers[J].body;
+            int child_is_i = placed[bJ] && !placed[bI];
+            int child = child_is_i ? bI : bJ, parent = child_is_i ? bJ : bI;
+            if (!placed[parent] || placed[child] || m->bodies[child].type != MBS_BODY_RIGID)
+                continue;
+            add_joint(t, m, (mbs_tree_joint){.comp = c, .parent = parent, .child = child, .kind = kind,
+                                             .child_is_i = child_is_i}, placed);
+            grown = 1;
+        }
+    }
+}
+
+/* The heaviest rigid body not in the tree yet (the first of equals), or -1:
+ * a vehicle's chassis rather than a wheel, so that the tree's paths stay
+ * short. */
+static int heaviest_unplaced(const mbs_model *m, const char *placed)
+{
+    int best = -1;
+    for (int b = 0; b < m->n_bodies; b++)
+        if (!placed[b] && m->bodies[b].type == MBS_BODY_RIGID && (best < 0 || m->bodies[b].mass > m->bodies[best].mass))
+            best = b;
+    return best;
+}
+
 int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d)
 {
     memset(t, 0, sizeof *t);
     int nb = m->n_bodies;
-    t->joints = calloc((size_t)m->n_comps + 1, sizeof *t->joints);
+    t->joints = calloc((size_t)m->n_comps + (size_t)nb + 1, sizeof *t->joints); /* joints and free roots */
     t->body_joint = malloc(((size_t)nb + 1) * sizeof *t->body_joint);
     t->comp_in_tree = calloc((size_t)m->n_comps + 1, 1);
     t->row_in_tree = calloc((size_t)m->n_rows + 1, 1);
@@ -117,40 +179,15 @@ int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d)
         t->body_joint[b] = -1;
         placed[b] = m->bodies[b].type == MBS_BODY_GROUND;
     }
-    /* breadth first from the ground: parents before children */
-    for (int grown = 1; grown;) {
-        grown = 0;
-        for (int c = 0; c < m->n_comps; c++) {
-            mbs_tree_kind kind;
-            if (t->comp_in_tree[c] || !tree_kind(&m->comps[c], &kind) || !joint_eligible(m, d, c, read_by_others))
-                continue;
-            int I, J;
-            mbs_joint_markers(&m->comps[c], &I, &J);
-            int bI = m->markers[I].body, bJ = m->markers[J].body;
-            int child_is_i = placed[bJ] && !placed[bI];
-            int child = child_is_i ? bI : bJ, parent = child_is_i ? bJ : bI;
-            if (!placed[parent] || placed[child] || m->bodies[child].type != MBS_BODY_RIGID)
-                continue;
-            mbs_tree_joint *j = &t->joints[t->n_joints];
-            j->comp = c;
-            j->parent = parent;
-            j->child = child;
-            j->parent_joint = t->body_joint[parent];
-            j->kind = kind;
-            j->child_is_i = child_is_i;
-            j->n_coords = coords_of(kind);
-            j->coord = t->n_coords;
-            t->n_coords += j->n_coords;
-            j->n_pos = kind == MBS_TREE_SPHERICAL ? 4 : j->n_coords;
-            j->pos = t->n_pos;
-            t->n_pos += j->n_pos;
-            t->body_joint[child] = t->n_joints++;
-            t->comp_in_tree[c] = 1;
-            placed[child] = 1;
-            for (int r = 0; r < m->comps[c].n_hrows + m->comps[c].n_vrows; r++)
-                t->row_in_tree[m->comps[c].row_ofs + r] = 1;
-            grown = 1;
-        }
+    /* breadth first from the ground, then from each free root: parents
+     * before children */
+    for (int root = -1;; root = heaviest_unplaced(m, placed)) {
+        if (root >= 0)
+            add_joint(t, m, (mbs_tree_joint){.comp = -1, .parent = -1, .child = root, .kind = MBS_TREE_FREE},
+                      placed);
+        grow(t, m, d, read_by_others, placed);
+        if (heaviest_unplaced(m, placed) < 0)
+            break;
     }
     free(read_by_others);
     free(placed);
@@ -161,8 +198,8 @@ int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d)
     t->stab = calloc(n6, sizeof *t->stab);
     t->motion = calloc((size_t)t->n_coords * 6 + 1, sizeof *t->motion);
     t->inertia = calloc((size_t)nb * 36 + 1, sizeof *t->inertia);
-    t->art_U = calloc((size_t)t->n_joints * 18 + 1, sizeof *t->art_U);
-    t->art_Dinv = calloc((size_t)t->n_joints * 9 + 1, sizeof *t->art_Dinv);
+    t->art_U = calloc((size_t)t->n_joints * 36 + 1, sizeof *t->art_U);
+    t->art_Dinv = calloc((size_t)t->n_joints * 36 + 1, sizeof *t->art_Dinv);
     t->force = calloc(n6, sizeof *t->force);
     t->art_S = calloc((size_t)t->n_coords * 6 + 1, sizeof *t->art_S);
     if (!t->twist || !t->accel || !t->wrench || !t->stab || !t->motion || !t->inertia || !t->art_U ||
@@ -195,6 +232,8 @@ void mbs_tree_free(mbs_tree *t)
 int mbs_tree_check(const mbs_tree *t, const mbs_model *m, const mbs_data *d, char *msg, size_t size)
 {
     for (int k = 0; k < t->n_joints; k++) {
+        if (t->joints[k].comp < 0)
+            continue; /* a free root */
         const mbs_component *c = &m->comps[t->joints[k].comp];
         int in_use = mbs_component_active(d, t->joints[k].comp);
         for (int r = 0; in_use && r < c->n_hrows + c->n_vrows; r++)
@@ -208,6 +247,22 @@ int mbs_tree_check(const mbs_tree *t, const mbs_model *m, const mbs_data *d, cha
         }
     }
     return 0;
+}
+
+int mbs_tree_joint_quaternion(const mbs_tree_joint *j, int *pos, int *rate)
+{
+    if (j->kind != MBS_TREE_SPHERICAL && j->kind != MBS_TREE_FREE)
+        return 0;
+    *pos = *rate = j->kind == MBS_TREE_FREE ? 3 : 0; /* after the free root's translation */
+    return 1;
+}
+
+int mbs_tree_free_roots(const mbs_tree *t)
+{
+    int n = 0;
+    for (int k = 0; k < t->n_joints; k++)
+        n += t->joints[k].kind == MBS_TREE_FREE;
+    return n;
 }
 
 /* ---- spatial algebra ---- */
@@ -260,7 +315,8 @@ static void split_coords(const mbs_tree_joint *j, const double *x, double *slide
     case MBS_TREE_TRANSLATIONAL: *slide = x[j->pos]; break;
     case MBS_TREE_CYLINDRICAL: *slide = x[j->pos]; *turn = x[j->pos + 1]; break;
     case MBS_TREE_SPHERICAL:
-    case MBS_TREE_UNIVERSAL: break; /* their rotations: mbs_tree_forward */
+    case MBS_TREE_UNIVERSAL:
+    case MBS_TREE_FREE: break; /* their rotations: mbs_tree_forward */
     }
 }
 
@@ -297,11 +353,30 @@ static void twist_of_state(const mbs_body_state *s, double V[6], double Ad[6])
     v3_sub(Ad + 3, Ad + 3, t); /* dv_O/dt = a - alpha x r - w x v */
 }
 
+/* A free root's coordinates: its body's absolute variables (the quaternion
+ * as the absolute state has it, normalised), and their rates. */
+static void start_free(const mbs_tree_joint *j, const mbs_model *m, const mbs_eval *ev, double *q, double *qd,
+                       double *qdd)
+{
+    const mbs_body_state *s = &ev->d->bodies[j->child];
+    v3_copy(q + j->pos, s->r);
+    memcpy(q + j->pos + 3, ev->y + m->bodies[j->child].q_ofs + 3, 4 * sizeof *q);
+    mbs_quat_normalise(q + j->pos + 3);
+    v3_copy(qd + j->coord, s->v);
+    v3_copy(qd + j->coord + 3, s->wb);
+    v3_copy(qdd + j->coord, s->a);
+    m3_tmul_v(qdd + j->coord + 3, s->A, s->alpha); /* A dw_b/dt = alpha: w x w = 0 */
+}
+
 void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, double *qd, double *qdd)
 {
     const mbs_data *d = ev->d;
     for (int k = 0; k < t->n_joints; k++) {
         mbs_tree_joint *j = &t->joints[k];
+        if (j->kind == MBS_TREE_FREE) {
+            start_free(j, m, ev, q, qd, qdd);
+            continue;
+        }
         const mbs_component *c = &m->comps[j->comp];
         int I, J;
         mbs_joint_markers(c, &I, &J);
@@ -395,6 +470,7 @@ void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, do
             qdd[j->coord] = v3_dot(e1, Atrue), qdd[j->coord + 1] = v3_dot(e2, Atrue);
             break;
         }
+        case MBS_TREE_FREE: break; /* start_free */
         case MBS_TREE_SPHERICAL: /* p = 1: F_P = F_C; rates on F_C's (= J's) axes */
             q[j->pos] = 1.0, q[j->pos + 1] = q[j->pos + 2] = q[j->pos + 3] = 0.0;
             for (int a = 0; a < 3; a++) {
@@ -444,7 +520,11 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
         const mbs_body *b = &m->bodies[j->child];
         double slide, turn, pP[3], Y[9], e[3], o[3];
         split_coords(j, q, &slide, &turn);
-        const double *rP = d->bodies[j->parent].r, *AP = d->bodies[j->parent].A;
+        static const double ORIGIN[3] = {0, 0, 0}, GLOBAL_AXES[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+        int has_parent = j->parent >= 0, qp = 0, qr = 0;
+        mbs_tree_joint_quaternion(j, &qp, &qr);
+        const double *rP = has_parent ? d->bodies[j->parent].r : ORIGIN;
+        const double *AP = has_parent ? d->bodies[j->parent].A : GLOBAL_AXES;
         m3_mul_v(pP, AP, j->sP);
         v3_add(pP, pP, rP);
         m3_mul_v(e, AP, j->eP);
@@ -458,9 +538,9 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
             m3_mul(tmp2, tmp, j->C0);
             m3_mul(FC, tmp2, R2);
             m3_mul_t(s->A, FC, j->CC);
-        } else if (j->kind == MBS_TREE_SPHERICAL) {
+        } else if (j->kind == MBS_TREE_SPHERICAL || j->kind == MBS_TREE_FREE) {
             double R[9], FP[9], p[4];
-            memcpy(p, q + j->pos, sizeof p);
+            memcpy(p, q + j->pos + qp, sizeof p);
             mbs_quat_normalise(p); /* dp/dt keeps |p| = 1 only to the integration's accuracy */
             mbs_quat_to_matrix(p, R);
             m3_mul(FP, AP, j->CP);
@@ -474,6 +554,8 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
         }
         v3_copy(o, pP);
         v3_axpy(o, slide, e);
+        if (j->kind == MBS_TREE_FREE)
+            v3_add(o, o, q + j->pos); /* the centre of mass */
         double tmp[3];
         m3_mul_v(tmp, s->A, j->sC);
         v3_sub(s->r, o, tmp);
@@ -482,8 +564,13 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
         for (int c = 0; c < j->n_coords; c++) {
             double *S = t->motion + 6 * (j->coord + c);
             int rotation = j->kind == MBS_TREE_REVOLUTE || (j->kind == MBS_TREE_CYLINDRICAL && c == 1);
-            if (j->kind == MBS_TREE_SPHERICAL) { /* about the child's axes, which turn with it */
-                m3_col(S, FC, c);
+            if (j->kind == MBS_TREE_FREE && c < qr) { /* along the global axes */
+                v3_zero(S);
+                v3_zero(S + 3);
+                S[3 + c] = 1.0;
+            } else if (j->kind == MBS_TREE_SPHERICAL || j->kind == MBS_TREE_FREE) {
+                /* about the child's axes, which turn with it */
+                m3_col(S, FC, c - qr);
                 v3_cross(S + 3, o, S);
             } else if (j->kind == MBS_TREE_UNIVERSAL) { /* the parent's z, then the child's */
                 m3_col(S, c == 0 ? FPu : FC, 2);
@@ -498,14 +585,24 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
             axpy6(Vrel, qd[j->coord + c], S);
             axpy6(Arel, qdd[j->coord + c], S);
         }
-        const double *Vp = t->twist + 6 * j->parent, *Ap = t->accel + 6 * j->parent;
-        int ground = m->bodies[j->parent].type == MBS_BODY_GROUND;
+        static const double AT_REST[6] = {0, 0, 0, 0, 0, 0};
+        int moving_parent = has_parent && m->bodies[j->parent].type != MBS_BODY_GROUND;
+        const double *Vp = moving_parent ? t->twist + 6 * j->parent : AT_REST;
+        const double *Ap = moving_parent ? t->accel + 6 * j->parent : AT_REST;
         double cross[6];
         for (int i = 0; i < 6; i++)
-            V[i] = (ground ? 0.0 : Vp[i]) + Vrel[i];
+            V[i] = Vp[i] + Vrel[i];
         motion_cross(cross, V, Vrel);
         for (int i = 0; i < 6; i++)
-            Ad[i] = (ground ? 0.0 : Ap[i]) + Arel[i] + cross[i];
+            Ad[i] = Ap[i] + Arel[i] + cross[i];
+        if (j->kind == MBS_TREE_FREE) {
+            /* V x S counts the translations' axes as turning with the body;
+             * they are the global axes: V x (0, v) less */
+            double Vt[6] = {0, 0, 0, qd[j->coord], qd[j->coord + 1], qd[j->coord + 2]}, X[6];
+            motion_cross(X, V, Vt);
+            for (int i = 0; i < 6; i++)
+                Ad[i] -= X[i];
+        }
         if (j->kind == MBS_TREE_UNIVERSAL) {
             /* V_C x S counts both axes as fixed in the child; the first is
              * fixed in the parent: (S1 qd1) x (S2 qd2) more */
@@ -682,10 +779,51 @@ void mbs_tree_row_jacobian(mbs_tree *t, const mbs_model *m, const mbs_data *d, c
  *   u = b - S^T p^A,  p^A_parent += p^A + U D^-1 u;
  * forward, root first: x = D^-1 (u - U^T a_parent), a = a_parent + S x. */
 
-/* The inverse of a symmetric positive definite D of order 1 to 3 (row
+/* The inverse of a symmetric positive definite D of order 4 to 6 by its
+ * Cholesky factor D = L L^T: columns of L^-T L^-1. 0, or -1 when D is not
+ * positive definite. */
+static int invert_cholesky(const double *D, int n, double *Dinv)
+{
+    double L[36] = {0};
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k <= i; k++) {
+            double s = D[n * i + k];
+            for (int l = 0; l < k; l++)
+                s -= L[n * i + l] * L[n * k + l];
+            if (i == k) {
+                if (!(s > 0.0))
+                    return -1;
+                L[n * i + i] = sqrt(s);
+            } else {
+                L[n * i + k] = s / L[n * k + k];
+            }
+        }
+    for (int c = 0; c < n; c++) {
+        double x[6];
+        for (int i = 0; i < n; i++) { /* L z = e_c */
+            double s = i == c ? 1.0 : 0.0;
+            for (int l = 0; l < i; l++)
+                s -= L[n * i + l] * x[l];
+            x[i] = s / L[n * i + i];
+        }
+        for (int i = n - 1; i >= 0; i--) { /* L^T x = z */
+            double s = x[i];
+            for (int l = i + 1; l < n; l++)
+                s -= L[n * l + i] * x[l];
+            x[i] = s / L[n * i + i];
+        }
+        for (int i = 0; i < n; i++)
+            Dinv[n * i + c] = x[i];
+    }
+    return 0;
+}
+
+/* The inverse of a symmetric positive definite D of order 1 to 6 (row
  * major, order n in an n x n block): 0, or -1 when it is not. */
 static int invert_small(const double *D, int n, double *Dinv)
 {
+    if (n > 3)
+        return invert_cholesky(D, n, Dinv);
     if (n == 1) {
         if (!(D[0] > 0.0))
             return -1;
@@ -720,9 +858,9 @@ int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d)
                      t->inertia + 36 * t->joints[k].child);
     for (int k = t->n_joints - 1; k >= 0; k--) {
         const mbs_tree_joint *j = &t->joints[k];
-        double *IA = t->inertia + 36 * j->child, *U = t->art_U + 18 * k, *Dinv = t->art_Dinv + 9 * k;
+        double *IA = t->inertia + 36 * j->child, *U = t->art_U + 36 * k, *Dinv = t->art_Dinv + 36 * k;
         int nc = j->n_coords;
-        double D[9];
+        double D[36];
         for (int c = 0; c < nc; c++) {
             const double *S = t->art_S + 6 * (j->coord + c);
             for (int i = 0; i < 6; i++) {
@@ -754,13 +892,13 @@ int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d)
 
 void mbs_tree_solve_mass(mbs_tree *t, const double *b, double *x)
 {
-    double u[3]; /* of one joint: at most 3 coordinates */
+    double u[6]; /* of one joint: at most 6 coordinates (a free root) */
     for (int k = 0; k < t->n_joints; k++)
         memset(t->force + 6 * t->joints[k].child, 0, 6 * sizeof *t->force);
     /* backward: the bias forces; u_k kept in x until the forward pass */
     for (int k = t->n_joints - 1; k >= 0; k--) {
         const mbs_tree_joint *j = &t->joints[k];
-        const double *U = t->art_U + 18 * k, *Dinv = t->art_Dinv + 9 * k, *p = t->force + 6 * j->child;
+        const double *U = t->art_U + 36 * k, *Dinv = t->art_Dinv + 36 * k, *p = t->force + 6 * j->child;
         int nc = j->n_coords;
         for (int c = 0; c < nc; c++)
             u[c] = b[j->coord + c] - power(p, t->art_S + 6 * (j->coord + c));
@@ -780,7 +918,7 @@ void mbs_tree_solve_mass(mbs_tree *t, const double *b, double *x)
     /* forward: accelerations (in t->force, now free) */
     for (int k = 0; k < t->n_joints; k++) {
         const mbs_tree_joint *j = &t->joints[k];
-        const double *U = t->art_U + 18 * k, *Dinv = t->art_Dinv + 9 * k;
+        const double *U = t->art_U + 36 * k, *Dinv = t->art_Dinv + 36 * k;
         double ap[6] = {0, 0, 0, 0, 0, 0}, *a = t->force + 6 * j->child;
         if (j->parent_joint >= 0)
             memcpy(ap, t->force + 6 * j->parent, sizeof ap);

@@ -13,20 +13,27 @@
  * relative angular velocity w in F_C's axes (3): dp/dt = L(p)^T w / 2
  * (rotation.h's mbs_quat_L). UNIVERSAL: two angles, about the parent's
  * marker's z (fixed in the parent) and then the child's marker's z (fixed
- * in the child), zero at each start. Every other kind has as many positions as
- * rates (its coordinates) at the same offsets of the two blocks. */
+ * in the child), zero at each start. FREE: a body no eligible joint
+ * reaches from the ground starts a tree of its own (the heaviest such body
+ * first): positions its centre of mass (3, global) and the unit quaternion of
+ * its axes (4), rates the velocity of its centre of mass (3, global axes) and
+ * its angular velocity in its own axes (3), the absolute formulation's own
+ * variables for that body; it has no component (comp -1) and no parent
+ * (parent -1). Every other kind has as many positions as rates (its
+ * coordinates) at the same offsets of the two blocks. */
 typedef enum mbs_tree_kind {
     MBS_TREE_FIXED,
     MBS_TREE_REVOLUTE,
     MBS_TREE_TRANSLATIONAL,
     MBS_TREE_CYLINDRICAL,
     MBS_TREE_SPHERICAL,
-    MBS_TREE_UNIVERSAL
+    MBS_TREE_UNIVERSAL,
+    MBS_TREE_FREE
 } mbs_tree_kind;
 
 typedef struct mbs_tree_joint {
-    int comp;            /* the Constraint_Joint */
-    int parent, child;   /* body indices; the parent is the ground or an earlier joint's child */
+    int comp;            /* the Constraint_Joint, or -1 (FREE) */
+    int parent, child;   /* body indices; the parent is the ground, an earlier joint's child or -1 (FREE) */
     int parent_joint;    /* tree joint whose child the parent is, or -1 (ground) */
     mbs_tree_kind kind;
     int child_is_i;      /* the child holds the I marker */
@@ -57,7 +64,7 @@ typedef struct mbs_tree {
     double *motion;         /* [n_coords x 6] S of each coordinate (w, v at the origin) */
     double *inertia;        /* [n_bodies x 36] composite, or articulated, inertias about the origin */
     /* articulated-body factors of each joint (mbs_tree_articulate): U = I^A S
-     * [6 x 3 per joint], D^-1 = (S^T U)^-1 [3 x 3 per joint] */
+     * [6 x 6 per joint], D^-1 = (S^T U)^-1 [6 x 6 per joint] */
     double *art_U, *art_Dinv;
     double *art_S;          /* [n_coords x 6] the motion subspaces they were made with (the
                                residuals in between move `motion` on) */
@@ -67,10 +74,20 @@ typedef struct mbs_tree {
 /* Chooses the tree: joints of the supported types (FIXED, REVOLUTE,
  * TRANSLATIONAL, CYLINDRICAL, SPHERICAL, UNIVERSAL/HOOKE) reaching rigid bodies from the ground, each
  * joint active with all its rows in use, read by no other element (joint
- * friction, expressions of its reaction) and switched by no command. The
- * rest stays constraint rows. 0, or -1 out of memory. */
+ * friction, expressions of its reaction) and switched by no command; where
+ * none reaches a rigid body any more, the heaviest of those left becomes a
+ * FREE root and the joints grow from it too. Every rigid body is then in the
+ * tree; the other joints stay constraint rows. 0, or -1 out of memory. */
 int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d);
 void mbs_tree_free(mbs_tree *t);
+
+/* Whether a tree joint has a unit quaternion among its positions
+ * (SPHERICAL, FREE): its offset among the joint's positions and that of the
+ * angular velocity among its rates (each after the joint's translations). */
+int mbs_tree_joint_quaternion(const mbs_tree_joint *j, int *pos, int *rate);
+
+/* The joints the tree's FREE roots are: their number. */
+int mbs_tree_free_roots(const mbs_tree *t);
 
 /* Whether the data still allow the tree (a command may have switched a
  * joint off since): 0, or -1 with the reason. */

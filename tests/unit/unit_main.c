@@ -19,6 +19,7 @@
     X(results_analyses) \
     X(tree)       \
     X(nvector_fast) \
-    X(tree_spherical)
+    X(tree_spherical) \
+    X(tree_free)
 
 TEST_MAIN(SUITES)
