@@ -62,6 +62,11 @@ mbs_joint_newton mbs_joint_newton_for(const mbs_model *m)
     return MBS_NEWTON_MASS;
 }
 
+int mbs_joint_free_roots(mbs_joint_newton newton)
+{
+    return newton == MBS_NEWTON_MASS;
+}
+
 /* Beams: stiff and lightly damped, where BDF's upper orders went astray in
  * joint coordinates (joint_system.h, MBS_AUTO_JOINT_DENSE_MAX). */
 static int has_beams(const mbs_model *m)
@@ -75,12 +80,12 @@ static int has_beams(const mbs_model *m)
 int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
 {
     mbs_tree t;
-    if (mbs_tree_build(&t, m, d) != 0)
+    mbs_joint_newton newton = mbs_joint_newton_for(m);
+    if (mbs_tree_build(&t, m, d, mbs_joint_free_roots(newton)) != 0)
         return 0;
-    /* the variables the tree does not replace, the moving bodies it leaves
-     * in absolute coordinates (not rigid) and the rigid ones no joint
-     * carries from the ground (free roots: held by constraint rows only) */
-    int others = m->ny, outside = mbs_tree_free_roots(&t);
+    /* the variables the tree does not replace, and the moving bodies it
+     * leaves in absolute coordinates */
+    int others = m->ny, outside = 0;
     for (int b = 0; b < m->n_bodies; b++) {
         if (t.body_joint[b] >= 0)
             others -= m->bodies[b].nq + m->bodies[b].nu + (m->bodies[b].quat_mu >= 0);
@@ -94,7 +99,7 @@ int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
     mbs_tree_free(&t);
     if (coords < MBS_AUTO_JOINT_MIN)
         return 0;
-    if (mbs_joint_newton_for(m) == MBS_NEWTON_MASS)
+    if (newton == MBS_NEWTON_MASS)
         return others <= MBS_AUTO_JOINT_MAX_OTHERS;
     return outside == 0 && !has_beams(m) && 2 * coords + others <= MBS_AUTO_JOINT_DENSE_MAX;
 }
@@ -162,13 +167,13 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         return NULL;
     s->m = m;
     s->d = d;
-    if (mbs_tree_build(&s->tree, m, d) != 0) {
+    s->newton = mbs_joint_newton_for(m);
+    if (mbs_tree_build(&s->tree, m, d, mbs_joint_free_roots(s->newton)) != 0) {
         free(s);
         return NULL;
     }
     s->n = s->tree.n_coords;
     s->np = s->tree.n_pos;
-    s->newton = mbs_joint_newton_for(m);
     s->is_tree_body = calloc((size_t)m->n_bodies + 1, 1);
     s->replaced = calloc((size_t)m->ny + 1, 1);
     int *mu_row = malloc(((size_t)m->n_mu + 1) * sizeof *mu_row);

@@ -44,6 +44,14 @@ mbs_joint_newton mbs_joint_system_newton(const mbs_joint_system *s);
 /* The Newton matrix a model needs in joint coordinates (see above). */
 mbs_joint_newton mbs_joint_newton_for(const mbs_model *m);
 
+/* Whether rigid bodies no joint reaches from the ground become free roots
+ * of the tree (tree.h) with this Newton matrix: with MASS, where they took
+ * 0.36 of the absolute time on the two-wheel cart and the Whipple bicycle;
+ * not with DIFFERENCE, where they stay in absolute coordinates (as free
+ * roots they took 1.1 to 1.2 times as long, and the engine mount's energy
+ * balance closed to 6e-7 J against 2.5e-7 J: bench/README.md). */
+int mbs_joint_free_roots(mbs_joint_newton newton);
+
 /* Formulation AUTO: whether joint coordinates are the faster choice, as
  * measured (bench/formulations.sh, docs/theory.md): a tree of at least
  * MBS_AUTO_JOINT_MIN coordinates, and

@@ -411,7 +411,12 @@ static int equilibrium(run *r, int write)
  * assembled first, when it is the first analysis. */
 static int linear(run *r, int k, int first)
 {
-    if (first && make_consistent(r) != 0)
+    /* at the start, or after a transient in joint coordinates, whose tree
+     * joints leave no multipliers in the absolute state (their reactions,
+     * which the linearisation's constraint forces need: the Whipple
+     * bicycle's capsize mode read 0 without them) */
+    int joint_state = !first && r->integrator && mbs_integrator_joint_coords(r->integrator) > 0;
+    if ((first || joint_state) && make_consistent(r) != 0)
         return -1;
     r->res->t_reached = r->t;
     if (r->last_row_t != r->t && write_row(r, r->t, r->y, r->yp) != 0)

@@ -157,7 +157,7 @@ static int heaviest_unplaced(const mbs_model *m, const char *placed)
     return best;
 }
 
-int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d)
+int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d, int free_roots)
 {
     memset(t, 0, sizeof *t);
     int nb = m->n_bodies;
@@ -186,7 +186,7 @@ int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d)
             add_joint(t, m, (mbs_tree_joint){.comp = -1, .parent = -1, .child = root, .kind = MBS_TREE_FREE},
                       placed);
         grow(t, m, d, read_by_others, placed);
-        if (heaviest_unplaced(m, placed) < 0)
+        if (!free_roots || heaviest_unplaced(m, placed) < 0)
             break;
     }
     free(read_by_others);

@@ -74,11 +74,12 @@ typedef struct mbs_tree {
 /* Chooses the tree: joints of the supported types (FIXED, REVOLUTE,
  * TRANSLATIONAL, CYLINDRICAL, SPHERICAL, UNIVERSAL/HOOKE) reaching rigid bodies from the ground, each
  * joint active with all its rows in use, read by no other element (joint
- * friction, expressions of its reaction) and switched by no command; where
- * none reaches a rigid body any more, the heaviest of those left becomes a
- * FREE root and the joints grow from it too. Every rigid body is then in the
- * tree; the other joints stay constraint rows. 0, or -1 out of memory. */
-int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d);
+ * friction, expressions of its reaction) and switched by no command; with
+ * free_roots, where none reaches a rigid body any more, the heaviest of those
+ * left becomes a FREE root and the joints grow from it too, until every
+ * rigid body is in the tree (without, they stay outside). The other joints
+ * stay constraint rows. 0, or -1 out of memory. */
+int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d, int free_roots);
 void mbs_tree_free(mbs_tree *t);
 
 /* Whether a tree joint has a unit quaternion among its positions

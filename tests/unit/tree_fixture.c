@@ -41,7 +41,7 @@ int tree_fixture_setup(tree_fixture *f, const char *model, int n_joints, int n_c
             memcpy(f->y + m->bodies[b].q_ofs + 3, m->bodies[b].p0, 4 * sizeof(double));
         }
     mbs_update_bodies(m, f->d, f->y, f->yp);
-    CHECK(mbs_tree_build(&f->tree, m, f->d) == 0);
+    CHECK(mbs_tree_build(&f->tree, m, f->d, 1) == 0);
     CHECK_MSG(f->tree.n_joints == n_joints && f->tree.n_coords == n_coords && f->tree.n_pos == n_pos,
               "tree of %d joints, %d rates, %d positions", f->tree.n_joints, f->tree.n_coords, f->tree.n_pos);
     if (f->tree.n_joints != n_joints || f->tree.n_coords != n_coords || f->tree.n_pos != n_pos) {
