@@ -107,24 +107,13 @@ TEST(a_moving_state_gives_its_coordinates_back_at_a_start)
 }
 
 /* The positions at time h on the path with rates u(h) = u + ud h: r and the
- * angle to second order, the quaternion p + pd h + pdd h^2 / 2 with
- * pd = L(p)^T w / 2 and pdd = (L(p)^T wd + L(pd)^T w) / 2. */
+ * angle to second order, the quaternion along its kinematics. */
 static void path(const double *q, const double *u, const double *ud, double h, double *qh, double *uh)
 {
     for (int i = 0; i < 3; i++)
         qh[i] = q[i] + u[i] * h + 0.5 * ud[i] * h * h;
     qh[7] = q[7] + u[6] * h + 0.5 * ud[6] * h * h;
-    double L[12], Ld[12], pd[4], pdd[4];
-    const double *w = u + 3, *wd = ud + 3;
-    mbs_quat_L(q + 3, L);
-    for (int i = 0; i < 4; i++)
-        pd[i] = 0.5 * (L[i] * w[0] + L[4 + i] * w[1] + L[8 + i] * w[2]);
-    mbs_quat_L(pd, Ld);
-    for (int i = 0; i < 4; i++) {
-        pdd[i] = 0.5 * (L[i] * wd[0] + L[4 + i] * wd[1] + L[8 + i] * wd[2]) +
-                 0.5 * (Ld[i] * w[0] + Ld[4 + i] * w[1] + Ld[8 + i] * w[2]);
-        qh[3 + i] = q[3 + i] + pd[i] * h + 0.5 * pdd[i] * h * h;
-    }
+    tree_fixture_quaternion_path(q + 3, u + 3, ud + 3, h, qh + 3);
     for (int k = 0; k < NU; k++)
         uh[k] = u[k] + ud[k] * h;
 }
@@ -135,19 +124,8 @@ TEST(free_root_velocities_and_accelerations_are_the_rates_of_positions_and_veloc
     double q[NP], u[NU], ud[NU];
     if (setup(&f, q, u, ud) != 0)
         return;
-    const mbs_model *m = f.t.model;
     moving_state(q, u, ud);
-    const double h = 1e-5;
-    double rs[2][9], vs[2][9], ws[2][9];
-    for (int s = 0; s < 2; s++) {
-        double qh[NP], uh[NU];
-        path(q, u, ud, s ? h : -h, qh, uh);
-        mbs_tree_forward(&f.tree, m, f.d, qh, uh, ud, NULL, NULL);
-        tree_fixture_record(&f, rs[s], vs[s], ws[s]);
-    }
-    mbs_tree_forward(&f.tree, m, f.d, q, u, ud, NULL, NULL);
-    double *const r[2] = {rs[0], rs[1]}, *const v[2] = {vs[0], vs[1]}, *const w[2] = {ws[0], ws[1]};
-    tree_fixture_check_differences(&f, r, v, w, h);
+    tree_fixture_check_path(&f, path, q, u, ud);
     /* the root's own variables: v and a of its centre of mass, w_b */
     const mbs_body_state *s = &f.d->bodies[f.tree.joints[0].child];
     for (int i = 0; i < 3; i++) {
@@ -164,40 +142,14 @@ TEST(free_root_mass_matrix_energy_inverse_dynamics_and_articulated_solve)
     double q[NP], u[NU], ud[NU];
     if (setup(&f, q, u, ud) != 0)
         return;
-    const mbs_model *m = f.t.model;
-    double UD[NU];
-    moving_state(q, u, UD);
-    for (int k = 0; k < NU; k++)
-        ud[k] = 0.0;
-    mbs_tree_forward(&f.tree, m, f.d, q, u, ud, NULL, NULL);
-    double M[NU * NU], quad = 0;
-    mbs_tree_mass_matrix(&f.tree, m, f.d, M, NU);
-    double energy = tree_fixture_kinetic_energy(&f);
-    for (int k = 0; k < NU; k++)
-        for (int l = 0; l < NU; l++)
-            quad += 0.5 * u[k] * M[NU * l + k] * u[l];
-    CHECK_NEAR(quad, energy, 1e-12 * energy);
+    moving_state(q, u, ud);
+    tree_fixture_check_mass_matrix(&f, q, u, ud, NU);
     /* the translation's block: the whole mass, on the diagonal */
+    double M[NU * NU];
+    mbs_tree_mass_matrix(&f.tree, f.t.model, f.d, M, NU);
     for (int i = 0; i < 3; i++)
         for (int k = 0; k < 3; k++)
             CHECK_NEAR(M[NU * k + i], i == k ? 3.5 : 0.0, 1e-13);
-    /* at rest with accelerations UD and no load the backward pass is M ud,
-     * and the articulated bodies give ud back */
-    for (int k = 0; k < NU; k++)
-        u[k] = 0.0, ud[k] = UD[k];
-    mbs_tree_forward(&f.tree, m, f.d, q, u, ud, NULL, NULL);
-    double res[NU], stab[NU], x[NU];
-    mbs_tree_project(&f.tree, m, f.d, res, stab);
-    for (int k = 0; k < NU; k++) {
-        double Mq = 0;
-        for (int l = 0; l < NU; l++)
-            Mq += M[NU * l + k] * ud[l];
-        CHECK_NEAR(res[k], Mq, 1e-12 * (1 + fabs(Mq)));
-    }
-    CHECK(mbs_tree_articulate(&f.tree, m, f.d) == 0);
-    mbs_tree_solve_mass(&f.tree, res, x);
-    for (int k = 0; k < NU; k++)
-        CHECK_NEAR(x[k], ud[k], 1e-12);
     tree_fixture_teardown(&f);
 }
 

@@ -67,21 +67,11 @@ TEST(a_spherical_joint_starts_at_the_unit_quaternion_and_the_poses)
 }
 
 /* The positions at time h on the path with rates u(h) = u + ud h: the
- * angle to second order, the quaternion p + pd h + pdd h^2 / 2 with
- * pd = L(p)^T w / 2 and pdd = (L(p)^T wd + L(pd)^T w) / 2. */
+ * angle to second order, the quaternion along its kinematics. */
 static void path(const double *q, const double *u, const double *ud, double h, double *qh, double *uh)
 {
     qh[0] = q[0] + u[0] * h + 0.5 * ud[0] * h * h;
-    double L[12], Ld[12], pd[4], pdd[4];
-    mbs_quat_L(q + 1, L);
-    for (int i = 0; i < 4; i++)
-        pd[i] = 0.5 * (L[i] * u[1] + L[4 + i] * u[2] + L[8 + i] * u[3]);
-    mbs_quat_L(pd, Ld);
-    for (int i = 0; i < 4; i++) {
-        pdd[i] = 0.5 * (L[i] * ud[1] + L[4 + i] * ud[2] + L[8 + i] * ud[3]) +
-                 0.5 * (Ld[i] * u[1] + Ld[4 + i] * u[2] + Ld[8 + i] * u[3]);
-        qh[1 + i] = q[1 + i] + pd[i] * h + 0.5 * pdd[i] * h * h;
-    }
+    tree_fixture_quaternion_path(q + 1, u + 1, ud + 1, h, qh + 1);
     for (int k = 0; k < NU; k++)
         uh[k] = u[k] + ud[k] * h;
 }
@@ -92,7 +82,6 @@ TEST(spherical_velocities_and_accelerations_are_the_rates_of_positions_and_veloc
     double q[NP], u[NU], ud[NU];
     if (setup(&f, q, u, ud) != 0)
         return;
-    const mbs_model *m = f.t.model;
     /* a turned joint: p = (0.9, 0.3, -0.2, 0.25) normalised */
     double p[4] = {0.9, 0.3, -0.2, 0.25};
     mbs_quat_normalise(p);
@@ -101,17 +90,7 @@ TEST(spherical_velocities_and_accelerations_are_the_rates_of_positions_and_veloc
     const double U[NU] = {0.7, -1.2, 0.5, 2.0}, UD[NU] = {-0.5, 0.8, 1.3, -0.6};
     memcpy(u, U, sizeof U);
     memcpy(ud, UD, sizeof UD);
-    const double h = 1e-5;
-    double rs[2][9], vs[2][9], ws[2][9];
-    for (int s = 0; s < 2; s++) {
-        double qh[NP], uh[NU];
-        path(q, u, ud, s ? h : -h, qh, uh);
-        mbs_tree_forward(&f.tree, m, f.d, qh, uh, ud, NULL, NULL);
-        tree_fixture_record(&f, rs[s], vs[s], ws[s]);
-    }
-    mbs_tree_forward(&f.tree, m, f.d, q, u, ud, NULL, NULL);
-    double *const r[2] = {rs[0], rs[1]}, *const v[2] = {vs[0], vs[1]}, *const w[2] = {ws[0], ws[1]};
-    tree_fixture_check_differences(&f, r, v, w, h);
+    tree_fixture_check_path(&f, path, q, u, ud);
     /* the child's angular velocity is the parent's plus its rates on the child's joint frame */
     const mbs_tree_joint *js = &f.tree.joints[1];
     double FC[9], wrel[3], expect[3];
@@ -131,40 +110,12 @@ TEST(spherical_mass_matrix_energy_inverse_dynamics_and_articulated_solve)
     double q[NP], u[NU], ud[NU];
     if (setup(&f, q, u, ud) != 0)
         return;
-    const mbs_model *m = f.t.model;
     double p[4] = {0.8, -0.1, 0.4, 0.3};
     mbs_quat_normalise(p);
     q[0] = -0.6;
     memcpy(q + 1, p, sizeof p);
     const double U[NU] = {0.3, 1.1, -0.7, 0.9}, UD[NU] = {0.6, -0.2, 0.9, -1.4};
-    memcpy(u, U, sizeof U);
-    for (int k = 0; k < NU; k++)
-        ud[k] = 0.0;
-    mbs_tree_forward(&f.tree, m, f.d, q, u, ud, NULL, NULL);
-    double M[NU * NU], energy = 0, quad = 0;
-    mbs_tree_mass_matrix(&f.tree, m, f.d, M, NU);
-    energy = tree_fixture_kinetic_energy(&f);
-    for (int k = 0; k < NU; k++)
-        for (int l = 0; l < NU; l++)
-            quad += 0.5 * u[k] * M[NU * l + k] * u[l];
-    CHECK_NEAR(quad, energy, 1e-12 * energy);
-    /* at rest with accelerations UD and no load the backward pass is M ud,
-     * and the articulated bodies give ud back */
-    for (int k = 0; k < NU; k++)
-        u[k] = 0.0, ud[k] = UD[k];
-    mbs_tree_forward(&f.tree, m, f.d, q, u, ud, NULL, NULL);
-    double res[NU], stab[NU], x[NU];
-    mbs_tree_project(&f.tree, m, f.d, res, stab);
-    for (int k = 0; k < NU; k++) {
-        double Mq = 0;
-        for (int l = 0; l < NU; l++)
-            Mq += M[NU * l + k] * ud[l];
-        CHECK_NEAR(res[k], Mq, 1e-12 * (1 + fabs(Mq)));
-    }
-    CHECK(mbs_tree_articulate(&f.tree, m, f.d) == 0);
-    mbs_tree_solve_mass(&f.tree, res, x);
-    for (int k = 0; k < NU; k++)
-        CHECK_NEAR(x[k], ud[k], 1e-12);
+    tree_fixture_check_mass_matrix(&f, q, U, UD, NU);
     tree_fixture_teardown(&f);
 }
 
@@ -191,40 +142,9 @@ TEST(universal_velocities_accelerations_energy_and_articulated_solve)
     double q[3], u[3], ud[3];
     if (tree_fixture_setup(&f, MODEL_U, 2, 3, 3, q, u, ud) != 0)
         return;
-    const mbs_model *m = f.t.model;
-    const double Q[3] = {0.4, 0.7, -0.5}, U[3] = {0.7, -1.2, 2.0}, UD[3] = {-0.5, 0.8, 1.3}, h = 1e-5;
-    double rs[2][9], vs[2][9], ws[2][9];
-    for (int s = 0; s < 2; s++) {
-        double hs = s ? h : -h, qh[3], uh[3];
-        for (int k = 0; k < 3; k++)
-            qh[k] = Q[k] + U[k] * hs + 0.5 * UD[k] * hs * hs, uh[k] = U[k] + UD[k] * hs;
-        mbs_tree_forward(&f.tree, m, f.d, qh, uh, UD, NULL, NULL);
-        tree_fixture_record(&f, rs[s], vs[s], ws[s]);
-    }
-    mbs_tree_forward(&f.tree, m, f.d, Q, U, UD, NULL, NULL);
-    double *const r[2] = {rs[0], rs[1]}, *const v[2] = {vs[0], vs[1]}, *const w[2] = {ws[0], ws[1]};
-    tree_fixture_check_differences(&f, r, v, w, h);
-    /* energy and the mass matrix */
-    double none[3] = {0, 0, 0}, M[9], quad = 0;
-    mbs_tree_forward(&f.tree, m, f.d, Q, U, none, NULL, NULL);
-    mbs_tree_mass_matrix(&f.tree, m, f.d, M, 3);
-    for (int k = 0; k < 3; k++)
-        for (int l = 0; l < 3; l++)
-            quad += 0.5 * U[k] * M[3 * l + k] * U[l];
-    double energy = tree_fixture_kinetic_energy(&f);
-    CHECK_NEAR(quad, energy, 1e-12 * energy);
-    /* at rest: the backward pass is M ud, the articulated solve gives ud back */
-    double res[3], stab[3], x[3];
-    mbs_tree_forward(&f.tree, m, f.d, Q, none, UD, NULL, NULL);
-    mbs_tree_project(&f.tree, m, f.d, res, stab);
-    for (int k = 0; k < 3; k++) {
-        double Mq = M[k] * UD[0] + M[3 + k] * UD[1] + M[6 + k] * UD[2];
-        CHECK_NEAR(res[k], Mq, 1e-12 * (1 + fabs(Mq)));
-    }
-    CHECK(mbs_tree_articulate(&f.tree, m, f.d) == 0);
-    mbs_tree_solve_mass(&f.tree, res, x);
-    for (int k = 0; k < 3; k++)
-        CHECK_NEAR(x[k], UD[k], 1e-12);
+    const double Q[3] = {0.4, 0.7, -0.5}, U[3] = {0.7, -1.2, 2.0}, UD[3] = {-0.5, 0.8, 1.3};
+    tree_fixture_check_path(&f, NULL, Q, U, UD);
+    tree_fixture_check_mass_matrix(&f, Q, U, UD, 3);
     tree_fixture_teardown(&f);
 }
 

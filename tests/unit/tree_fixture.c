@@ -70,7 +70,7 @@ double tree_fixture_pose_error(const tree_fixture *f)
     return worst;
 }
 
-void tree_fixture_record(const tree_fixture *f, double *r, double *v, double *w)
+static void record(const tree_fixture *f, double *r, double *v, double *w)
 {
     for (int b = 0; b < f->t.model->n_bodies; b++) {
         v3_copy(r + 3 * b, f->d->bodies[b].r);
@@ -79,8 +79,8 @@ void tree_fixture_record(const tree_fixture *f, double *r, double *v, double *w)
     }
 }
 
-void tree_fixture_check_differences(const tree_fixture *f, double *const r[2], double *const v[2],
-                                    double *const w[2], double h)
+static void check_differences(const tree_fixture *f, double *const r[2], double *const v[2], double *const w[2],
+                              double h)
 {
     double worst_v = 0, worst_a = 0, worst_al = 0;
     for (int b = 0; b < f->t.model->n_bodies; b++) {
@@ -98,6 +98,51 @@ void tree_fixture_check_differences(const tree_fixture *f, double *const r[2], d
     CHECK_MSG(worst_al < 1e-8, "angular accelerations off by %.3g", worst_al);
 }
 
+static void plain_path(const tree_fixture *f, const double *q, const double *u, const double *ud, double h,
+                       double *qh, double *uh)
+{
+    for (int k = 0; k < f->tree.n_coords; k++) {
+        qh[k] = q[k] + u[k] * h + 0.5 * ud[k] * h * h;
+        uh[k] = u[k] + ud[k] * h;
+    }
+}
+
+void tree_fixture_check_path(tree_fixture *f, tree_fixture_path *path, const double *q, const double *u,
+                             const double *ud)
+{
+    const mbs_model *m = f->t.model;
+    const double h = 1e-5;
+    size_t n = (size_t)m->n_bodies * 3 + 1;
+    double *r[2], *v[2], *w[2];
+    double *qh = calloc((size_t)f->tree.n_pos + 1, sizeof *qh), *uh = calloc((size_t)f->tree.n_coords + 1, sizeof *uh);
+    for (int s = 0; s < 2; s++) {
+        r[s] = calloc(n, sizeof(double));
+        v[s] = calloc(n, sizeof(double));
+        w[s] = calloc(n, sizeof(double));
+    }
+    if (!qh || !uh || !r[0] || !r[1] || !v[0] || !v[1] || !w[0] || !w[1]) {
+        CHECK_MSG(0, "out of memory");
+    } else {
+        for (int s = 0; s < 2; s++) {
+            if (path)
+                path(q, u, ud, s ? h : -h, qh, uh);
+            else
+                plain_path(f, q, u, ud, s ? h : -h, qh, uh);
+            mbs_tree_forward(&f->tree, m, f->d, qh, uh, ud, NULL, NULL);
+            record(f, r[s], v[s], w[s]);
+        }
+        mbs_tree_forward(&f->tree, m, f->d, q, u, ud, NULL, NULL);
+        check_differences(f, r, v, w, h);
+    }
+    for (int s = 0; s < 2; s++) {
+        free(r[s]);
+        free(v[s]);
+        free(w[s]);
+    }
+    free(qh);
+    free(uh);
+}
+
 double tree_fixture_kinetic_energy(const tree_fixture *f)
 {
     const mbs_model *m = f->t.model;
@@ -112,4 +157,56 @@ double tree_fixture_kinetic_energy(const tree_fixture *f)
         energy += 0.5 * body->mass * v3_dot(s->v, s->v) + 0.5 * v3_dot(s->wb, Jw);
     }
     return energy;
+}
+
+void tree_fixture_quaternion_path(const double p[4], const double w[3], const double wd[3], double h,
+                                  double out[4])
+{
+    double L[12], Ld[12], pd[4];
+    mbs_quat_L(p, L);
+    for (int i = 0; i < 4; i++)
+        pd[i] = 0.5 * (L[i] * w[0] + L[4 + i] * w[1] + L[8 + i] * w[2]);
+    mbs_quat_L(pd, Ld);
+    for (int i = 0; i < 4; i++) {
+        double pdd = 0.5 * (L[i] * wd[0] + L[4 + i] * wd[1] + L[8 + i] * wd[2]) +
+                     0.5 * (Ld[i] * w[0] + Ld[4 + i] * w[1] + Ld[8 + i] * w[2]);
+        out[i] = p[i] + pd[i] * h + 0.5 * pdd * h * h;
+    }
+}
+
+void tree_fixture_check_mass_matrix(tree_fixture *f, const double *q, const double *u, const double *ud, int n)
+{
+    const mbs_model *m = f->t.model;
+    double *M = calloc((size_t)n * n, sizeof *M), *zero = calloc((size_t)n, sizeof *zero);
+    double *res = calloc((size_t)n, sizeof *res), *stab = calloc((size_t)n, sizeof *stab);
+    double *x = calloc((size_t)n, sizeof *x);
+    if (!M || !zero || !res || !stab || !x) {
+        CHECK_MSG(0, "out of memory");
+    } else {
+        mbs_tree_forward(&f->tree, m, f->d, q, u, zero, NULL, NULL);
+        mbs_tree_mass_matrix(&f->tree, m, f->d, M, n);
+        double quad = 0;
+        for (int k = 0; k < n; k++)
+            for (int l = 0; l < n; l++)
+                quad += 0.5 * u[k] * M[(size_t)n * l + k] * u[l];
+        double energy = tree_fixture_kinetic_energy(f);
+        CHECK_NEAR(quad, energy, 1e-12 * energy);
+        mbs_tree_forward(&f->tree, m, f->d, q, zero, ud, NULL, NULL);
+        mbs_tree_project(&f->tree, m, f->d, res, stab);
+        for (int k = 0; k < n; k++) {
+            double Mq = 0;
+            for (int l = 0; l < n; l++)
+                Mq += M[(size_t)n * l + k] * ud[l];
+            CHECK_NEAR(res[k], Mq, 1e-12 * (1 + fabs(Mq)));
+        }
+        CHECK(mbs_tree_articulate(&f->tree, m, f->d) == 0);
+        mbs_tree_solve_mass(&f->tree, res, x);
+        for (int k = 0; k < n; k++)
+            CHECK_NEAR(x[k], ud[k], 1e-12);
+    }
+    free(M);
+    free(zero);
+    free(res);
+    free(stab);
+    free(x);
 }

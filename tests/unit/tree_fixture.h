@@ -29,15 +29,29 @@ double tree_fixture_pose_error(const tree_fixture *f);
 /* The bodies' kinetic energy from their states: sum m v^2 / 2 + w_b . J w_b / 2. */
 double tree_fixture_kinetic_energy(const tree_fixture *f);
 
-/* Every body's position, velocity and angular velocity [3 n_bodies each]
- * from its state (after forward kinematics). */
-void tree_fixture_record(const tree_fixture *f, double *r, double *v, double *w);
+/* A path of the tree's positions and rates: (qh, uh) at time h from (q, u)
+ * with rates' rates ud. */
+typedef void tree_fixture_path(const double *q, const double *u, const double *ud, double h, double *qh,
+                               double *uh);
 
-/* After forward kinematics at the middle of a path: each tree body's
- * velocity, acceleration and angular acceleration against the central
- * differences of what tree_fixture_record gave at -h (index 0) and +h
- * (index 1); checked to 1e-8. */
-void tree_fixture_check_differences(const tree_fixture *f, double *const r[2], double *const v[2],
-                                    double *const w[2], double h);
+/* Forward kinematics at -h and +h along `path` (NULL: every position's rate
+ * is its rate, q + u h + ud h^2 / 2) and at the middle (q, u, ud): each
+ * tree body's velocity, acceleration and angular acceleration against the
+ * central differences of positions and velocities, to 1e-8 (h = 1e-5);
+ * the tree's state is left at the middle. */
+void tree_fixture_check_path(tree_fixture *f, tree_fixture_path *path, const double *q, const double *u,
+                             const double *ud);
+
+/* A unit quaternion's path with angular velocity w + wd t (body axes): p at
+ * time h to second order, p + pd h + pdd h^2 / 2 with pd = L(p)^T w / 2 and
+ * pdd = (L(p)^T wd + L(pd)^T w) / 2. */
+void tree_fixture_quaternion_path(const double p[4], const double w[3], const double wd[3], double h,
+                                  double out[4]);
+
+/* At positions q with rates u (n of them): the mass matrix gives the bodies'
+ * kinetic energy (u^T M u / 2), and at rest with accelerations ud and no
+ * load the backward pass is M ud and the articulated-body solve gives ud
+ * back (each to 1e-12). q, u, ud are not changed. */
+void tree_fixture_check_mass_matrix(tree_fixture *f, const double *q, const double *u, const double *ud, int n);
 
 #endif
