@@ -67,16 +67,6 @@ int mbs_joint_free_roots(mbs_joint_newton newton)
     return newton == MBS_NEWTON_MASS;
 }
 
-/* Beams: stiff and lightly damped, where BDF's upper orders went astray in
- * joint coordinates (joint_system.h, MBS_AUTO_JOINT_DENSE_MAX). */
-static int has_beams(const mbs_model *m)
-{
-    for (int c = 0; c < m->n_comps; c++)
-        if (strcmp(m->comps[c].kind->name, "Force_Beam") == 0)
-            return 1;
-    return 0;
-}
-
 int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
 {
     mbs_tree t;
@@ -101,7 +91,7 @@ int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
         return 0;
     if (newton == MBS_NEWTON_MASS)
         return others <= MBS_AUTO_JOINT_MAX_OTHERS;
-    return outside == 0 && !has_beams(m) && 2 * coords + others <= MBS_AUTO_JOINT_DENSE_MAX;
+    return outside == 0 && 2 * coords + others <= MBS_AUTO_JOINT_DENSE_MAX;
 }
 
 void mbs_joint_system_free(mbs_joint_system *s)
@@ -544,7 +534,15 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
 /* Columns [from, to) of the Newton matrix by differences from the residual
  * rj0 at (yj, ypj), with jacobian.c's increments (IDA's): max(sqrt(eps)
  * max(|y_i|, |h y'_i|), 1 / w_i) signed like h y'_i, y' moved by cj times
- * it; column c into cols + (c - from) nj. */
+ * it; column c into cols + (c - from) nj. A tree rate's column is two
+ * differences, dF/dy and c_j dF/dy' each with that increment: its rate is an
+ * acceleration, which the residual reads through every load that depends on
+ * accelerations (inertia, the reactions joint friction reads), and moved by
+ * c_j times the increment (40 rad/s^2 at c_j = 4e7) it carried a joint's
+ * bending moment across zero, where its friction's normal force has a kink,
+ * and the column's sign came out wrong (a friction chain's Newton then
+ * failed for good), or, on the anti-roll bar's beams, far enough to double
+ * its steps. One more residual per rate. */
 static void difference_columns(mbs_joint_system *s, double t, double cj, double h, const double *yj,
                                const double *ypj, const double *ewt, int from, int to, double *cols)
 {
@@ -557,13 +555,23 @@ static void difference_columns(mbs_joint_system *s, double t, double cj, double 
         if (h * ypj[c] < 0)
             inc = -inc;
         inc = (yj[c] + inc) - yj[c];
-        s->yjw[c] += inc;
-        s->ypjw[c] += cj * inc;
-        mbs_joint_system_residual(s, t, s->yjw, s->ypjw, s->rj);
         double *col = cols + (size_t)(c - from) * nj;
+        int rate = c >= s->np && c < s->np + s->n;
+        s->yjw[c] += inc;
+        if (!rate)
+            s->ypjw[c] += cj * inc;
+        mbs_joint_system_residual(s, t, s->yjw, s->ypjw, s->rj);
         for (int i = 0; i < nj; i++)
             col[i] = (s->rj[i] - s->rj0[i]) / inc;
         s->yjw[c] = yj[c];
+        if (rate) {
+            double acc = copysign(fmax(fabs(inc), srur * fabs(ypj[c])), inc);
+            acc = (ypj[c] + acc) - ypj[c];
+            s->ypjw[c] += acc;
+            mbs_joint_system_residual(s, t, s->yjw, s->ypjw, s->rj);
+            for (int i = 0; i < nj; i++)
+                col[i] += cj * (s->rj[i] - s->rj0[i]) / acc;
+        }
         s->ypjw[c] = ypj[c];
     }
 }
@@ -656,6 +664,12 @@ void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, double 
 {
     mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
     difference_columns(s, t, cj, h, yj, ypj, ewt, 0, s->nj, J);
+    /* the dissipated energy drives nothing: its row only its diagonal, as
+     * in absolute coordinates (sparsity.c); its differenced row crossed the
+     * friction power's kinks at joints coming to rest */
+    int nj = s->nj, e = mbs_joint_system_tree_size(s) + s->energy_kept;
+    for (int c = 0; c < nj; c++)
+        J[(size_t)c * nj + e] = c == e ? cj : 0.0;
 }
 
 void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, double h, const double *yj,

@@ -60,12 +60,10 @@ int mbs_joint_free_roots(mbs_joint_newton newton);
  *   Schur complement grows with their cube: a tree among many free bodies
  *   or loop rows is cheaper in sparse absolute coordinates);
  * - with the difference matrix (springs, dampers, friction, states), every
- *   moving body in the tree, no beams (the anti-roll bar of beams took 58
- *   times as long with four bodies outside the tree, 27 times with all in
- *   it: BDF's upper orders on its stiff, lightly damped modes) and a dense
- *   Newton matrix of at most MBS_AUTO_JOINT_DENSE_MAX rows (each Jacobian
- *   differences every column: a sprung chain of 64 links, 129 rows, took
- *   0.67 of the absolute time, one of 128 links 1.5 times). */
+ *   moving body in the tree and a dense Newton matrix of at most
+ *   MBS_AUTO_JOINT_DENSE_MAX rows (each Jacobian differences every column:
+ *   a sprung chain of 64 links, 129 rows, took 0.87 of the absolute time,
+ *   one of 128 links 1.5 times). */
 #define MBS_AUTO_JOINT_MIN 1
 #define MBS_AUTO_JOINT_MAX_OTHERS 100
 #define MBS_AUTO_JOINT_DENSE_MAX 150

@@ -68,6 +68,8 @@ typedef struct run {
     double *yc, *ypc; /* an output row being made consistent */
     double t;
     double last_row_t; /* time of the last output row, -inf if none */
+    double last_root_t; /* time of the last event, -inf if none */
+    int *last_fired;    /* [n_roots] the roots that fired there */
     mbs_event_log log;
 } run;
 
@@ -170,6 +172,17 @@ static int handle_roots(run *r, double t)
     if (!fired)
         return fail(r, MBS_E_RUN, "out of memory");
     mbs_integrator_roots(r->integrator, fired);
+    /* The restart after an event may find the same crossing again some ulps
+     * later (its consistent state moves the root function by as much; seen
+     * 6e-15 s later in joint coordinates): not a new event. */
+    int again = fabs(t - r->last_root_t) <= 1e3 * DBL_EPSILON * fmax(1.0, fabs(t));
+    for (int k = 0; k < m->n_roots; k++) {
+        int fired_now = fired[k] != 0;
+        if (again && r->last_fired[k])
+            fired[k] = 0;
+        r->last_fired[k] = fired_now;
+    }
+    r->last_root_t = t;
     memcpy(r->y, mbs_integrator_y(r->integrator), (size_t)m->ny * sizeof *r->y);
     memcpy(r->yp, mbs_integrator_yp(r->integrator), (size_t)m->ny * sizeof *r->yp);
     mbs_residual(m, r->d, t, r->y, r->yp, r->d->res_scratch);
@@ -479,8 +492,10 @@ static int setup(run *r)
     r->yc = calloc(ny, sizeof *r->yc);
     r->ypc = calloc(ny, sizeof *r->ypc);
     r->row = calloc((size_t)mbs_row_width(m) + 1, sizeof *r->row);
+    r->last_fired = calloc((size_t)m->n_roots + 1, sizeof *r->last_fired);
+    r->last_root_t = -INFINITY;
     r->d = mbs_data_create(m);
-    if (!r->y || !r->yp || !r->yo || !r->ypo || !r->yc || !r->ypc || !r->row || !r->d ||
+    if (!r->y || !r->yp || !r->yo || !r->ypo || !r->yc || !r->ypc || !r->row || !r->last_fired || !r->d ||
         mbs_sun_context_create(&r->ctx) != 0)
         return fail(r, MBS_E_RUN, "out of memory");
     r->d->stop = r->stop;
@@ -512,6 +527,7 @@ static void teardown(run *r)
     free(r->yc);
     free(r->ypc);
     free(r->row);
+    free(r->last_fired);
 }
 
 mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_atomic_t *stop, mbs_diags *diag,
