@@ -1,9 +1,9 @@
 #!/bin/sh
 # Joint friction's cost: the N-link chain (bench/make_chain.sh) with and
 # without LuGre friction in every joint (FRICTION=1), same tolerance, in
-# absolute coordinates (KLU), and the plain chain in joint coordinates (a
-# joint whose friction reads its reaction stays a constraint row: the
-# friction chain has no tree). Prints the runs and the ratios of the CPU times.
+# absolute coordinates (KLU) and in joint coordinates (the friction on tree
+# joints, from the backward pass's reactions). Prints the runs and the
+# ratios of the CPU times.
 # usage: bench/joint_friction.sh [N] [END_TIME] [RTOL]   (from the repository root, after make bench)
 set -eu
 n=${1:-32}
@@ -26,5 +26,9 @@ for s in klu; do
 done
 printf "%-9s " plain
 "$bin" "$tmp/plain.xml" joint | tee "$tmp/j"
+printf "%-9s " friction
+"$bin" "$tmp/friction.xml" joint | tee "$tmp/fj"
+awk -v a="$(awk '{print $4}' "$tmp/j")" -v b="$(awk '{print $4}' "$tmp/fj")" \
+    'BEGIN { printf "CPU time with friction / without, joint coordinates: %.2f\n", b / a }'
 awk -v a="$(awk '{print $4}' "$tmp/j")" -v b="$(awk '{print $4}' "$tmp/f")" \
     'BEGIN { printf "CPU time with friction (absolute) / without (joint): %.2f\n", b / a }'

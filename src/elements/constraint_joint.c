@@ -251,9 +251,34 @@ void mbs_joint_markers(const mbs_component *joint, int *I, int *J)
 
 /* ---- reaction ---- */
 
+/* A tree joint in joint coordinates: from the wrench the tree's backward
+ * pass gave it (data.h), moved from the global origin to I's origin. */
+static int tree_reaction(const mbs_component *c, const mbs_eval *ev, double f[3], double t[3])
+{
+    const mbs_data *d = ev->d;
+    long i = c - ev->m->comps;
+    if (!d->tree_reaction_on || !d->tree_reaction_on[i])
+        return 0;
+    const joint_params *jp = c->params;
+    const double *W = d->tree_reaction + 6 * i;
+    double pI[3], pxf[3];
+    mbs_marker_position(ev, jp->I, pI);
+    v3_copy(f, W + 3);
+    v3_cross(pxf, pI, f);
+    v3_sub(t, W, pxf);
+    return 1;
+}
+
 void mbs_joint_reaction(const mbs_component *c, const mbs_eval *ev, double F[3], double T[3])
 {
     const joint_params *jp = c->params;
+    double RJ[9], f_tree[3], t_tree[3];
+    if (tree_reaction(c, ev, f_tree, t_tree)) {
+        mbs_marker_axes(ev, jp->J, RJ);
+        m3_tmul_v(F, RJ, f_tree);
+        m3_tmul_v(T, RJ, t_tree);
+        return;
+    }
     int bI = mbs_marker_body(ev, jp->I), bJ = mbs_marker_body(ev, jp->J);
     int on_ground = ev->m->bodies[bI].type == MBS_BODY_GROUND;
     int body = on_ground ? bJ : bI;
@@ -277,7 +302,6 @@ void mbs_joint_reaction(const mbs_component *c, const mbs_eval *ev, double F[3],
         v3_scale(f, f, -1.0);
         v3_scale(t, t, -1.0);
     }
-    double RJ[9];
     mbs_marker_axes(ev, jp->J, RJ);
     m3_tmul_v(F, RJ, f);
     m3_tmul_v(T, RJ, t);

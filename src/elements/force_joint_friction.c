@@ -737,3 +737,14 @@ const mbs_kind mbs_kind_force_joint_friction = {
     "(negative when dissipating). See docs/joint-friction.md.",
     build,
 };
+
+int mbs_is_joint_friction(const mbs_component *c)
+{
+    return c->kind == &mbs_kind_force_joint_friction;
+}
+
+int mbs_joint_friction_joint(const mbs_component *c)
+{
+    return ((const jf_params *)c->params)->joint;
+}
+

@@ -18,6 +18,12 @@ void mbs_joint_markers(const mbs_component *joint, int *I, int *J);
 /* Reaction force and torque on the I body at the I origin, in J axes. */
 void mbs_joint_reaction(const mbs_component *joint, const mbs_eval *ev, double F[3], double T[3]);
 
+/* Whether component c is a Force_JointFriction, and the joint it rubs in
+ * (its component index). It reads only the joint's reaction, which a tree
+ * joint in joint coordinates has from the backward pass (data.h). */
+int mbs_is_joint_friction(const mbs_component *c);
+int mbs_joint_friction_joint(const mbs_component *c);
+
 /* The dimension of a Motion_Joint's expression: an angle or a length, or
  * their rates (motion_joint.c). */
 mbs_dim mbs_motion_dim(int angle, int val_type); /* val_type 0 D, 1 V, 2 A */

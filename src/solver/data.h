@@ -69,6 +69,13 @@ typedef struct mbs_data {
     double *load_res;            /* [ny] */
     int load_depth;
     int sensor_stop;             /* MBS_STOP_*: set by an event, read by the run */
+    /* joint coordinates (joint_system.c): the reactions of tree joints, which
+     * have no multipliers there, from the tree's backward pass while joint
+     * friction reads them: [n_comps x 6] the wrench on the joint's I body
+     * (moment about the global origin, force), taken where tree_reaction_on
+     * [n_comps] is set; NULL otherwise (mbs_joint_reaction) */
+    const double *tree_reaction;
+    const char *tree_reaction_on;
     char stop_message[320];
 } mbs_data;
 

@@ -8,6 +8,7 @@
 #include "tree_solver.h"
 #include "../core/rotation.h"
 #include "../core/vec3.h"
+#include "../elements/joint.h"
 
 #include <float.h>
 #include <stdio.h>
@@ -48,6 +49,13 @@ struct mbs_joint_system {
     long residual_evals;
     double cj;         /* of the last Newton matrix (MASS) */
     int articulated;   /* 0: its tree block is factored (MASS) */
+    /* joint friction in tree joints: evaluated after the others, from the
+     * reactions of a first backward pass (find_tree_friction) */
+    int n_tree_friction;
+    char *tree_friction;   /* [n_comps] those friction elements */
+    char *skip_first;      /* [n_comps] the tree's joints and those: not in the first pass */
+    char *reaction_wanted; /* [n_comps] the tree joints they rub in */
+    double *reactions;     /* [n_comps x 6] (data.h tree_reaction) */
 };
 
 mbs_joint_newton mbs_joint_newton_for(const mbs_model *m)
@@ -85,8 +93,12 @@ int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
     for (int r = 0; r < m->n_rows; r++)
         if (t.row_in_tree[r])
             others -= 1 + (m->row_mu[r] >= 0);
-    int coords = t.n_coords;
+    int coords = t.n_coords, tree_friction = 0;
+    for (int c = 0; c < m->n_comps; c++)
+        tree_friction += mbs_is_joint_friction(&m->comps[c]) && t.comp_in_tree[mbs_joint_friction_joint(&m->comps[c])];
     mbs_tree_free(&t);
+    if (tree_friction > MBS_AUTO_JOINT_FRICTION_MAX)
+        return 0;
     if (coords < MBS_AUTO_JOINT_MIN)
         return 0;
     if (newton == MBS_NEWTON_MASS)
@@ -104,6 +116,10 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->row_of);
     free(s->replaced);
     free(s->is_tree_body);
+    free(s->tree_friction);
+    free(s->skip_first);
+    free(s->reaction_wanted);
+    free(s->reactions);
     free(s->row_on);
     free(s->angle);
     free(s->body_col);
@@ -150,6 +166,29 @@ static void mark_replaced(mbs_joint_system *s)
         }
 }
 
+/* The joint friction elements whose joints are in the tree (tree.c lets
+ * such joints in): 0, or -1 out of memory. */
+static int find_tree_friction(mbs_joint_system *s)
+{
+    const mbs_model *m = s->m;
+    size_t nc = (size_t)m->n_comps + 1;
+    s->tree_friction = calloc(nc, 1);
+    s->skip_first = calloc(nc, 1);
+    s->reaction_wanted = calloc(nc, 1);
+    if (!s->tree_friction || !s->skip_first || !s->reaction_wanted)
+        return -1;
+    for (int c = 0; c < m->n_comps; c++) {
+        s->skip_first[c] = s->tree.comp_in_tree[c];
+        if (mbs_is_joint_friction(&m->comps[c]) && s->tree.comp_in_tree[mbs_joint_friction_joint(&m->comps[c])]) {
+            s->tree_friction[c] = s->skip_first[c] = 1;
+            s->reaction_wanted[mbs_joint_friction_joint(&m->comps[c])] = 1;
+            s->n_tree_friction++;
+        }
+    }
+    s->reactions = calloc(6 * nc, sizeof *s->reactions);
+    return s->reactions ? 0 : -1;
+}
+
 mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
 {
     mbs_joint_system *s = calloc(1, sizeof *s);
@@ -164,6 +203,10 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     }
     s->n = s->tree.n_coords;
     s->np = s->tree.n_pos;
+    if (find_tree_friction(s) != 0) {
+        mbs_joint_system_free(s);
+        return NULL;
+    }
     s->is_tree_body = calloc((size_t)m->n_bodies + 1, 1);
     s->replaced = calloc((size_t)m->ny + 1, 1);
     int *mu_row = malloc(((size_t)m->n_mu + 1) * sizeof *mu_row);
@@ -506,8 +549,19 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
     /* the rows in use are the joint formulation's own (choose_rows) */
     char *row_active = d->row_active;
     d->row_active = s->row_on;
-    mbs_residual_elements(&ev, s->tree.comp_in_tree, s->tree.row_in_tree);
+    mbs_residual_elements(&ev, s->skip_first, s->tree.row_in_tree);
     d->row_active = row_active;
+    if (s->n_tree_friction) {
+        /* the joints' reactions from the loads so far: a joint's own friction
+         * acts along its free directions, which its reaction leaves out, and
+         * the others' are internal to the subtrees (docs/theory.md) */
+        mbs_tree_reactions(&s->tree, m, d, s->reaction_wanted, s->reactions);
+        d->tree_reaction = s->reactions;
+        d->tree_reaction_on = s->reaction_wanted;
+        mbs_residual_components(&ev, s->tree_friction);
+        d->tree_reaction = NULL;
+        d->tree_reaction_on = NULL;
+    }
     for (int b = 0; b < m->n_bodies; b++)
         if (!s->is_tree_body[b])
             mbs_residual_body(m, d, b, s->y, s->yp, s->res);

@@ -65,6 +65,11 @@ int mbs_joint_free_roots(mbs_joint_newton newton);
  *   a sprung chain of 64 links, 129 rows, took 0.87 of the absolute time,
  *   one of 128 links 1.5 times). */
 #define MBS_AUTO_JOINT_MIN 1
+/* Joint friction on tree joints (evaluated from the backward pass's
+ * reactions): chains with friction on every joint took 0.57 of the absolute
+ * time at 16 links, 0.95 at 24 and 1.4 times at 32 (their stick-slip costs
+ * Newton matrices, each differenced): more than this many stay absolute. */
+#define MBS_AUTO_JOINT_FRICTION_MAX 20
 #define MBS_AUTO_JOINT_MAX_OTHERS 100
 #define MBS_AUTO_JOINT_DENSE_MAX 150
 int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d);

@@ -134,6 +134,18 @@ void mbs_residual_elements(mbs_eval *ev, const char *skip_comp, const char *skip
     constraint_rows(ev, ev->res, skip_row);
 }
 
+void mbs_residual_components(mbs_eval *ev, const char *only)
+{
+    const mbs_model *m = ev->m;
+    for (int c = 0; c < m->n_comps; c++)
+        if (!only[c])
+            continue;
+        else if (mbs_component_active(ev->d, c))
+            m->comps[c].ops->eval(&m->comps[c], ev);
+        else
+            frozen_states(ev, &m->comps[c]);
+}
+
 void mbs_residual_body(const mbs_model *m, const mbs_data *d, int i, const double *y, const double *yp, double *res)
 {
     const mbs_body *b = &m->bodies[i];

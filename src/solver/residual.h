@@ -25,6 +25,9 @@ void mbs_update_body(const mbs_model *m, mbs_data *d, int body, const double *y,
  *   body       one body's kinematic and Newton-Euler rows (absolute)
  *   energy     the dissipated energy's rate */
 void mbs_residual_elements(mbs_eval *ev, const char *skip_comp, const char *skip_row);
+/* Only the components `only` marks (joint friction on tree joints, after
+ * their reactions are known). */
+void mbs_residual_components(mbs_eval *ev, const char *only);
 void mbs_residual_body(const mbs_model *m, const mbs_data *d, int body, const double *y, const double *yp,
                        double *res);
 void mbs_residual_energy(mbs_eval *ev);

@@ -172,9 +172,13 @@ int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d, int free_
         mbs_tree_free(t);
         return -1;
     }
+    /* joint friction reads only its joint's reaction, which a tree joint has
+     * from the backward pass (mbs_tree_reactions); other readers of
+     * multipliers need them */
     for (int c = 0; c < m->n_comps; c++)
         for (int k = 0; k < m->comps[c].n_depends; k++)
-            read_by_others[m->comps[c].depends[k]] = 1;
+            if (!(mbs_is_joint_friction(&m->comps[c]) && m->comps[c].depends[k] == mbs_joint_friction_joint(&m->comps[c])))
+                read_by_others[m->comps[c].depends[k]] = 1;
     for (int b = 0; b < nb; b++) {
         t->body_joint[b] = -1;
         placed[b] = m->bodies[b].type == MBS_BODY_GROUND;
@@ -654,7 +658,10 @@ static void wrench_at(double W[6], const double r[3], const double f[3], const d
     v3_copy(W + 3, f);
 }
 
-void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *res_dyn, double *stab)
+/* Each tree body's Newton-Euler residual wrench and stabilising terms
+ * about the origin, accumulated over the subtrees: wrench[child of joint j]
+ * is then what joint j transmits to its subtree. */
+static void subtree_wrenches(mbs_tree *t, const mbs_model *m, const mbs_data *d)
 {
     for (int k = 0; k < t->n_joints; k++) {
         int c = t->joints[k].child;
@@ -676,16 +683,39 @@ void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double
     }
     for (int k = t->n_joints - 1; k >= 0; k--) {
         const mbs_tree_joint *j = &t->joints[k];
+        if (j->parent_joint >= 0) {
+            axpy6(t->wrench + 6 * j->parent, 1.0, t->wrench + 6 * j->child);
+            axpy6(t->stab + 6 * j->parent, 1.0, t->stab + 6 * j->child);
+        }
+    }
+}
+
+void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *res_dyn, double *stab)
+{
+    subtree_wrenches(t, m, d);
+    for (int k = 0; k < t->n_joints; k++) {
+        const mbs_tree_joint *j = &t->joints[k];
         const double *W = t->wrench + 6 * j->child, *G = t->stab + 6 * j->child;
         for (int c = 0; c < j->n_coords; c++) {
             const double *S = t->motion + 6 * (j->coord + c);
             res_dyn[j->coord + c] = power(W, S);
             stab[j->coord + c] = power(G, S);
         }
-        if (j->parent_joint >= 0) {
-            axpy6(t->wrench + 6 * j->parent, 1.0, W);
-            axpy6(t->stab + 6 * j->parent, 1.0, G);
-        }
+    }
+}
+
+void mbs_tree_reactions(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted, double *out)
+{
+    subtree_wrenches(t, m, d);
+    for (int k = 0; k < t->n_joints; k++) {
+        const mbs_tree_joint *j = &t->joints[k];
+        if (j->comp < 0 || !wanted[j->comp])
+            continue; /* a free root has no component */
+        /* the residual wrench of the subtree is what the joint exerts on the
+         * child; the I body is the child, or the parent, which gets the opposite */
+        const double *W = t->wrench + 6 * j->child;
+        for (int i = 0; i < 6; i++)
+            out[6 * j->comp + i] = j->child_is_i ? W[i] : -W[i];
     }
 }
 

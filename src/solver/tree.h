@@ -73,8 +73,10 @@ typedef struct mbs_tree {
 
 /* Chooses the tree: joints of the supported types (FIXED, REVOLUTE,
  * TRANSLATIONAL, CYLINDRICAL, SPHERICAL, UNIVERSAL/HOOKE) reaching rigid bodies from the ground, each
- * joint active with all its rows in use, read by no other element (joint
- * friction, expressions of its reaction) and switched by no command; with
+ * joint active with all its rows in use, read by no other element than
+ * its own joint friction (expressions of its reaction read multipliers;
+ * joint friction reads the backward pass's reaction, mbs_tree_reactions)
+ * and switched by no command; with
  * free_roots, where none reaches a rigid body any more, the heaviest of those
  * left becomes a FREE root and the joints grow from it too, until every
  * rigid body is in the tree (without, they stay outside). The other joints
@@ -110,6 +112,12 @@ void mbs_tree_accept(const mbs_tree *t, const mbs_model *m, mbs_eval *ev, const 
  * (positions, unit quaternions, velocities and rates). */
 void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double *q, const double *qd,
                       const double *qdd, double *y, double *yp);
+
+/* The wrenches the tree joints marked in `wanted` [n_comps] exert on their
+ * I bodies, once the elements have loaded the bodies (moment about the
+ * global origin, force: out[6 comp ..]); the same backward pass as
+ * mbs_tree_project, which a joint's reaction is the rest of. */
+void mbs_tree_reactions(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted, double *out);
 
 /* Backward pass, after the elements have loaded the bodies: the generalised
  * residual of each coordinate (the body equations' residual wrenches

@@ -167,7 +167,11 @@ TEST(block_held_on_a_shallow_incline)
     CHECK(fabs(test_value(&r, "x", 0, last) - test_value(&r, "x", 0, last - 20)) < 1e-12); /* no creep */
     block b = {CANONICAL, m, m * G * sin(alpha), m * G * cos(alpha)};
     double worst = block_deviation(&r, &b, 1e-7);
-    CHECK_MSG(worst < 1e-5 * z_max, "off the independent integration by %g", worst);
+    /* to 1e-5 of the largest deflection, or the run's atol (1e-10 m), which
+     * holds each displacement no closer (in joint coordinates, where the
+     * slide is the coordinate, 6.6e-11 m off at the model's tolerance and
+     * 5e-14 m at rtol 1e-10, atol 1e-13) */
+    CHECK_MSG(worst < fmax(1e-5 * z_max, 1e-10), "off the independent integration by %g", worst);
     /* at rest the friction balances the weight's component along the slide */
     CHECK_NEAR(test_value(&r, "friction", 2, last), -m * G * sin(alpha), 1e-7 * m * G);
     CHECK_NEAR(test_value(&r, "bristle", 0, last), tan(alpha) / CANONICAL.s0, 1e-7 * z_max);
