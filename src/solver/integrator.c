@@ -667,6 +667,12 @@ int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp)
         return -1;
     if (it->js) {
         mbs_joint_system_expand(it->js, N_VGetArrayPointer(it->tmp_y), N_VGetArrayPointer(it->tmp_yp), y, yp);
+        /* the tree joints' turn counts at t, from their interpolated angles:
+         * a step may turn a joint by more than half a turn (a driven hub at
+         * 35 rad/s: 3.5 rad), and the row's angles measured against the
+         * count at the step's end came out whole turns off; the next step's
+         * accept sets them from its own angles again */
+        mbs_joint_system_accept(it->js, t, N_VGetArrayPointer(it->tmp_y));
         return 0;
     }
     memcpy(y, N_VGetArrayPointer(it->tmp_y), (size_t)it->m->ny * sizeof *y);

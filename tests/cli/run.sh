@@ -130,6 +130,17 @@ check "interpolated rows: under half the steps of stepped ones" \
     test $((2 * $(steps_of "$tmp/interpolated.h5"))) -lt "$(steps_of "$tmp/stepped.h5")"
 status "interpolated rows equal stepped ones" 0 "$mbsim" compare "$tmp/stepped.h5" "$tmp/interpolated.h5" \
     --rtol 1e-4 --atol 1e-5
+# a hub driven at 35.44 rad/s turns more than half a turn in a step of joint
+# coordinates: interpolated rows still read its angle on the right turn
+wheel=tests/physics/models/repro_spinning_wheel.xml
+status "run --dae-interpolation true --formulation joint (driven hub)" 0 "$mbsim" run "$wheel" -q \
+    --dae-interpolation true --formulation joint -o "$tmp/hub_joint.h5"
+hub_angle_error() {
+    "$mbsim" export "$1" hub_angle |
+        awk -F, 'NR > 1 { e = $2 - 35.4421 * $1; if (e < 0) e = -e; if (e > m) m = e } END { print m + 0 }'
+}
+check "interpolated rows in joint coordinates: the hub's angle is 35.4421 t within 1e-3 rad" \
+    awk -v e="$(hub_angle_error "$tmp/hub_joint.h5")" 'BEGIN { exit !(e < 1e-3) }'
 status "run --dae-interpolation: a bad value" 2 "$mbsim" run "$model" -q --dae-interpolation maybe -o "$tmp/bad.h5"
 check "run --dae-interpolation: says what it takes" has "$tmp/err" "--dae-interpolation needs true or false"
 check "run --dae-interpolation: no results file" test ! -e "$tmp/bad.h5"
