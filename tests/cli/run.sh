@@ -116,6 +116,17 @@ status "info of the absolute run" 0 "$mbsim" info "$tmp/absolute.h5"
 check "info: formulation ABSOLUTE" grep -q "^  formulation  *ABSOLUTE$" "$tmp/out"
 check "info: no joint coordinates" test -z "$(grep joint_coordinates "$tmp/out")"
 status "the joint run equals the absolute one" 0 "$mbsim" compare "$tmp/absolute.h5" "$tmp/joint.h5" --rtol 1e-4 --atol 1e-5
+# joint friction on a tree joint whose I marker is on the ground (the child
+# on the J side): the friction reads the backward pass's reaction there too
+friction=tests/cli/models/friction_i_on_ground.xml
+status "run friction_i_on_ground.xml --formulation absolute" 0 "$mbsim" run "$friction" -q --formulation absolute \
+    -o "$tmp/fg_absolute.h5"
+status "run friction_i_on_ground.xml --formulation joint" 0 "$mbsim" run "$friction" -q --formulation joint \
+    -o "$tmp/fg_joint.h5"
+"$mbsim" info "$tmp/fg_joint.h5" >"$tmp/out"
+check "friction_i_on_ground.xml: the bearing is a tree joint" grep -q "^  joint_coordinates  *1$" "$tmp/out"
+status "friction_i_on_ground.xml: the rotor spins down alike in both formulations" 0 "$mbsim" compare \
+    "$tmp/fg_absolute.h5" "$tmp/fg_joint.h5" --rtol 1e-6 --atol 1e-5
 status "run --formulation: a bad value" 2 "$mbsim" run "$model" -q --formulation relative -o "$tmp/bad.h5"
 check "run --formulation: says what it takes" has "$tmp/err" "--formulation needs auto, absolute or joint"
 check "run --formulation: no results file" test ! -e "$tmp/bad.h5"
