@@ -451,17 +451,16 @@ static void position_rates(const mbs_joint_system *s, const double *q, const dou
 {
     for (int j = 0; j < s->tree.n_joints; j++) {
         const mbs_tree_joint *jt = &s->tree.joints[j];
-        int qp = jt->n_pos, qr = jt->n_coords;
-        int has_quaternion = mbs_tree_joint_quaternion(jt, &qp, &qr);
-        for (int c = 0; c < qr; c++)
+        int plain = jt->quat >= 0 ? jt->quat : jt->n_coords; /* positions that are their rates' integrals */
+        for (int c = 0; c < plain; c++)
             out[jt->pos + c] = w[jt->coord + c];
-        if (!has_quaternion)
+        if (jt->quat < 0)
             continue;
         double L[12];
-        mbs_quat_L(q + jt->pos + qp, L);
-        const double *wj = w + jt->coord + qr;
+        mbs_quat_L(q + jt->pos + jt->quat, L);
+        const double *wj = w + jt->coord + jt->quat;
         for (int i = 0; i < 4; i++)
-            out[jt->pos + qp + i] = 0.5 * (L[i] * wj[0] + L[4 + i] * wj[1] + L[8 + i] * wj[2]);
+            out[jt->pos + jt->quat + i] = 0.5 * (L[i] * wj[0] + L[4 + i] * wj[1] + L[8 + i] * wj[2]);
     }
 }
 

@@ -107,6 +107,9 @@ static void add_joint(mbs_tree *t, const mbs_model *m, mbs_tree_joint j, char *p
     j.n_pos = j.kind == MBS_TREE_SPHERICAL ? 4 : j.kind == MBS_TREE_FREE ? 7 : j.n_coords;
     j.pos = t->n_pos;
     t->n_pos += j.n_pos;
+    j.dinv = t->n_dinv;
+    t->n_dinv += j.n_coords * j.n_coords;
+    j.quat = j.kind == MBS_TREE_SPHERICAL ? 0 : j.kind == MBS_TREE_FREE ? 3 : -1; /* after a free root's translation */
     if (j.kind == MBS_TREE_FREE) { /* frames: the global axes, and the body's own at its centre */
         m3_identity(j.CP);
         m3_identity(j.CC);
@@ -202,8 +205,8 @@ int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d, int free_
     t->stab = calloc(n6, sizeof *t->stab);
     t->motion = calloc((size_t)t->n_coords * 6 + 1, sizeof *t->motion);
     t->inertia = calloc((size_t)nb * 36 + 1, sizeof *t->inertia);
-    t->art_U = calloc((size_t)t->n_joints * 36 + 1, sizeof *t->art_U);
-    t->art_Dinv = calloc((size_t)t->n_joints * 36 + 1, sizeof *t->art_Dinv);
+    t->art_U = calloc((size_t)t->n_coords * 6 + 1, sizeof *t->art_U);
+    t->art_Dinv = calloc((size_t)t->n_dinv + 1, sizeof *t->art_Dinv);
     t->force = calloc(n6, sizeof *t->force);
     t->art_S = calloc((size_t)t->n_coords * 6 + 1, sizeof *t->art_S);
     if (!t->twist || !t->accel || !t->wrench || !t->stab || !t->motion || !t->inertia || !t->art_U ||
@@ -255,9 +258,9 @@ int mbs_tree_check(const mbs_tree *t, const mbs_model *m, const mbs_data *d, cha
 
 int mbs_tree_joint_quaternion(const mbs_tree_joint *j, int *pos, int *rate)
 {
-    if (j->kind != MBS_TREE_SPHERICAL && j->kind != MBS_TREE_FREE)
+    if (j->quat < 0)
         return 0;
-    *pos = *rate = j->kind == MBS_TREE_FREE ? 3 : 0; /* after the free root's translation */
+    *pos = *rate = j->quat;
     return 1;
 }
 
@@ -567,24 +570,23 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
         double *V = t->twist + 6 * j->child, *Ad = t->accel + 6 * j->child, Vrel[6] = {0}, Arel[6] = {0};
         for (int c = 0; c < j->n_coords; c++) {
             double *S = t->motion + 6 * (j->coord + c);
-            int rotation = j->kind == MBS_TREE_REVOLUTE || (j->kind == MBS_TREE_CYLINDRICAL && c == 1);
-            if (j->kind == MBS_TREE_FREE && c < qr) { /* along the global axes */
+            /* the common kinds first: this runs at every residual */
+            if (j->kind == MBS_TREE_REVOLUTE || (j->kind == MBS_TREE_CYLINDRICAL && c == 1)) {
+                v3_copy(S, e);
+                v3_cross(S + 3, o, e);
+            } else if (j->kind == MBS_TREE_TRANSLATIONAL || j->kind == MBS_TREE_CYLINDRICAL) {
                 v3_zero(S);
-                v3_zero(S + 3);
-                S[3 + c] = 1.0;
-            } else if (j->kind == MBS_TREE_SPHERICAL || j->kind == MBS_TREE_FREE) {
-                /* about the child's axes, which turn with it */
-                m3_col(S, FC, c - qr);
-                v3_cross(S + 3, o, S);
+                v3_copy(S + 3, e);
             } else if (j->kind == MBS_TREE_UNIVERSAL) { /* the parent's z, then the child's */
                 m3_col(S, c == 0 ? FPu : FC, 2);
                 v3_cross(S + 3, o, S);
-            } else if (rotation) {
-                v3_copy(S, e);
-                v3_cross(S + 3, o, e);
-            } else {
+            } else if (c < qr) { /* a free root's translation: along the global axes */
                 v3_zero(S);
-                v3_copy(S + 3, e);
+                v3_zero(S + 3);
+                S[3 + c] = 1.0;
+            } else { /* spherical, free: about the child's axes, which turn with it */
+                m3_col(S, FC, c - qr);
+                v3_cross(S + 3, o, S);
             }
             axpy6(Vrel, qd[j->coord + c], S);
             axpy6(Arel, qdd[j->coord + c], S);
@@ -658,10 +660,9 @@ static void wrench_at(double W[6], const double r[3], const double f[3], const d
     v3_copy(W + 3, f);
 }
 
-/* Each tree body's Newton-Euler residual wrench and stabilising terms
- * about the origin, accumulated over the subtrees: wrench[child of joint j]
- * is then what joint j transmits to its subtree. */
-static void subtree_wrenches(mbs_tree *t, const mbs_model *m, const mbs_data *d)
+/* Each tree body's own Newton-Euler residual wrench and stabilising terms
+ * about the origin (the backward passes below sum them over subtrees). */
+static void body_wrenches(mbs_tree *t, const mbs_model *m, const mbs_data *d)
 {
     for (int k = 0; k < t->n_joints; k++) {
         int c = t->joints[k].child;
@@ -681,19 +682,13 @@ static void subtree_wrenches(mbs_tree *t, const mbs_model *m, const mbs_data *d)
         wrench_at(t->wrench + 6 * c, s->r, f, n);
         wrench_at(t->stab + 6 * c, s->r, s->gr, s->gth);
     }
-    for (int k = t->n_joints - 1; k >= 0; k--) {
-        const mbs_tree_joint *j = &t->joints[k];
-        if (j->parent_joint >= 0) {
-            axpy6(t->wrench + 6 * j->parent, 1.0, t->wrench + 6 * j->child);
-            axpy6(t->stab + 6 * j->parent, 1.0, t->stab + 6 * j->child);
-        }
-    }
 }
 
 void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *res_dyn, double *stab)
 {
-    subtree_wrenches(t, m, d);
-    for (int k = 0; k < t->n_joints; k++) {
+    body_wrenches(t, m, d);
+    /* leaves first: a joint's subtree is complete when it is reached */
+    for (int k = t->n_joints - 1; k >= 0; k--) {
         const mbs_tree_joint *j = &t->joints[k];
         const double *W = t->wrench + 6 * j->child, *G = t->stab + 6 * j->child;
         for (int c = 0; c < j->n_coords; c++) {
@@ -701,12 +696,21 @@ void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double
             res_dyn[j->coord + c] = power(W, S);
             stab[j->coord + c] = power(G, S);
         }
+        if (j->parent_joint >= 0) {
+            axpy6(t->wrench + 6 * j->parent, 1.0, W);
+            axpy6(t->stab + 6 * j->parent, 1.0, G);
+        }
     }
 }
 
 void mbs_tree_reactions(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted, double *out)
 {
-    subtree_wrenches(t, m, d);
+    body_wrenches(t, m, d);
+    for (int k = t->n_joints - 1; k >= 0; k--) {
+        const mbs_tree_joint *j = &t->joints[k];
+        if (j->parent_joint >= 0)
+            axpy6(t->wrench + 6 * j->parent, 1.0, t->wrench + 6 * j->child);
+    }
     for (int k = 0; k < t->n_joints; k++) {
         const mbs_tree_joint *j = &t->joints[k];
         if (j->comp < 0 || !wanted[j->comp])
@@ -888,7 +892,7 @@ int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d)
                      t->inertia + 36 * t->joints[k].child);
     for (int k = t->n_joints - 1; k >= 0; k--) {
         const mbs_tree_joint *j = &t->joints[k];
-        double *IA = t->inertia + 36 * j->child, *U = t->art_U + 36 * k, *Dinv = t->art_Dinv + 36 * k;
+        double *IA = t->inertia + 36 * j->child, *U = t->art_U + 6 * j->coord, *Dinv = t->art_Dinv + j->dinv;
         int nc = j->n_coords;
         double D[36];
         for (int c = 0; c < nc; c++) {
@@ -928,7 +932,7 @@ void mbs_tree_solve_mass(mbs_tree *t, const double *b, double *x)
     /* backward: the bias forces; u_k kept in x until the forward pass */
     for (int k = t->n_joints - 1; k >= 0; k--) {
         const mbs_tree_joint *j = &t->joints[k];
-        const double *U = t->art_U + 36 * k, *Dinv = t->art_Dinv + 36 * k, *p = t->force + 6 * j->child;
+        const double *U = t->art_U + 6 * j->coord, *Dinv = t->art_Dinv + j->dinv, *p = t->force + 6 * j->child;
         int nc = j->n_coords;
         for (int c = 0; c < nc; c++)
             u[c] = b[j->coord + c] - power(p, t->art_S + 6 * (j->coord + c));
@@ -948,7 +952,7 @@ void mbs_tree_solve_mass(mbs_tree *t, const double *b, double *x)
     /* forward: accelerations (in t->force, now free) */
     for (int k = 0; k < t->n_joints; k++) {
         const mbs_tree_joint *j = &t->joints[k];
-        const double *U = t->art_U + 36 * k, *Dinv = t->art_Dinv + 36 * k;
+        const double *U = t->art_U + 6 * j->coord, *Dinv = t->art_Dinv + j->dinv;
         double ap[6] = {0, 0, 0, 0, 0, 0}, *a = t->force + 6 * j->child;
         if (j->parent_joint >= 0)
             memcpy(ap, t->force + 6 * j->parent, sizeof ap);

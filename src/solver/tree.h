@@ -39,6 +39,9 @@ typedef struct mbs_tree_joint {
     int child_is_i;      /* the child holds the I marker */
     int n_coords, coord; /* its rates: coord .. coord + n_coords - 1 (translation first) */
     int n_pos, pos;      /* its positions: pos .. pos + n_pos - 1 (a quaternion: 4) */
+    int dinv;            /* its D^-1 (n_coords x n_coords) in the tree's art_Dinv */
+    int quat;            /* its quaternion's offset among its positions, and its angular
+                            velocity's among its rates (the same), or -1 */
     /* joint frames, set at each start: F_P fixed on the parent, F_C on the
      * child, F_C = F_P moved by the coordinates (translation along and
      * rotation about F_P's z axis); origin and axes in body axes */
@@ -63,8 +66,10 @@ typedef struct mbs_tree {
     double *stab;           /* [n_bodies x 6] the stabilising terms the same way */
     double *motion;         /* [n_coords x 6] S of each coordinate (w, v at the origin) */
     double *inertia;        /* [n_bodies x 36] composite, or articulated, inertias about the origin */
-    /* articulated-body factors of each joint (mbs_tree_articulate): U = I^A S
-     * [6 x 6 per joint], D^-1 = (S^T U)^-1 [6 x 6 per joint] */
+    /* articulated-body factors of each joint (mbs_tree_articulate), packed:
+     * U = I^A S [6 per coordinate, at 6 coord], D^-1 = (S^T U)^-1
+     * [n_coords^2 per joint, at dinv] */
+    int n_dinv;
     double *art_U, *art_Dinv;
     double *art_S;          /* [n_coords x 6] the motion subspaces they were made with (the
                                residuals in between move `motion` on) */
