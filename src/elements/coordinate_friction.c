@@ -13,7 +13,10 @@
  *   slip(sigma): f_friction = sigma M(v),  M(v) = f_d + f_so exp(-|v| / v_exp) + f_v |v|
  *   stick -> slip(sigma) when sigma F_b rises to F_max;
  *   slip(sigma) -> stick when sigma v falls to 0; x_lsp is then chosen so that
- *   F_b = sigma M(v) at that instant: the force is continuous.
+ *   F_b = sigma M(v) (1 - 1e-9) at that instant: the force is continuous to
+ *   1e-9 of itself, just inside the sticking range. (Exactly on its edge the
+ *   breakaway root started at zero, and IDA's error test failed without end
+ *   on the robot axis at rtol 1e-10.)
  * With v_reg = 0 and F_max = 0 there is no friction at all (as in Exudyn).
  *
  * Limit stops: contact free, upper or lower;
@@ -175,6 +178,9 @@ void mbs_cfric_roots(const mbs_cfric *f, const double *disc, double q, double v,
     }
 }
 
+/* how far inside the sticking range a new stick starts (see the top) */
+#define STICK_MARGIN 1e-9
+
 static int switch_friction(const mbs_cfric *f, double *disc, double q, double v, const int *fired, const char **kinds)
 {
     double sigma = disc[MBS_CFRIC_MODE];
@@ -188,7 +194,7 @@ static int switch_friction(const mbs_cfric *f, double *disc, double q, double v,
     if (fired[0] >= 0)
         return 0;
     /* the bristle takes over the slip force where it stands */
-    disc[MBS_CFRIC_XLSP] = q - (sigma * slip_magnitude(f, v) - f->d_mu * v) / f->k_mu;
+    disc[MBS_CFRIC_XLSP] = q - (sigma * slip_magnitude(f, v) * (1.0 - STICK_MARGIN) - f->d_mu * v) / f->k_mu;
     disc[MBS_CFRIC_MODE] = 0.0;
     kinds[0] = "stick";
     return 1;
