@@ -75,6 +75,13 @@ int mbs_joint_free_roots(mbs_joint_newton newton)
     return newton == MBS_NEWTON_MASS;
 }
 
+/* Whether component c is joint friction in a joint of tree t (which then
+ * reads the backward pass's reaction: find_tree_friction). */
+static int friction_in_tree(const mbs_model *m, const mbs_tree *t, int c)
+{
+    return mbs_is_joint_friction(&m->comps[c]) && t->comp_in_tree[mbs_joint_friction_joint(&m->comps[c])];
+}
+
 int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
 {
     mbs_tree t;
@@ -98,7 +105,7 @@ int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
      * rolling coin took 1.08 times as long in joint coordinates) */
     int coords = t.n_coords, tree_friction = 0, joint_coords = coords - 6 * mbs_tree_free_roots(&t);
     for (int c = 0; c < m->n_comps; c++)
-        tree_friction += mbs_is_joint_friction(&m->comps[c]) && t.comp_in_tree[mbs_joint_friction_joint(&m->comps[c])];
+        tree_friction += friction_in_tree(m, &t, c);
     mbs_tree_free(&t);
     if (tree_friction > MBS_AUTO_JOINT_FRICTION_MAX)
         return 0;
@@ -182,7 +189,7 @@ static int find_tree_friction(mbs_joint_system *s)
         return -1;
     for (int c = 0; c < m->n_comps; c++) {
         s->skip_first[c] = s->tree.comp_in_tree[c];
-        if (mbs_is_joint_friction(&m->comps[c]) && s->tree.comp_in_tree[mbs_joint_friction_joint(&m->comps[c])]) {
+        if (friction_in_tree(m, &s->tree, c)) {
             s->tree_friction[c] = s->skip_first[c] = 1;
             s->reaction_wanted[mbs_joint_friction_joint(&m->comps[c])] = 1;
             s->n_tree_friction++;
@@ -235,8 +242,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
             s->angle[jt->pos + jt->n_pos - 1] = 1; /* the rotation is the last */
         if (jt->kind == MBS_TREE_UNIVERSAL)
             s->angle[jt->pos] = s->angle[jt->pos + 1] = 1;
-        int qp, qr;
-        if (mbs_tree_joint_quaternion(jt, &qp, &qr))
+        if (jt->quat >= 0)
             s->quaternion[s->n_quaternions++] = j;
         for (int c = 0; c < jt->n_coords; c++)
             s->coord_body[jt->coord + c] = jt->child;
@@ -347,12 +353,11 @@ int mbs_joint_system_describe(const mbs_joint_system *s, int i, char *out, size_
             mbs_body_describe(&s->m->bodies[jt->child], body, sizeof body);
             snprintf(name, sizeof name, "%s (a free root of the joint tree)", body);
         }
-        int qp = 0, qr = 0, at = k - first;
-        int has_quaternion = mbs_tree_joint_quaternion(jt, &qp, &qr);
-        if (has_quaternion && position && at >= qp)
-            snprintf(out, size, "the orientation (quaternion component %d) of %s", at - qp, name);
-        else if (has_quaternion && !position && at >= qr)
-            snprintf(out, size, "the angular velocity %c of %s", "xyz"[at - qr], name);
+        int at = k - first, quat = jt->quat;
+        if (quat >= 0 && position && at >= quat)
+            snprintf(out, size, "the orientation (quaternion component %d) of %s", at - quat, name);
+        else if (quat >= 0 && !position && at >= quat)
+            snprintf(out, size, "the angular velocity %c of %s", "xyz"[at - quat], name);
         else if (jt->kind == MBS_TREE_FREE)
             snprintf(out, size, "the %s %c of %s", position ? "position" : "velocity", "xyz"[at], name);
         else
@@ -527,9 +532,8 @@ int mbs_joint_system_n_quaternions(const mbs_joint_system *s)
 void mbs_joint_system_quaternion(const mbs_joint_system *s, int which, int *pos, int *rate)
 {
     const mbs_tree_joint *jt = &s->tree.joints[s->quaternion[which]];
-    mbs_tree_joint_quaternion(jt, pos, rate);
-    *pos += jt->pos;
-    *rate += s->np + jt->coord;
+    *pos = jt->pos + jt->quat;
+    *rate = s->np + jt->coord + jt->quat;
 }
 
 const char *mbs_joint_system_accept(mbs_joint_system *s, double t, const double *yj)
@@ -664,17 +668,16 @@ static void mass_columns(mbs_joint_system *s, double cj, double *rows)
         /* on the positions: a quaternion's turn is 2 L(p) dp (body axes) */
         for (int j = 0; j < s->tree.n_joints; j++) {
             const mbs_tree_joint *jt = &s->tree.joints[j];
-            int qp = jt->n_pos, qr = jt->n_coords;
-            int has_quaternion = mbs_tree_joint_quaternion(jt, &qp, &qr);
-            for (int c = 0; c < qr; c++)
+            int plain = jt->quat >= 0 ? jt->quat : jt->n_coords; /* as in position_rates */
+            for (int c = 0; c < plain; c++)
                 rows[(size_t)(jt->pos + c) * nk + k] = s->grow[jt->coord + c];
-            if (!has_quaternion)
+            if (jt->quat < 0)
                 continue;
             double L[12];
-            const double *g = s->grow + jt->coord + qr;
-            mbs_quat_L(s->q_jac + jt->pos + qp, L);
+            const double *g = s->grow + jt->coord + jt->quat;
+            mbs_quat_L(s->q_jac + jt->pos + jt->quat, L);
             for (int i = 0; i < 4; i++)
-                rows[(size_t)(jt->pos + qp + i) * nk + k] = 2.0 * (L[i] * g[0] + L[4 + i] * g[1] + L[8 + i] * g[2]);
+                rows[(size_t)(jt->pos + jt->quat + i) * nk + k] = 2.0 * (L[i] * g[0] + L[4 + i] * g[1] + L[8 + i] * g[2]);
         }
     }
 }

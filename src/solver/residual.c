@@ -121,29 +121,29 @@ static void frozen_states(mbs_eval *ev, const mbs_component *c)
     }
 }
 
+/* One component's loads and state equations, or its frozen states. */
+static void eval_component(mbs_eval *ev, int c)
+{
+    const mbs_component *comp = &ev->m->comps[c];
+    if (mbs_component_active(ev->d, c))
+        comp->ops->eval(comp, ev);
+    else
+        frozen_states(ev, comp);
+}
+
 void mbs_residual_elements(mbs_eval *ev, const char *skip_comp, const char *skip_row)
 {
-    const mbs_model *m = ev->m;
-    for (int c = 0; c < m->n_comps; c++)
-        if (skip_comp && skip_comp[c])
-            continue;
-        else if (mbs_component_active(ev->d, c))
-            m->comps[c].ops->eval(&m->comps[c], ev);
-        else
-            frozen_states(ev, &m->comps[c]);
+    for (int c = 0; c < ev->m->n_comps; c++)
+        if (!(skip_comp && skip_comp[c]))
+            eval_component(ev, c);
     constraint_rows(ev, ev->res, skip_row);
 }
 
 void mbs_residual_components(mbs_eval *ev, const char *only)
 {
-    const mbs_model *m = ev->m;
-    for (int c = 0; c < m->n_comps; c++)
-        if (!only[c])
-            continue;
-        else if (mbs_component_active(ev->d, c))
-            m->comps[c].ops->eval(&m->comps[c], ev);
-        else
-            frozen_states(ev, &m->comps[c]);
+    for (int c = 0; c < ev->m->n_comps; c++)
+        if (only[c])
+            eval_component(ev, c);
 }
 
 void mbs_residual_body(const mbs_model *m, const mbs_data *d, int i, const double *y, const double *yp, double *res)

@@ -256,14 +256,6 @@ int mbs_tree_check(const mbs_tree *t, const mbs_model *m, const mbs_data *d, cha
     return 0;
 }
 
-int mbs_tree_joint_quaternion(const mbs_tree_joint *j, int *pos, int *rate)
-{
-    if (j->quat < 0)
-        return 0;
-    *pos = *rate = j->quat;
-    return 1;
-}
-
 int mbs_tree_free_roots(const mbs_tree *t)
 {
     int n = 0;
@@ -528,8 +520,7 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
         double slide, turn, pP[3], Y[9], e[3], o[3];
         split_coords(j, q, &slide, &turn);
         static const double ORIGIN[3] = {0, 0, 0}, GLOBAL_AXES[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-        int has_parent = j->parent >= 0, qp = 0, qr = 0;
-        mbs_tree_joint_quaternion(j, &qp, &qr);
+        int has_parent = j->parent >= 0, qp = j->quat > 0 ? j->quat : 0; /* a free root's translation first */
         const double *rP = has_parent ? d->bodies[j->parent].r : ORIGIN;
         const double *AP = has_parent ? d->bodies[j->parent].A : GLOBAL_AXES;
         m3_mul_v(pP, AP, j->sP);
@@ -580,12 +571,12 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
             } else if (j->kind == MBS_TREE_UNIVERSAL) { /* the parent's z, then the child's */
                 m3_col(S, c == 0 ? FPu : FC, 2);
                 v3_cross(S + 3, o, S);
-            } else if (c < qr) { /* a free root's translation: along the global axes */
+            } else if (c < qp) { /* a free root's translation: along the global axes */
                 v3_zero(S);
                 v3_zero(S + 3);
                 S[3 + c] = 1.0;
             } else { /* spherical, free: about the child's axes, which turn with it */
-                m3_col(S, FC, c - qr);
+                m3_col(S, FC, c - qp);
                 v3_cross(S + 3, o, S);
             }
             axpy6(Vrel, qd[j->coord + c], S);

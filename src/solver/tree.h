@@ -40,8 +40,9 @@ typedef struct mbs_tree_joint {
     int n_coords, coord; /* its rates: coord .. coord + n_coords - 1 (translation first) */
     int n_pos, pos;      /* its positions: pos .. pos + n_pos - 1 (a quaternion: 4) */
     int dinv;            /* its D^-1 (n_coords x n_coords) in the tree's art_Dinv */
-    int quat;            /* its quaternion's offset among its positions, and its angular
-                            velocity's among its rates (the same), or -1 */
+    int quat;            /* SPHERICAL, FREE: its quaternion's offset among its positions,
+                            which is its angular velocity's among its rates (after a free
+                            root's translation); -1 without a quaternion */
     /* joint frames, set at each start: F_P fixed on the parent, F_C on the
      * child, F_C = F_P moved by the coordinates (translation along and
      * rotation about F_P's z axis); origin and axes in body axes */
@@ -88,11 +89,6 @@ typedef struct mbs_tree {
  * stay constraint rows. 0, or -1 out of memory. */
 int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d, int free_roots);
 void mbs_tree_free(mbs_tree *t);
-
-/* Whether a tree joint has a unit quaternion among its positions
- * (SPHERICAL, FREE): its offset among the joint's positions and that of the
- * angular velocity among its rates (each after the joint's translations). */
-int mbs_tree_joint_quaternion(const mbs_tree_joint *j, int *pos, int *rate);
 
 /* The joints the tree's FREE roots are: their number. */
 int mbs_tree_free_roots(const mbs_tree *t);
