@@ -30,7 +30,7 @@ static const mbs_attr ATTRS[] = {
     {"dae_jacob_eval", MBS_ATTR_INT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
     {"dae_eval_expiry", MBS_ATTR_INT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
     {"dae_jacob_init", MBS_ATTR_INT, NULL, DIM_NONE, MBS_IGNORED, NULL, "accepted, no effect", NULL},
-    {"dae_interpolation", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL,
+    {"dae_interpolation", MBS_ATTR_BOOL, "TRUE", DIM_NONE, 0, NULL,
      "TRUE: output rows interpolated between steps; FALSE: the integrator steps onto every output time "
      "(either way each row is then made consistent with the constraints)", NULL},
     {"assembly_move_limit", MBS_ATTR_REAL, NULL, DIM_LENGTH, 0, NULL,

