@@ -145,6 +145,10 @@ check "interpolated rows: under half the steps of stepped ones" \
     test $((2 * $(steps_of "$tmp/interpolated.h5"))) -lt "$(steps_of "$tmp/stepped.h5")"
 status "interpolated rows equal stepped ones" 0 "$mbsim" compare "$tmp/stepped.h5" "$tmp/interpolated.h5" \
     --rtol 1e-4 --atol 1e-5
+# the default (the model says nothing): interpolated rows
+status "run without --dae-interpolation" 0 "$mbsim" run "$model" -q --print-interval 0.001 -o "$tmp/default.h5"
+check "rows interpolated by default: the steps of the interpolated run" \
+    test "$(steps_of "$tmp/default.h5")" -eq "$(steps_of "$tmp/interpolated.h5")"
 # a hub driven at 35.44 rad/s turns more than half a turn in a step of joint
 # coordinates: interpolated rows still read its angle on the right turn
 wheel=tests/physics/models/repro_spinning_wheel.xml
