@@ -44,11 +44,103 @@ struct mbs_assembler {
     int *read_rows;
     int n_read_rows;
     double *read_cols; /* [n_read_rows x nu] */
+    /* the bodies each read row's column moves (its joint's and its readers'),
+     * read_fp[read_fp_ofs[k] .. read_fp_ofs[k + 1]), and the colours that
+     * let rows with no body in common share a residual (read_columns) */
+    int *read_fp, *read_fp_ofs, *read_colour, n_read_colours;
+    double *read_saved; /* [n_read_rows] the multipliers read_columns moves */
     double *res_base;  /* [nu] */
     mbs_state_solver *states; /* algebraic and implicit element states */
 };
 
 /* The rows of every component whose multipliers another one reads. */
+/* Marks the moving bodies of component c in `mark` (stamp), appending new
+ * ones to out. */
+static int add_bodies(const mbs_model *m, const mbs_component *comp, int *mark, int stamp, int *out, int n)
+{
+    for (int i = 0; i < comp->n_bodies; i++) {
+        int b = comp->bodies[i];
+        if (b < 0 || m->bodies[b].nu == 0 || mark[b] == stamp)
+            continue;
+        mark[b] = stamp;
+        out[n++] = b;
+    }
+    return n;
+}
+
+/* Each read row's footprint (the bodies of its joint and of the elements
+ * reading its joint) and a greedy colouring: rows whose footprints share no
+ * body take one colour. A 32-link friction chain's 160 read rows: 10
+ * colours, so the output rows' consistent accelerations take 10 residuals
+ * per Newton iteration instead of 160. 0, or -1 out of memory. */
+static int colour_read_rows(mbs_assembler *a)
+{
+    const mbs_model *m = a->m;
+    int nr = a->n_read_rows, nb = m->n_bodies, total = 0;
+    int *mark = malloc(((size_t)nb + 1) * sizeof *mark);
+    int *comp_of_row = malloc(((size_t)m->n_rows + 1) * sizeof *comp_of_row);
+    a->read_fp_ofs = malloc(((size_t)nr + 1) * sizeof *a->read_fp_ofs);
+    a->read_colour = malloc(((size_t)nr + 1) * sizeof *a->read_colour);
+    if (!mark || !comp_of_row || !a->read_fp_ofs || !a->read_colour) {
+        free(mark);
+        free(comp_of_row);
+        return -1;
+    }
+    for (int b = 0; b < nb; b++)
+        mark[b] = -1;
+    for (int c = 0; c < m->n_comps; c++)
+        for (int r = 0; r < m->comps[c].n_hrows + m->comps[c].n_vrows; r++)
+            comp_of_row[m->comps[c].row_ofs + r] = c;
+    /* footprints: at most every body of the joint and of its readers */
+    for (int k = 0; k < nr; k++) {
+        int cr = comp_of_row[a->read_rows[k]];
+        total += m->comps[cr].n_bodies;
+        for (int c = 0; c < m->n_comps; c++)
+            for (int d = 0; d < m->comps[c].n_depends; d++)
+                total += m->comps[c].depends[d] == cr ? m->comps[c].n_bodies : 0;
+    }
+    a->read_fp = malloc(((size_t)total + 1) * sizeof *a->read_fp);
+    char *used = calloc((size_t)nr * (size_t)nb + 1, 1);
+    a->read_saved = malloc(((size_t)nr + 1) * sizeof *a->read_saved);
+    if (!a->read_fp || !used || !a->read_saved) {
+        free(mark);
+        free(comp_of_row);
+        free(used);
+        return -1;
+    }
+    int n = 0;
+    for (int k = 0; k < nr; k++) {
+        int cr = comp_of_row[a->read_rows[k]];
+        a->read_fp_ofs[k] = n;
+        n = add_bodies(m, &m->comps[cr], mark, k, a->read_fp, n);
+        for (int c = 0; c < m->n_comps; c++)
+            for (int d = 0; d < m->comps[c].n_depends; d++)
+                if (m->comps[c].depends[d] == cr)
+                    n = add_bodies(m, &m->comps[c], mark, k, a->read_fp, n);
+    }
+    a->read_fp_ofs[nr] = n;
+    /* used[colour * nb + b]: the colour has a row moving body b */
+    a->n_read_colours = 0;
+    for (int k = 0; k < nr; k++) {
+        int colour = 0;
+        for (;; colour++) {
+            int clash = 0;
+            for (int i = a->read_fp_ofs[k]; i < a->read_fp_ofs[k + 1] && !clash; i++)
+                clash = used[(size_t)colour * nb + a->read_fp[i]];
+            if (!clash)
+                break;
+        }
+        a->read_colour[k] = colour;
+        for (int i = a->read_fp_ofs[k]; i < a->read_fp_ofs[k + 1]; i++)
+            used[(size_t)colour * nb + a->read_fp[i]] = 1;
+        a->n_read_colours = colour + 1 > a->n_read_colours ? colour + 1 : a->n_read_colours;
+    }
+    free(mark);
+    free(comp_of_row);
+    free(used);
+    return 0;
+}
+
 static int find_read_rows(mbs_assembler *a)
 {
     const mbs_model *m = a->m;
@@ -73,7 +165,7 @@ static int find_read_rows(mbs_assembler *a)
         for (int r = 0; read[c] && r < m->comps[c].n_hrows + m->comps[c].n_vrows; r++)
             a->read_rows[a->n_read_rows++] = m->comps[c].row_ofs + r;
     free(read);
-    return 0;
+    return colour_read_rows(a);
 }
 
 mbs_assembler *mbs_assembler_create(const mbs_model *m, mbs_data *d, int sparse, SUNContext ctx)
@@ -115,6 +207,10 @@ void mbs_assembler_free(mbs_assembler *a)
     free(a->lambda_guess);
     free(a->read_rows);
     free(a->read_cols);
+    free(a->read_fp);
+    free(a->read_fp_ofs);
+    free(a->read_colour);
+    free(a->read_saved);
     free(a->res_base);
     mbs_state_solver_free(a->states);
     free(a);
@@ -466,21 +562,36 @@ static double relative_change(const double *dx, const double *x, int n, double f
 
 /* The force rows' dependence on each multiplier that forces read: columns
  * d(residual of the force rows)/d(lambda_r) by differences (G_r^T plus, e.g.,
- * the joint friction's dependence on its joint's reaction). */
+ * the joint friction's dependence on its joint's reaction), a colour of
+ * rows at a time (colour_read_rows): each column takes the velocity rows of
+ * its footprint's bodies, the only ones it moves. */
 static int read_columns(mbs_assembler *a, double t, double *y, const double *yp)
 {
     const mbs_model *m = a->m;
     memcpy(a->res_base, a->res + m->ofs_u, (size_t)m->nu * sizeof *a->res_base);
-    for (int k = 0; k < a->n_read_rows; k++) {
-        double *lambda = &y[m->ofs_lambda + a->read_rows[k]], saved = *lambda;
-        double inc = 1e-7 * fmax(fabs(saved), 1.0);
-        *lambda = saved + inc;
+    for (int colour = 0; colour < a->n_read_colours; colour++) {
+        for (int k = 0; k < a->n_read_rows; k++)
+            if (a->read_colour[k] == colour) {
+                double *lambda = &y[m->ofs_lambda + a->read_rows[k]];
+                a->read_saved[k] = *lambda;
+                *lambda += 1e-7 * fmax(fabs(*lambda), 1.0);
+            }
         evaluate(a, t, y, yp);
-        *lambda = saved;
+        for (int k = 0; k < a->n_read_rows; k++) {
+            if (a->read_colour[k] != colour)
+                continue;
+            double *lambda = &y[m->ofs_lambda + a->read_rows[k]], inc = *lambda - a->read_saved[k];
+            *lambda = a->read_saved[k];
+            double *col = a->read_cols + (size_t)k * m->nu;
+            memset(col, 0, (size_t)m->nu * sizeof *col);
+            for (int i = a->read_fp_ofs[k]; i < a->read_fp_ofs[k + 1]; i++) {
+                const mbs_body *b = &m->bodies[a->read_fp[i]];
+                for (int u = b->u_ofs - m->ofs_u; u < b->u_ofs - m->ofs_u + b->nu; u++)
+                    col[u] = (a->res[m->ofs_u + u] - a->res_base[u]) / inc;
+            }
+        }
         if (a->d->eval_failed)
             return -1;
-        for (int i = 0; i < m->nu; i++)
-            a->read_cols[(size_t)k * m->nu + i] = (a->res[m->ofs_u + i] - a->res_base[i]) / inc;
     }
     return 0;
 }

@@ -37,6 +37,11 @@ struct mbs_joint_system {
     double *basis;     /* [max_rows x n_cols] choose_rows' orthonormal rows */
     int max_rows;
     int energy_kept;   /* the dissipated energy's index among the kept variables */
+    int *state_joint;  /* [n_kept] the tree joint a kept bristle state's friction rubs in, else -1 */
+    int *state_comp;   /* [n_kept] that friction element */
+    int *state_colour; /* [n_kept] its group of columns differenced together (state_columns) */
+    int n_state_joints;/* how many kept states have one */
+    int n_colours;
     mbs_joint_newton newton;
     double *y, *yp, *res;          /* [ny] the absolute vectors */
     double *rj, *rj0, *yjw, *ypjw; /* [nj] work */
@@ -64,6 +69,8 @@ mbs_joint_newton mbs_joint_newton_for(const mbs_model *m)
         const mbs_component *comp = &m->comps[c];
         int rows_only = comp->n_hrows + comp->n_vrows > 0;
         int no_bodies = comp->n_bodies == 0;
+        if (mbs_is_joint_friction(comp))
+            continue; /* with MASS if its joint is a tree joint (settle_tree) */
         if (comp->n_states > 0 || !(rows_only || comp->decoupled || no_bodies))
             return MBS_NEWTON_DIFFERENCE; /* forces that may be stiff, or states */
     }
@@ -82,12 +89,50 @@ static int friction_in_tree(const mbs_model *m, const mbs_tree *t, int c)
     return mbs_is_joint_friction(&m->comps[c]) && t->comp_in_tree[mbs_joint_friction_joint(&m->comps[c])];
 }
 
+/* Whether joint friction element c takes the MASS Newton matrix: on a
+ * REVOLUTE or UNIVERSAL tree joint. (Its force acts along the joint's own
+ * coordinates, its bristles are kept variables: state_columns,
+ * state_rows_on_tree; what the matrix leaves out is the friction's
+ * dependence on the accelerations through the normal force. Measured on
+ * the examples: the revolute and universal ones took 0.9 of the difference
+ * matrix's residuals, the cylindrical and spherical ones 6 and 60 times as
+ * many steps, their convergence failing on that dependence.) */
+static int friction_takes_mass(const mbs_model *m, const mbs_tree *t, int c)
+{
+    if (!friction_in_tree(m, t, c))
+        return 0;
+    for (int j = 0; j < t->n_joints; j++)
+        if (t->joints[j].comp == mbs_joint_friction_joint(&m->comps[c]))
+            return t->joints[j].kind == MBS_TREE_REVOLUTE || t->joints[j].kind == MBS_TREE_UNIVERSAL;
+    return 0;
+}
+
+/* Builds the tree for the model's Newton matrix: MASS takes joint friction
+ * only where friction_takes_mass says so; where one does not, the tree is
+ * built again for DIFFERENCE. The Newton matrix, or -1 (out of memory). */
+static int settle_tree(mbs_tree *t, const mbs_model *m, const mbs_data *d)
+{
+    mbs_joint_newton newton = mbs_joint_newton_for(m);
+    if (mbs_tree_build(t, m, d, mbs_joint_free_roots(newton)) != 0)
+        return -1;
+    if (newton != MBS_NEWTON_MASS)
+        return (int)newton;
+    for (int c = 0; c < m->n_comps; c++)
+        if (mbs_is_joint_friction(&m->comps[c]) && !friction_takes_mass(m, t, c)) {
+            mbs_tree_free(t);
+            newton = MBS_NEWTON_DIFFERENCE;
+            return mbs_tree_build(t, m, d, mbs_joint_free_roots(newton)) != 0 ? -1 : (int)newton;
+        }
+    return (int)newton;
+}
+
 int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
 {
     mbs_tree t;
-    mbs_joint_newton newton = mbs_joint_newton_for(m);
-    if (mbs_tree_build(&t, m, d, mbs_joint_free_roots(newton)) != 0)
+    int settled = settle_tree(&t, m, d);
+    if (settled < 0)
         return 0;
+    mbs_joint_newton newton = (mbs_joint_newton)settled;
     /* the variables the tree does not replace, and the moving bodies it
      * leaves in absolute coordinates */
     int others = m->ny, outside = 0;
@@ -104,10 +149,15 @@ int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
      * joints' coordinates can make the joint formulation pay (one free
      * rolling coin took 1.08 times as long in joint coordinates) */
     int coords = t.n_coords, tree_friction = 0, joint_coords = coords - 6 * mbs_tree_free_roots(&t);
-    for (int c = 0; c < m->n_comps; c++)
+    for (int c = 0; c < m->n_comps; c++) {
         tree_friction += friction_in_tree(m, &t, c);
+        /* bristles of the MASS matrix: their rows in the Schur complement
+         * are sparse (tree_solver.c), they do not count as others */
+        if (newton == MBS_NEWTON_MASS && friction_takes_mass(m, &t, c))
+            others -= m->comps[c].n_states;
+    }
     mbs_tree_free(&t);
-    if (tree_friction > MBS_AUTO_JOINT_FRICTION_MAX)
+    if (newton == MBS_NEWTON_DIFFERENCE && tree_friction > MBS_AUTO_JOINT_FRICTION_MAX)
         return 0;
     if (joint_coords < MBS_AUTO_JOINT_MIN)
         return 0;
@@ -122,6 +172,9 @@ void mbs_joint_system_free(mbs_joint_system *s)
         return;
     mbs_tree_free(&s->tree);
     free(s->kept);
+    free(s->state_joint);
+    free(s->state_comp);
+    free(s->state_colour);
     free(s->coord_body);
     free(s->row_of);
     free(s->replaced);
@@ -199,6 +252,54 @@ static int find_tree_friction(mbs_joint_system *s)
     return s->reactions ? 0 : -1;
 }
 
+/* state_joint: for each kept element state of joint friction on a tree
+ * joint, that joint; 0, or -1 out of memory. */
+static int find_state_joints(mbs_joint_system *s)
+{
+    const mbs_model *m = s->m;
+    size_t nk = (size_t)s->n_kept + 1;
+    s->state_joint = malloc(nk * sizeof *s->state_joint);
+    s->state_comp = malloc(nk * sizeof *s->state_comp);
+    s->state_colour = malloc(nk * sizeof *s->state_colour);
+    if (!s->state_joint || !s->state_comp || !s->state_colour)
+        return -1;
+    for (int k = 0; k < s->n_kept; k++) {
+        s->state_joint[k] = s->state_comp[k] = s->state_colour[k] = -1;
+        int a = s->kept[k];
+        if (a < m->ofs_z || a >= m->ofs_lambda)
+            continue;
+        for (int c = 0; c < m->n_comps; c++) {
+            const mbs_component *comp = &m->comps[c];
+            int z = a - m->ofs_z;
+            if (z < comp->state_ofs || z >= comp->state_ofs + comp->n_states || !s->tree_friction[c])
+                continue;
+            for (int j = 0; j < s->tree.n_joints; j++)
+                if (s->tree.joints[j].comp == mbs_joint_friction_joint(comp)) {
+                    s->state_joint[k] = j;
+                    s->state_comp[k] = c;
+                }
+        }
+        s->n_state_joints += s->state_joint[k] >= 0;
+    }
+    /* colours: a state's column moves its own element's rows and its
+     * joint's rates' rows, so two states share a colour when they are of
+     * different elements in different joints (greedy, in order) */
+    for (int k = 0; k < s->n_kept; k++) {
+        if (s->state_joint[k] < 0)
+            continue;
+        for (int colour = 0; s->state_colour[k] < 0; colour++) {
+            int clash = 0;
+            for (int l = 0; l < k && !clash; l++)
+                clash = s->state_colour[l] == colour &&
+                        (s->state_comp[l] == s->state_comp[k] || s->state_joint[l] == s->state_joint[k]);
+            if (!clash)
+                s->state_colour[k] = colour;
+        }
+        s->n_colours = s->state_colour[k] + 1 > s->n_colours ? s->state_colour[k] + 1 : s->n_colours;
+    }
+    return 0;
+}
+
 mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
 {
     mbs_joint_system *s = calloc(1, sizeof *s);
@@ -206,11 +307,12 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         return NULL;
     s->m = m;
     s->d = d;
-    s->newton = mbs_joint_newton_for(m);
-    if (mbs_tree_build(&s->tree, m, d, mbs_joint_free_roots(s->newton)) != 0) {
+    int settled = settle_tree(&s->tree, m, d);
+    if (settled < 0) {
         free(s);
         return NULL;
     }
+    s->newton = (mbs_joint_newton)settled;
     s->n = s->tree.n_coords;
     s->np = s->tree.n_pos;
     if (find_tree_friction(s) != 0) {
@@ -302,6 +404,10 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         k++;
     }
     free(mu_row);
+    if (find_state_joints(s) != 0) {
+        mbs_joint_system_free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -693,12 +799,95 @@ static void rate_rows_on_positions(mbs_joint_system *s, double t, double cj, dou
                                    const double *ypj, const double *ewt, double *rows)
 {
     const mbs_model *m = s->m;
-    int np = s->np, nk = s->n_kept, nj = s->nj, n2 = mbs_joint_system_tree_size(s);
+    int np = s->np, nk = s->n_kept, nj = s->nj, n2 = mbs_joint_system_tree_size(s), rate_rows = 0;
+    for (int k = 0; k < nk; k++)
+        rate_rows += s->row_of[k] >= 0 && s->kept[k] < m->ofs_mu;
+    if (rate_rows == 0)
+        return; /* (kept element states only: state_rows_on_tree) */
     difference_columns(s, t, cj, h, yj, ypj, ewt, 0, np, s->pos_cols);
     for (int k = 0; k < nk; k++)
         if (s->row_of[k] >= 0 && s->kept[k] < m->ofs_mu)
             for (int c = 0; c < np; c++)
                 rows[(size_t)c * nk + k] = s->pos_cols[(size_t)c * nj + n2 + k];
+}
+
+/* The kept bristle states' rows on the tree's variables, which
+ * mass_columns leaves at zero. A tree joint's friction reads only its own
+ * joint's relative motion, and its bristles' rates do not depend on the
+ * normal force (FRICTION.md 1.1), so one residual moves the c-th position
+ * (or rate) of every joint at once and each bristle row takes its own
+ * joint's difference: at most 7 + 6 residuals for any number of joints.
+ * (The rows read neither the positions' nor the rates' derivatives.) */
+static void state_rows_on_tree(mbs_joint_system *s, double t, const double *yj, const double *ypj,
+                               const double *ewt, double h, double *rows)
+{
+    int nk = s->n_kept, np = s->np, n2 = mbs_joint_system_tree_size(s), most[2] = {0, 0};
+    double srur = sqrt(DBL_EPSILON);
+    for (int j = 0; j < s->tree.n_joints; j++) {
+        most[0] = s->tree.joints[j].n_pos > most[0] ? s->tree.joints[j].n_pos : most[0];
+        most[1] = s->tree.joints[j].n_coords > most[1] ? s->tree.joints[j].n_coords : most[1];
+    }
+    for (int rates = 0; rates < 2; rates++)
+        for (int c = 0; c < most[rates]; c++) {
+            memcpy(s->yjw, yj, (size_t)s->nj * sizeof *yj);
+            for (int j = 0; j < s->tree.n_joints; j++) {
+                const mbs_tree_joint *jt = &s->tree.joints[j];
+                if (c >= (rates ? jt->n_coords : jt->n_pos))
+                    continue;
+                int col = rates ? np + jt->coord + c : jt->pos + c;
+                double inc = fmax(srur * fmax(fabs(yj[col]), fabs(h * ypj[col])), 1.0 / ewt[col]);
+                s->yjw[col] = yj[col] + inc;
+            }
+            mbs_joint_system_residual(s, t, s->yjw, ypj, s->rj);
+            for (int k = 0; k < nk; k++) {
+                int j = s->state_joint[k];
+                if (j < 0)
+                    continue;
+                const mbs_tree_joint *jt = &s->tree.joints[j];
+                if (c >= (rates ? jt->n_coords : jt->n_pos))
+                    continue;
+                int col = rates ? np + jt->coord + c : jt->pos + c;
+                rows[(size_t)col * nk + k] = (s->rj[n2 + k] - s->rj0[n2 + k]) / (s->yjw[col] - yj[col]);
+            }
+        }
+}
+
+/* The kept bristle states' columns, a colour at a time (find_state_joints):
+ * one residual moves every state of the colour by its increment (and its
+ * rate by c_j times it, as difference_columns), and each column takes the
+ * rows its state moves: its element's states' and its joint's rates'. The
+ * dissipated energy's row is left at zero (it drives nothing). */
+static void state_columns(mbs_joint_system *s, double t, double cj, double h, const double *yj,
+                          const double *ypj, const double *ewt, double *cols)
+{
+    int nk = s->n_kept, nj = s->nj, np = s->np, n2 = mbs_joint_system_tree_size(s);
+    double srur = sqrt(DBL_EPSILON);
+    for (int colour = 0; colour < s->n_colours; colour++) {
+        memcpy(s->yjw, yj, (size_t)nj * sizeof *yj);
+        memcpy(s->ypjw, ypj, (size_t)nj * sizeof *ypj);
+        for (int k = 0; k < nk; k++) {
+            if (s->state_colour[k] != colour)
+                continue;
+            int c = n2 + k;
+            double inc = fmax(srur * fmax(fabs(yj[c]), fabs(h * ypj[c])), 1.0 / ewt[c]);
+            inc = ((h * ypj[c] < 0 ? -inc : inc) + yj[c]) - yj[c];
+            s->yjw[c] += inc;
+            s->ypjw[c] += cj * inc;
+        }
+        mbs_joint_system_residual(s, t, s->yjw, s->ypjw, s->rj);
+        for (int k = 0; k < nk; k++) {
+            if (s->state_colour[k] != colour)
+                continue;
+            double inc = s->yjw[n2 + k] - yj[n2 + k], *col = cols + (size_t)k * nj;
+            memset(col, 0, (size_t)nj * sizeof *col);
+            const mbs_tree_joint *jt = &s->tree.joints[s->state_joint[k]];
+            for (int i = np + jt->coord; i < np + jt->coord + jt->n_coords; i++)
+                col[i] = (s->rj[i] - s->rj0[i]) / inc;
+            for (int l = 0; l < nk; l++)
+                if (s->state_comp[l] == s->state_comp[k])
+                    col[n2 + l] = (s->rj[n2 + l] - s->rj0[n2 + l]) / inc;
+        }
+    }
 }
 
 static int tree_block_factored(void *user)
@@ -751,8 +940,12 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
         mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
         mass_columns(s, cj, rows);
         rate_rows_on_positions(s, t, cj, h, yj, ypj, ewt, rows);
-        difference_columns(s, t, cj, h, yj, ypj, ewt, n2, n2 + energy, kept);
-        difference_columns(s, t, cj, h, yj, ypj, ewt, n2 + energy + 1, nj, kept + (size_t)(energy + 1) * nj);
+        if (s->n_state_joints > 0)
+            state_rows_on_tree(s, t, yj, ypj, ewt, h, rows);
+        for (int k = 0; k < nk; k++)
+            if (k != energy && s->state_joint[k] < 0)
+                difference_columns(s, t, cj, h, yj, ypj, ewt, n2 + k, n2 + k + 1, kept + (size_t)k * nj);
+        state_columns(s, t, cj, h, yj, ypj, ewt, kept);
     } else {
         expand_inner(s, yj, ypj, 0);
         mass_columns(s, cj, rows);

@@ -66,9 +66,14 @@ int mbs_joint_free_roots(mbs_joint_newton newton);
  *   one of 128 links 1.5 times). */
 #define MBS_AUTO_JOINT_MIN 1
 /* Joint friction on tree joints (evaluated from the backward pass's
- * reactions): chains with friction on every joint took 0.57 of the absolute
- * time at 16 links, 0.95 at 24 and 1.4 times at 32 (their stick-slip costs
- * Newton matrices, each differenced): more than this many stay absolute. */
+ * reactions) with the difference Newton matrix: chains with friction on
+ * every joint took 0.57 of the absolute time at 16 links, 0.95 at 24 and 1.4
+ * times at 32 (their stick-slip costs Newton matrices, each differenced):
+ * more than this many stay absolute. With the mass matrix (friction on
+ * revolute and universal joints, joint_system.c friction_takes_mass) there
+ * is no limit: 0.2 to 0.6 of the absolute time from 8 to 64 links; nor do
+ * their bristles count towards MBS_AUTO_JOINT_MAX_OTHERS (their rows of the
+ * Schur complement are sparse). */
 #define MBS_AUTO_JOINT_FRICTION_MAX 20
 #define MBS_AUTO_JOINT_MAX_OTHERS 100
 #define MBS_AUTO_JOINT_DENSE_MAX 150

@@ -134,6 +134,16 @@ check "run --formulation: no results file" test ! -e "$tmp/bad.h5"
 # absolute formulation's error test failed there without end
 status "run connector_robot_axis.xml --rtol 1e-10 --formulation absolute" 0 "$mbsim" run \
     models/connector_robot_axis.xml -q --rtol 1e-10 --atol 1e-12 --formulation absolute -o "$tmp/axis.h5"
+# joint friction on a revolute tree joint: the mass-matrix Newton (TREE), its
+# bristles kept variables; on a spherical one the difference matrix (DENSE)
+status "run joint_friction_revolute.xml --formulation joint" 0 "$mbsim" run models/joint_friction_revolute.xml -q \
+    --formulation joint -o "$tmp/jf_rev.h5"
+check "joint friction on a revolute tree joint: linear solver TREE" \
+    test "$("$mbsim" info "$tmp/jf_rev.h5" | awk '$1 == "linear_solver" { print $2 }')" = TREE
+status "run joint_friction_spherical.xml --formulation joint" 0 "$mbsim" run models/joint_friction_spherical.xml -q \
+    --formulation joint -o "$tmp/jf_sph.h5"
+check "joint friction on a spherical tree joint: linear solver DENSE" \
+    test "$("$mbsim" info "$tmp/jf_sph.h5" | awk '$1 == "linear_solver" { print $2 }')" = DENSE
 # ---- output rows interpolated or stepped onto (--dae-interpolation) ----
 # rows every millisecond: stepping onto each costs steps, interpolating none
 status "run --dae-interpolation false" 0 "$mbsim" run "$model" -q --print-interval 0.001 --dae-interpolation false \

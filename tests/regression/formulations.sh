@@ -94,6 +94,9 @@ while read -r kind name want _; do
     auto-friction-chain)
         FRICTION=1 bench/make_chain.sh "$name" 1 >"$tmp/chain.xml"
         auto_chose "a chain of $name links with joint friction" "$tmp/chain.xml" "$want" ;;
+    auto-sprung-friction-chain)
+        SPRINGS=1 FRICTION=1 bench/make_chain.sh "$name" 1 >"$tmp/chain.xml"
+        auto_chose "a sprung chain of $name links with joint friction" "$tmp/chain.xml" "$want" ;;
     esac
 done <"$table"
 echo "formulations: $passed passed, $failed failed"
