@@ -2,12 +2,13 @@
 #include "../core/dense.h"
 #include "../core/vec3.h"
 
+#include <klu.h>
 #include <math.h>
-#include <nvector/nvector_serial.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sunlinsol/sunlinsol_klu.h>
-#include <sunmatrix/sunmatrix_sparse.h>
+
+/* symbolic analyses kept (see struct mbs_augmented) */
+#define MBS_AUG_PATTERNS 4
 
 struct triplet {
     int i, j;
@@ -22,12 +23,29 @@ struct mbs_augmented {
     /* dense */
     double *A;
     int *piv;
-    /* sparse: triplets, then CSC */
+    /* sparse: triplets, then CSC (Ap, Ai, Ax), factored by KLU. The
+     * symbolic analysis (COLAMD ordering, as SUNDIALS' KLU module orders)
+     * is kept while the pattern stays: a friction model factors this matrix
+     * a few times per output row, and the ordering took a fifth of a
+     * friction chain's time; the numeric factorisation is done afresh each
+     * time (a refactorisation in the old pivot order gave a wrong reaction
+     * at one row of the slider-crank, whose redundant rows make the matrix
+     * nearly singular). */
     long nt, cap;
     struct triplet *t;
-    SUNMatrix S;
-    SUNLinearSolver LS;
-    N_Vector x, b;
+    SuiteSparse_long *Ap, *Ai; /* the matrix being factored */
+    double *Ax;
+    long csc_cap;
+    klu_l_common common;
+    struct pattern {
+        SuiteSparse_long *Ap, *Ai, nnz;
+        klu_l_symbolic *sym;
+        long used;     /* when last used (for replacing the older of the two) */
+    } pat[MBS_AUG_PATTERNS]; /* an output row factors up to four: positions, velocities,
+                                 accelerations, with the friction's columns */
+    long uses;
+    klu_l_symbolic *sym; /* of the pattern in use */
+    klu_l_numeric *num;
 };
 
 mbs_augmented *mbs_augmented_create(const mbs_model *m, int sparse, SUNContext ctx)
@@ -47,24 +65,31 @@ mbs_augmented *mbs_augmented_create(const mbs_model *m, int sparse, SUNContext c
             return NULL;
         }
     } else {
-        a->x = N_VNew_Serial(a->n > 0 ? a->n : 1, ctx);
-        a->b = N_VNew_Serial(a->n > 0 ? a->n : 1, ctx);
-        if (!a->x || !a->b) {
+        a->Ap = malloc(((size_t)a->n + 1) * sizeof *a->Ap);
+        int ok = a->Ap != NULL;
+        for (int p = 0; p < MBS_AUG_PATTERNS; p++) {
+            a->pat[p].Ap = malloc(((size_t)a->n + 1) * sizeof *a->Ap);
+            ok = ok && a->pat[p].Ap;
+        }
+        if (!ok) {
             mbs_augmented_free(a);
             return NULL;
         }
+        klu_l_defaults(&a->common);
+        a->common.ordering = 1; /* COLAMD */
     }
     return a;
 }
 
 static void free_sparse_solver(mbs_augmented *a)
 {
-    if (a->LS)
-        SUNLinSolFree(a->LS);
-    if (a->S)
-        SUNMatDestroy(a->S);
-    a->LS = NULL;
-    a->S = NULL;
+    if (a->num)
+        klu_l_free_numeric(&a->num, &a->common);
+    for (int p = 0; p < MBS_AUG_PATTERNS; p++)
+        if (a->pat[p].sym)
+            klu_l_free_symbolic(&a->pat[p].sym, &a->common);
+    a->num = NULL;
+    a->sym = NULL;
 }
 
 void mbs_augmented_free(mbs_augmented *a)
@@ -75,10 +100,13 @@ void mbs_augmented_free(mbs_augmented *a)
     free(a->piv);
     free(a->t);
     free_sparse_solver(a);
-    if (a->x)
-        N_VDestroy(a->x);
-    if (a->b)
-        N_VDestroy(a->b);
+    free(a->Ap);
+    free(a->Ai);
+    free(a->Ax);
+    for (int p = 0; p < MBS_AUG_PATTERNS; p++) {
+        free(a->pat[p].Ap);
+        free(a->pat[p].Ai);
+    }
     free(a);
 }
 
@@ -145,10 +173,12 @@ typedef struct put_ctx {
     int failed;
 } put_ctx;
 
+/* Adds v at (i, j). Zeros are kept in the sparse matrix: its pattern is
+ * then the structure's, not the values', and the symbolic analyses kept
+ * for it apply from one output row to the next (a row coefficient or a
+ * friction column exactly 0 at some instant changed it at most rows). */
 static void put(mbs_augmented *a, int i, int j, double v, int *failed)
 {
-    if (v == 0.0)
-        return;
     if (!a->sparse) {
         a->A[(size_t)i * a->n + j] += v;
         return;
@@ -221,7 +251,8 @@ static int fill(mbs_augmented *a, const mbs_data *d, int holonomic_only, const i
         mbs_row_coefficients(m, d, r, put_row_entry, &c);
         failed |= c.failed;
         for (int i = 0; k >= 0 && i < m->nu; i++)
-            put(a, i, m->nu + r, cols[(size_t)k * m->nu + i], &failed);
+            if (cols[(size_t)k * m->nu + i] != 0.0) /* (zero outside the joint's and its readers' bodies) */
+                put(a, i, m->nu + r, cols[(size_t)k * m->nu + i], &failed);
     }
     return failed ? -1 : 0;
 }
@@ -253,33 +284,68 @@ static int factor_sparse(mbs_augmented *a)
 {
     int n = a->n;
     qsort(a->t, (size_t)a->nt, sizeof *a->t, compare_triplets);
-    free_sparse_solver(a);
-    a->S = SUNSparseMatrix(n, n, a->nt > 0 ? a->nt : 1, CSC_MAT, a->ctx);
-    if (!a->S)
-        return -1;
-    sunindextype *cp = SUNSparseMatrix_IndexPointers(a->S);
-    sunindextype *ri = SUNSparseMatrix_IndexValues(a->S);
-    double *v = SUNSparseMatrix_Data(a->S);
+    if (a->nt + 1 > a->csc_cap) {
+        size_t cap = 2 * ((size_t)a->nt + 1);
+        free_sparse_solver(a);
+        free(a->Ai);
+        free(a->Ax);
+        a->Ai = malloc(cap * sizeof *a->Ai);
+        a->Ax = malloc(cap * sizeof *a->Ax);
+        int ok = a->Ai && a->Ax;
+        for (int p = 0; p < MBS_AUG_PATTERNS; p++) {
+            free(a->pat[p].Ai);
+            a->pat[p].Ai = malloc(cap * sizeof *a->pat[p].Ai);
+            a->pat[p].nnz = -1;
+            ok = ok && a->pat[p].Ai;
+        }
+        if (!ok)
+            return -1;
+        a->csc_cap = (long)cap;
+    }
+    /* compress: duplicates summed */
     long nnz = 0;
     for (int j = 0; j <= n; j++)
-        cp[j] = 0;
+        a->Ap[j] = 0;
     for (long k = 0; k < a->nt; k++) {
         const struct triplet *t = &a->t[k];
         if (k > 0 && t->i == a->t[k - 1].i && t->j == a->t[k - 1].j) {
-            v[nnz - 1] += t->v; /* duplicate entry: sum */
+            a->Ax[nnz - 1] += t->v;
             continue;
         }
-        ri[nnz] = t->i;
-        v[nnz] = t->v;
-        cp[t->j + 1]++;
+        a->Ai[nnz] = t->i;
+        a->Ax[nnz] = t->v;
+        a->Ap[t->j + 1]++;
         nnz++;
     }
     for (int j = 0; j < n; j++)
-        cp[j + 1] += cp[j];
-    a->LS = SUNLinSol_KLU(a->x, a->S, a->ctx);
-    if (!a->LS || SUNLinSolInitialize(a->LS) != 0)
-        return -1;
-    return SUNLinSolSetup(a->LS, a->S) == 0 ? 0 : -1;
+        a->Ap[j + 1] += a->Ap[j];
+    /* the symbolic analysis of this pattern, kept, or made in the oldest slot */
+    struct pattern *use = NULL;
+    for (int p = 0; p < MBS_AUG_PATTERNS && !use; p++) {
+        struct pattern *q = &a->pat[p];
+        if (q->sym && q->nnz == nnz && memcmp(q->Ap, a->Ap, ((size_t)n + 1) * sizeof *a->Ap) == 0 &&
+            memcmp(q->Ai, a->Ai, (size_t)nnz * sizeof *a->Ai) == 0)
+            use = q;
+    }
+    if (!use) {
+        use = &a->pat[0];
+        for (int p = 1; p < MBS_AUG_PATTERNS; p++)
+            use = a->pat[p].used < use->used ? &a->pat[p] : use;
+        if (use->sym)
+            klu_l_free_symbolic(&use->sym, &a->common);
+        memcpy(use->Ap, a->Ap, ((size_t)n + 1) * sizeof *a->Ap);
+        memcpy(use->Ai, a->Ai, (size_t)(nnz > 0 ? nnz : 1) * sizeof *a->Ai);
+        use->nnz = nnz;
+        use->sym = klu_l_analyze(n, use->Ap, use->Ai, &a->common);
+        if (!use->sym)
+            return -1;
+    }
+    use->used = ++a->uses;
+    a->sym = use->sym;
+    if (a->num)
+        klu_l_free_numeric(&a->num, &a->common);
+    a->num = klu_l_factor(use->Ap, use->Ai, a->Ax, a->sym, &a->common);
+    return a->num ? 0 : -1;
 }
 
 static int factor(mbs_augmented *a, const mbs_data *d, int holonomic_only, const int *rows, int n, const double *cols)
@@ -308,10 +374,8 @@ int mbs_augmented_solve(mbs_augmented *a, double *rhs)
         mbs_lu_solve(a->A, a->n, a->piv, rhs);
         return 0;
     }
-    memcpy(N_VGetArrayPointer(a->b), rhs, (size_t)a->n * sizeof *rhs);
-    if (SUNLinSolSolve(a->LS, a->S, a->x, a->b, 0.0) != 0)
+    if (!a->num || !klu_l_solve(a->sym, a->num, a->n, 1, rhs, &a->common))
         return -1;
-    memcpy(rhs, N_VGetArrayPointer(a->x), (size_t)a->n * sizeof *rhs);
     for (int i = 0; i < a->n; i++)
         if (!isfinite(rhs[i]))
             return -1;
