@@ -31,8 +31,9 @@ struct mbs_augmented {
      * time (a refactorisation in the old pivot order gave a wrong reaction
      * at one row of the slider-crank, whose redundant rows make the matrix
      * nearly singular). */
-    long nt, cap;
-    struct triplet *t;
+    long nt, cap, sorted_cap;
+    struct triplet *t, *t_sorted; /* (sort_triplets swaps them) */
+    long *col_start;              /* [n + 1] */
     SuiteSparse_long *Ap, *Ai; /* the matrix being factored */
     double *Ax;
     long csc_cap;
@@ -66,7 +67,8 @@ mbs_augmented *mbs_augmented_create(const mbs_model *m, int sparse, SUNContext c
         }
     } else {
         a->Ap = malloc(((size_t)a->n + 1) * sizeof *a->Ap);
-        int ok = a->Ap != NULL;
+        a->col_start = malloc(((size_t)a->n + 1) * sizeof *a->col_start);
+        int ok = a->Ap && a->col_start;
         for (int p = 0; p < MBS_AUG_PATTERNS; p++) {
             a->pat[p].Ap = malloc(((size_t)a->n + 1) * sizeof *a->Ap);
             ok = ok && a->pat[p].Ap;
@@ -99,6 +101,8 @@ void mbs_augmented_free(mbs_augmented *a)
     free(a->A);
     free(a->piv);
     free(a->t);
+    free(a->t_sorted);
+    free(a->col_start);
     free_sparse_solver(a);
     free(a->Ap);
     free(a->Ai);
@@ -272,18 +276,54 @@ static int factor_dense(mbs_augmented *a)
     return 0;
 }
 
-static int compare_triplets(const void *px, const void *py)
+/* Sorts the triplets by column, then row: a counting sort by column into
+ * t_sorted (O(nt + n); qsort was 6 % of a friction chain's time, the
+ * matrix being factored at every output row), then insertion by row
+ * within each column (a column holds a few dozen entries). 0, or -1 out of
+ * memory. */
+static int sort_triplets(mbs_augmented *a)
 {
-    const struct triplet *x = px, *y = py;
-    if (x->j != y->j)
-        return x->j - y->j;
-    return x->i - y->i;
+    if (a->nt > a->sorted_cap) {
+        struct triplet *t = realloc(a->t_sorted, (size_t)a->cap * sizeof *t);
+        if (!t)
+            return -1;
+        a->t_sorted = t;
+        a->sorted_cap = a->cap;
+    }
+    long *start = a->col_start;
+    for (int j = 0; j <= a->n; j++)
+        start[j] = 0;
+    for (long k = 0; k < a->nt; k++)
+        start[a->t[k].j + 1]++;
+    for (int j = 0; j < a->n; j++)
+        start[j + 1] += start[j];
+    for (long k = 0; k < a->nt; k++)
+        a->t_sorted[start[a->t[k].j]++] = a->t[k];
+    for (int j = a->n; j > 0; j--) /* back to each column's start */
+        start[j] = start[j - 1];
+    start[0] = 0;
+    for (int j = 0; j < a->n; j++)
+        for (long k = start[j] + 1; k < start[j + 1]; k++) {
+            struct triplet x = a->t_sorted[k];
+            long l = k;
+            for (; l > start[j] && a->t_sorted[l - 1].i > x.i; l--)
+                a->t_sorted[l] = a->t_sorted[l - 1];
+            a->t_sorted[l] = x;
+        }
+    struct triplet *swap = a->t;
+    a->t = a->t_sorted;
+    a->t_sorted = swap;
+    long cap = a->cap;
+    a->cap = a->sorted_cap;
+    a->sorted_cap = cap;
+    return 0;
 }
 
 static int factor_sparse(mbs_augmented *a)
 {
     int n = a->n;
-    qsort(a->t, (size_t)a->nt, sizeof *a->t, compare_triplets);
+    if (sort_triplets(a) != 0)
+        return -1;
     if (a->nt + 1 > a->csc_cap) {
         size_t cap = 2 * ((size_t)a->nt + 1);
         free_sparse_solver(a);

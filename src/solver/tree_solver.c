@@ -38,6 +38,7 @@ typedef struct tree_solver {
      * variables, where the dense product made the joint formulation slower
      * than the absolute one) */
     int *c_start, *c_row;  /* [nt + 1], [nt x nk] */
+    int *unit_col;         /* [nt] the kept column whose W is T^-1 e_l times its entry, or -1 (setup) */
     double *c_val;         /* [nt x nk] */
     long last_flag;
 } tree_solver;
@@ -58,8 +59,33 @@ static int setup(SUNLinearSolver ls, SUNMatrix A)
         t->last_flag = -1;
         return SUNLS_LUFACT_FAIL; /* recoverable: IDA retries with a new matrix, a smaller step */
     }
-    for (int k = 0; k < nk; k++)
-        solve_tree(t, J + (size_t)k * nj, t->W + (size_t)k * nt);
+    /* W = T^-1 B a column at a time; a column whose tree part is one entry
+     * (a joint friction's bristle acts on its own joint's rate only) is a
+     * multiple of T^-1 e_i, solved once for all the columns on row i (the
+     * two bristles of each joint of a friction chain) */
+    for (int l = 0; l < nt; l++)
+        t->unit_col[l] = -1;
+    for (int k = 0; k < nk; k++) {
+        const double *Bk = J + (size_t)k * nj;
+        double *Wk = t->W + (size_t)k * nt;
+        int single = -1, count = 0;
+        for (int l = 0; l < nt && count < 2; l++)
+            if (Bk[l] != 0.0) {
+                single = l;
+                count++;
+            }
+        int k0 = count == 1 ? t->unit_col[single] : -1;
+        if (k0 < 0) {
+            solve_tree(t, Bk, Wk);
+            if (count == 1)
+                t->unit_col[single] = k;
+            continue;
+        }
+        double scale = Bk[single] / J[(size_t)k0 * nj + single];
+        const double *W0 = t->W + (size_t)k0 * nt;
+        for (int l = 0; l < nt; l++)
+            Wk[l] = scale * W0[l];
+    }
     int nnz = 0;
     for (int l = 0; l < nt; l++) {
         t->c_start[l] = nnz;
@@ -146,6 +172,7 @@ static void free_content(tree_solver *t)
     free(t->c_start);
     free(t->c_row);
     free(t->c_val);
+    free(t->unit_col);
     free(t);
 }
 
@@ -173,9 +200,10 @@ SUNLinearSolver mbs_tree_solver_create(int nt, int nk, const mbs_tree_block *tre
     t->ipiv = malloc(((size_t)nk + 1) * sizeof *t->ipiv);
     t->z = malloc(((size_t)t->nj + 1) * sizeof *t->z);
     t->c_start = calloc((size_t)nt + 1, sizeof *t->c_start);
+    t->unit_col = malloc(((size_t)nt + 1) * sizeof *t->unit_col);
     t->c_row = malloc(((size_t)nt * nk + 1) * sizeof *t->c_row);
     t->c_val = malloc(((size_t)nt * nk + 1) * sizeof *t->c_val);
-    SUNLinearSolver ls = t->W && t->S && t->ipiv && t->z && t->c_start && t->c_row && t->c_val
+    SUNLinearSolver ls = t->W && t->S && t->ipiv && t->z && t->c_start && t->c_row && t->c_val && t->unit_col
                              ? SUNLinSolNewEmpty(ctx)
                              : NULL;
     if (!ls) {
