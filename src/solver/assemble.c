@@ -53,17 +53,25 @@ struct mbs_assembler {
     mbs_state_solver *states; /* algebraic and implicit element states */
 };
 
-/* The rows of every component whose multipliers another one reads. */
-/* Marks the moving bodies of component c in `mark` (stamp), appending new
- * ones to out. */
-static int add_bodies(const mbs_model *m, const mbs_component *comp, int *mark, int stamp, int *out, int n)
+/* Appends to the footprint (read_fp, n entries, capacity *cap) the moving
+ * bodies of comp not yet in it (mark[b] == stamp: in it). The new count, or
+ * -1 out of memory. */
+static long add_bodies(mbs_assembler *a, const mbs_component *comp, int *mark, int stamp, long n, long *cap)
 {
+    const mbs_model *m = a->m;
     for (int i = 0; i < comp->n_bodies; i++) {
         int b = comp->bodies[i];
         if (b < 0 || m->bodies[b].nu == 0 || mark[b] == stamp)
             continue;
+        if (n == *cap) {
+            int *grown = realloc(a->read_fp, (size_t)(2 * *cap) * sizeof *grown);
+            if (!grown)
+                return -1;
+            a->read_fp = grown;
+            *cap *= 2;
+        }
         mark[b] = stamp;
-        out[n++] = b;
+        a->read_fp[n++] = b;
     }
     return n;
 }
@@ -76,71 +84,65 @@ static int add_bodies(const mbs_model *m, const mbs_component *comp, int *mark, 
 static int colour_read_rows(mbs_assembler *a)
 {
     const mbs_model *m = a->m;
-    int nr = a->n_read_rows, nb = m->n_bodies, total = 0;
+    int nr = a->n_read_rows, nb = m->n_bodies, ok = 1;
+    long n = 0, cap = 4 * (long)nr + 4;
     int *mark = malloc(((size_t)nb + 1) * sizeof *mark);
     int *comp_of_row = malloc(((size_t)m->n_rows + 1) * sizeof *comp_of_row);
+    a->read_fp = malloc((size_t)cap * sizeof *a->read_fp);
     a->read_fp_ofs = malloc(((size_t)nr + 1) * sizeof *a->read_fp_ofs);
     a->read_colour = malloc(((size_t)nr + 1) * sizeof *a->read_colour);
-    if (!mark || !comp_of_row || !a->read_fp_ofs || !a->read_colour) {
-        free(mark);
-        free(comp_of_row);
-        return -1;
-    }
-    for (int b = 0; b < nb; b++)
+    a->read_saved = malloc(((size_t)nr + 1) * sizeof *a->read_saved);
+    char *used = NULL; /* [colours x nb]: the colour has a row moving body b */
+    if (!mark || !comp_of_row || !a->read_fp || !a->read_fp_ofs || !a->read_colour || !a->read_saved)
+        ok = 0;
+    for (int b = 0; ok && b < nb; b++)
         mark[b] = -1;
-    for (int c = 0; c < m->n_comps; c++)
+    for (int c = 0; ok && c < m->n_comps; c++)
         for (int r = 0; r < m->comps[c].n_hrows + m->comps[c].n_vrows; r++)
             comp_of_row[m->comps[c].row_ofs + r] = c;
-    /* footprints: at most every body of the joint and of its readers */
-    for (int k = 0; k < nr; k++) {
+    for (int k = 0; ok && k < nr; k++) {
         int cr = comp_of_row[a->read_rows[k]];
-        total += m->comps[cr].n_bodies;
-        for (int c = 0; c < m->n_comps; c++)
-            for (int d = 0; d < m->comps[c].n_depends; d++)
-                total += m->comps[c].depends[d] == cr ? m->comps[c].n_bodies : 0;
-    }
-    a->read_fp = malloc(((size_t)total + 1) * sizeof *a->read_fp);
-    char *used = calloc((size_t)nr * (size_t)nb + 1, 1);
-    a->read_saved = malloc(((size_t)nr + 1) * sizeof *a->read_saved);
-    if (!a->read_fp || !used || !a->read_saved) {
-        free(mark);
-        free(comp_of_row);
-        free(used);
-        return -1;
-    }
-    int n = 0;
-    for (int k = 0; k < nr; k++) {
-        int cr = comp_of_row[a->read_rows[k]];
-        a->read_fp_ofs[k] = n;
-        n = add_bodies(m, &m->comps[cr], mark, k, a->read_fp, n);
-        for (int c = 0; c < m->n_comps; c++)
-            for (int d = 0; d < m->comps[c].n_depends; d++)
+        a->read_fp_ofs[k] = (int)n;
+        n = add_bodies(a, &m->comps[cr], mark, k, n, &cap);
+        for (int c = 0; n >= 0 && c < m->n_comps; c++)
+            for (int d = 0; n >= 0 && d < m->comps[c].n_depends; d++)
                 if (m->comps[c].depends[d] == cr)
-                    n = add_bodies(m, &m->comps[c], mark, k, a->read_fp, n);
+                    n = add_bodies(a, &m->comps[c], mark, k, n, &cap);
+        ok = n >= 0;
     }
-    a->read_fp_ofs[nr] = n;
-    /* used[colour * nb + b]: the colour has a row moving body b */
+    if (ok)
+        a->read_fp_ofs[nr] = (int)n;
     a->n_read_colours = 0;
-    for (int k = 0; k < nr; k++) {
+    for (int k = 0; ok && k < nr; k++) {
         int colour = 0;
-        for (;; colour++) {
+        for (; colour < a->n_read_colours; colour++) {
             int clash = 0;
             for (int i = a->read_fp_ofs[k]; i < a->read_fp_ofs[k + 1] && !clash; i++)
                 clash = used[(size_t)colour * nb + a->read_fp[i]];
             if (!clash)
                 break;
         }
+        if (colour == a->n_read_colours) { /* a new colour */
+            char *grown = realloc(used, (size_t)(colour + 1) * (size_t)nb + 1);
+            if (!grown) {
+                ok = 0;
+                break;
+            }
+            used = grown;
+            memset(used + (size_t)colour * nb, 0, (size_t)nb);
+            a->n_read_colours++;
+        }
         a->read_colour[k] = colour;
         for (int i = a->read_fp_ofs[k]; i < a->read_fp_ofs[k + 1]; i++)
             used[(size_t)colour * nb + a->read_fp[i]] = 1;
-        a->n_read_colours = colour + 1 > a->n_read_colours ? colour + 1 : a->n_read_colours;
     }
     free(mark);
     free(comp_of_row);
     free(used);
-    return 0;
+    return ok ? 0 : -1;
 }
 
+/* The rows of every component whose multipliers another one reads. */
 static int find_read_rows(mbs_assembler *a)
 {
     const mbs_model *m = a->m;
@@ -168,14 +170,14 @@ static int find_read_rows(mbs_assembler *a)
     return colour_read_rows(a);
 }
 
-mbs_assembler *mbs_assembler_create(const mbs_model *m, mbs_data *d, int sparse, SUNContext ctx)
+mbs_assembler *mbs_assembler_create(const mbs_model *m, mbs_data *d, int sparse)
 {
     mbs_assembler *a = calloc(1, sizeof *a);
     if (!a)
         return NULL;
     a->m = m;
     a->d = d;
-    a->aug = mbs_augmented_create(m, sparse, ctx);
+    a->aug = mbs_augmented_create(m, sparse);
     size_t ny = (size_t)m->ny + 1, na = (size_t)(m->nu + m->n_rows) + 1, nr = (size_t)m->n_rows + 1;
     a->yp0 = calloc(ny, sizeof *a->yp0);
     a->res = calloc(ny, sizeof *a->res);

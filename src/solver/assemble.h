@@ -6,11 +6,10 @@
 #include "../core/diag.h"
 
 #include <stddef.h>
-#include <sundials/sundials_context.h>
 
 typedef struct mbs_assembler mbs_assembler;
 
-mbs_assembler *mbs_assembler_create(const mbs_model *m, mbs_data *d, int sparse, SUNContext ctx);
+mbs_assembler *mbs_assembler_create(const mbs_model *m, mbs_data *d, int sparse);
 void mbs_assembler_free(mbs_assembler *a);
 
 /* Switches off constraint rows that depend on others, with a warning per

@@ -19,7 +19,6 @@ struct mbs_augmented {
     const mbs_model *m;
     int n;
     int sparse;
-    SUNContext ctx;
     /* dense */
     double *A;
     int *piv;
@@ -41,7 +40,7 @@ struct mbs_augmented {
     struct pattern {
         SuiteSparse_long *Ap, *Ai, nnz;
         klu_l_symbolic *sym;
-        long used;     /* when last used (for replacing the older of the two) */
+        long used;     /* when last used (the least recently used is replaced) */
     } pat[MBS_AUG_PATTERNS]; /* an output row factors up to four: positions, velocities,
                                  accelerations, with the friction's columns */
     long uses;
@@ -49,7 +48,7 @@ struct mbs_augmented {
     klu_l_numeric *num;
 };
 
-mbs_augmented *mbs_augmented_create(const mbs_model *m, int sparse, SUNContext ctx)
+mbs_augmented *mbs_augmented_create(const mbs_model *m, int sparse)
 {
     mbs_augmented *a = calloc(1, sizeof *a);
     if (!a)
@@ -57,7 +56,6 @@ mbs_augmented *mbs_augmented_create(const mbs_model *m, int sparse, SUNContext c
     a->m = m;
     a->n = m->nu + m->n_rows;
     a->sparse = sparse;
-    a->ctx = ctx;
     if (!sparse) {
         a->A = malloc(((size_t)a->n * a->n + 1) * sizeof *a->A);
         a->piv = malloc(((size_t)a->n + 1) * sizeof *a->piv);

@@ -11,11 +11,9 @@
 
 #include "data.h"
 
-#include <sundials/sundials_context.h>
-
 typedef struct mbs_augmented mbs_augmented;
 
-mbs_augmented *mbs_augmented_create(const mbs_model *m, int sparse, SUNContext ctx);
+mbs_augmented *mbs_augmented_create(const mbs_model *m, int sparse);
 void mbs_augmented_free(mbs_augmented *a);
 
 /* Factors the matrix for the rows currently in d (their Jacobians) and the

@@ -238,6 +238,14 @@ static int weights_fn(N_Vector yv, N_Vector wv, void *user)
         rotating_weights(y, atol, pos, 4, rtol, w);
         rotating_weights(y, atol, rate, 3, rtol, w);
     }
+    /* lambda and a quaternion's mu: index-2, their corrections scale like 1/h */
+    IDAGetCurrentStep(it->mem, &h);
+    double h_rel = fmax(fmin(1.0, fabs(h) / MBS_LAMBDA_TIME_SCALE), DBL_EPSILON);
+    for (int r = 0; r < m->n_rows; r++) {
+        int i = var_index(it, m->ofs_lambda + r);
+        if (i >= 0)
+            w[i] = 1.0 / (rtol * fabs(y[i]) + atol[i] / h_rel);
+    }
     /* absolute variables: where they are in IDA's vector (the joint
      * formulation keeps the bodies outside its tree, in their order) */
     for (int b = 0; b < m->n_bodies; b++) {
@@ -247,19 +255,9 @@ static int weights_fn(N_Vector yv, N_Vector wv, void *user)
             continue;
         rotating_weights(y, atol, q, 4, rtol, w); /* quaternion */
         rotating_weights(y, atol, u, 3, rtol, w); /* angular velocity, body axes */
-    }
-    /* lambda and a quaternion's mu: index-2, their corrections scale like 1/h */
-    IDAGetCurrentStep(it->mem, &h);
-    double h_rel = fmax(fmin(1.0, fabs(h) / MBS_LAMBDA_TIME_SCALE), DBL_EPSILON);
-    for (int r = 0; r < m->n_rows; r++) {
-        int i = var_index(it, m->ofs_lambda + r);
-        if (i >= 0)
-            w[i] = 1.0 / (rtol * fabs(y[i]) + atol[i] / h_rel);
-    }
-    for (int b = 0; b < m->n_bodies; b++) {
-        int i = m->bodies[b].quat_mu >= 0 ? var_index(it, m->ofs_mu + m->bodies[b].quat_mu) : -1;
-        if (i >= 0)
-            w[i] = 1.0 / (rtol * fabs(y[i]) + atol[i] / h_rel);
+        int mu = body->quat_mu >= 0 ? var_index(it, m->ofs_mu + body->quat_mu) : -1;
+        if (mu >= 0)
+            w[mu] = 1.0 / (rtol * fabs(y[mu]) + atol[mu] / h_rel);
     }
     return 0;
 }

@@ -72,6 +72,11 @@ static void store_column(SUNMatrix A, const mbs_pattern *p, int j, const double 
     }
 }
 
+double mbs_difference_increment(double y, double yp, double h, double w)
+{
+    return fmax(sqrt(DBL_EPSILON) * fmax(fabs(y), fabs(h * yp)), 1.0 / w);
+}
+
 int mbs_jacobian_eval(mbs_jacobian *J, double t, double cj, const double *y, const double *yp, const double *r0,
                       double h, const double *ewt, SUNMatrix A)
 {
@@ -85,8 +90,8 @@ int mbs_jacobian_eval(mbs_jacobian *J, double t, double cj, const double *y, con
     for (int c = 0; c < p->n_colors && !failed; c++) {
         for (int k = p->color_ptr[c]; k < p->color_ptr[c + 1]; k++) {
             int j = p->by_color[k];
-            double scale = fmax(fabs(y[j]), fabs(h * yp[j]));
-            double inc = ewt ? fmax(srur * scale, 1.0 / ewt[j]) : srur * fmax(scale, 1.0);
+            /* unit weights: 1/w = sqrt(uround) (a power of 2: exact) */
+            double inc = mbs_difference_increment(y[j], yp[j], h, ewt ? ewt[j] : 1.0 / srur);
             if (h * yp[j] < 0)
                 inc = -inc;
             inc = (y[j] + inc) - y[j];

@@ -29,4 +29,9 @@ void mbs_jacobian_free(mbs_jacobian *J);
 int mbs_jacobian_eval(mbs_jacobian *J, double t, double cj, const double *y, const double *yp, const double *r0,
                       double h, const double *ewt, SUNMatrix A);
 
+/* The size of IDA's difference increment of a variable y with rate yp at
+ * step h and error weight w (see jacobian.c): max(sqrt(uround) max(|y|,
+ * |h yp|), 1/w); its sign (that of h yp) and rounding are the caller's. */
+double mbs_difference_increment(double y, double yp, double h, double w);
+
 #endif

@@ -2,6 +2,7 @@
  * residual through the tree's forward kinematics and backward pass, and
  * the Newton matrix. */
 #include "joint_system.h"
+#include "jacobian.h"
 #include "nonfinite.h"
 #include "residual.h"
 #include "tree.h"
@@ -89,6 +90,18 @@ static int friction_in_tree(const mbs_model *m, const mbs_tree *t, int c)
     return mbs_is_joint_friction(&m->comps[c]) && t->comp_in_tree[mbs_joint_friction_joint(&m->comps[c])];
 }
 
+/* The tree joint joint friction element c rubs in, or -1 (not joint
+ * friction, or its joint not in tree t). */
+static int friction_tree_joint(const mbs_model *m, const mbs_tree *t, int c)
+{
+    if (!friction_in_tree(m, t, c))
+        return -1;
+    for (int j = 0; j < t->n_joints; j++)
+        if (t->joints[j].comp == mbs_joint_friction_joint(&m->comps[c]))
+            return j;
+    return -1;
+}
+
 /* Whether joint friction element c takes the MASS Newton matrix: on a
  * REVOLUTE or UNIVERSAL tree joint. (Its force acts along the joint's own
  * coordinates, its bristles are kept variables: state_columns,
@@ -99,12 +112,8 @@ static int friction_in_tree(const mbs_model *m, const mbs_tree *t, int c)
  * many steps, their convergence failing on that dependence.) */
 static int friction_takes_mass(const mbs_model *m, const mbs_tree *t, int c)
 {
-    if (!friction_in_tree(m, t, c))
-        return 0;
-    for (int j = 0; j < t->n_joints; j++)
-        if (t->joints[j].comp == mbs_joint_friction_joint(&m->comps[c]))
-            return t->joints[j].kind == MBS_TREE_REVOLUTE || t->joints[j].kind == MBS_TREE_UNIVERSAL;
-    return 0;
+    int j = friction_tree_joint(m, t, c);
+    return j >= 0 && (t->joints[j].kind == MBS_TREE_REVOLUTE || t->joints[j].kind == MBS_TREE_UNIVERSAL);
 }
 
 /* Builds the tree for the model's Newton matrix: MASS takes joint friction
@@ -271,13 +280,10 @@ static int find_state_joints(mbs_joint_system *s)
         for (int c = 0; c < m->n_comps; c++) {
             const mbs_component *comp = &m->comps[c];
             int z = a - m->ofs_z;
-            if (z < comp->state_ofs || z >= comp->state_ofs + comp->n_states || !s->tree_friction[c])
+            if (z < comp->state_ofs || z >= comp->state_ofs + comp->n_states)
                 continue;
-            for (int j = 0; j < s->tree.n_joints; j++)
-                if (s->tree.joints[j].comp == mbs_joint_friction_joint(comp)) {
-                    s->state_joint[k] = j;
-                    s->state_comp[k] = c;
-                }
+            s->state_joint[k] = friction_tree_joint(m, &s->tree, c);
+            s->state_comp[k] = s->state_joint[k] >= 0 ? c : -1;
         }
         s->n_state_joints += s->state_joint[k] >= 0;
     }
@@ -721,7 +727,7 @@ static void difference_columns(mbs_joint_system *s, double t, double cj, double 
     memcpy(s->yjw, yj, (size_t)nj * sizeof *yj);
     memcpy(s->ypjw, ypj, (size_t)nj * sizeof *ypj);
     for (int c = from; c < to; c++) {
-        double inc = fmax(srur * fmax(fabs(yj[c]), fabs(h * ypj[c])), 1.0 / ewt[c]);
+        double inc = mbs_difference_increment(yj[c], ypj[c], h, ewt[c]);
         if (h * ypj[c] < 0)
             inc = -inc;
         int rate = c >= s->np && c < s->np + s->n;
@@ -822,7 +828,6 @@ static void state_rows_on_tree(mbs_joint_system *s, double t, const double *yj, 
                                const double *ewt, double h, double *rows)
 {
     int nk = s->n_kept, np = s->np, n2 = mbs_joint_system_tree_size(s), most[2] = {0, 0};
-    double srur = sqrt(DBL_EPSILON);
     for (int j = 0; j < s->tree.n_joints; j++) {
         most[0] = s->tree.joints[j].n_pos > most[0] ? s->tree.joints[j].n_pos : most[0];
         most[1] = s->tree.joints[j].n_coords > most[1] ? s->tree.joints[j].n_coords : most[1];
@@ -835,8 +840,7 @@ static void state_rows_on_tree(mbs_joint_system *s, double t, const double *yj, 
                 if (c >= (rates ? jt->n_coords : jt->n_pos))
                     continue;
                 int col = rates ? np + jt->coord + c : jt->pos + c;
-                double inc = fmax(srur * fmax(fabs(yj[col]), fabs(h * ypj[col])), 1.0 / ewt[col]);
-                s->yjw[col] = yj[col] + inc;
+                s->yjw[col] = yj[col] + mbs_difference_increment(yj[col], ypj[col], h, ewt[col]);
             }
             mbs_joint_system_residual(s, t, s->yjw, ypj, s->rj);
             for (int k = 0; k < nk; k++) {
@@ -861,7 +865,6 @@ static void state_columns(mbs_joint_system *s, double t, double cj, double h, co
                           const double *ypj, const double *ewt, double *cols)
 {
     int nk = s->n_kept, nj = s->nj, np = s->np, n2 = mbs_joint_system_tree_size(s);
-    double srur = sqrt(DBL_EPSILON);
     for (int colour = 0; colour < s->n_colours; colour++) {
         memcpy(s->yjw, yj, (size_t)nj * sizeof *yj);
         memcpy(s->ypjw, ypj, (size_t)nj * sizeof *ypj);
@@ -869,7 +872,7 @@ static void state_columns(mbs_joint_system *s, double t, double cj, double h, co
             if (s->state_colour[k] != colour)
                 continue;
             int c = n2 + k;
-            double inc = fmax(srur * fmax(fabs(yj[c]), fabs(h * ypj[c])), 1.0 / ewt[c]);
+            double inc = mbs_difference_increment(yj[c], ypj[c], h, ewt[c]);
             inc = ((h * ypj[c] < 0 ? -inc : inc) + yj[c]) - yj[c];
             s->yjw[c] += inc;
             s->ypjw[c] += cj * inc;

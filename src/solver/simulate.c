@@ -503,7 +503,7 @@ static int setup(run *r)
     r->res->joint_coords = -1;
     r->sparse = r->res->linear_solver == MBS_LS_KLU;
     r->pattern = mbs_pattern_build(m);
-    r->assembler = mbs_assembler_create(m, r->d, r->sparse, r->ctx);
+    r->assembler = mbs_assembler_create(m, r->d, r->sparse);
     if (!r->pattern || !r->assembler)
         return fail(r, MBS_E_RUN, "out of memory setting up the solver");
     return 0;

@@ -11,8 +11,9 @@
  * O(bodies), x1 = (r1 + x2) / c_j). The rest by the Schur complement
  * S = K - C T^-1 B (LU, LAPACK):
  *   x_k = S^-1 (r_k - C T^-1 r_t),  x_t = T^-1 r_t - (T^-1 B) x_k.
- * Setup costs n_k tree solves and the LU of S, a solve one tree solve and
- * 4 n n_k + n_k^2, against the dense LU of all 2n + n_k variables
+ * Setup costs at most n_k tree solves (columns of B with one tree entry on
+ * the same row share one) and the LU of S, a solve one tree solve and
+ * 2 n n_k + nnz(C) + n_k^2, against the dense LU of all 2n + n_k variables
  * (measured: half the time of the 64-link chain), or the Cholesky factor
  * of c_j M (n^3 / 3 per matrix, n^2 per solve: 30 % of the 128-link chain). */
 #include "tree_solver.h"
