@@ -294,6 +294,10 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
         res.stats.steps, res.stats.residual_evals,
         res.stats.jacobian_evals, res.stats.nonlinear_iterations, res.stats.error_test_failures,
         res.stats.nonlinear_convergence_failures, res.events, mbs_wall_seconds() - start};
+    /* the file may hold less than the run computed: a full disk refused the rest */
+    double last_t = res.t_reached / ts, in_file_t;
+    if (mbs_results_error(w)[0] && mbs_results_rows_in_file(w, &in_file_t) > 0)
+        last_t = in_file_t;
     int close_rc = mbs_results_close(w, &s, err, sizeof err);
     if (close_rc != 0)
         fprintf(stderr, "mbsim run: error: %s\n", err);
@@ -305,7 +309,7 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
     }
     if (st != MBS_OK) {
         fprintf(stderr, "%s: error: run failed: %s\n", m->path, res.message);
-        fprintf(stderr, "mbsim run: results up to t = %g are in %s (status \"failed\")\n", res.t_reached / ts, out);
+        fprintf(stderr, "mbsim run: results up to t = %g are in %s (status \"failed\")\n", last_t, out);
         return EXIT_FAILED;
     }
     if (!o->quiet)

@@ -180,3 +180,13 @@ void mbs_sym3_eigenvalues(const double S[9], double eig[3])
                 eig[j] = t;
             }
 }
+
+double mbs_relative_change(const double *dx, const double *x, int n, double floor)
+{
+    double d = 0.0, size = floor;
+    for (int i = 0; i < n; i++) {
+        d = fmax(d, fabs(dx[i]));
+        size = fmax(size, fabs(x[i]));
+    }
+    return d == 0.0 ? 0.0 : d / fmax(size, 1e-300);
+}

@@ -8,6 +8,12 @@
 int mbs_lu_factor(double *A, int n, int *piv);
 void mbs_lu_solve(const double *LU, int n, const int *piv, double *b);
 
+/* max |dx_i| / max |x_i| over a block of n, that size at least `floor`
+ * (SI: a mechanism at rest has accelerations of rounding size, against
+ * which no change would ever be small); 0 when dx is. An iteration's
+ * relative change. */
+double mbs_relative_change(const double *dx, const double *x, int n, double floor);
+
 /* Rank-revealing QR with column pivoting of the m x n matrix A (destroyed).
  * On return perm[0..rank-1] are the independent columns in pivot order and
  * perm[rank..n-1] the columns found dependent on them; |R_kk| below

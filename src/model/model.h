@@ -332,6 +332,9 @@ typedef struct mbs_solver_settings {
     mbs_linear_solver linear_solver;
     mbs_formulation formulation;
     int interpolate;       /* outputs interpolated between steps (else stepped to exactly) */
+    int absolute_rows;     /* joint coordinates: output rows made consistent in absolute
+                              coordinates even where the joint system could (a check of
+                              mbs_joint_system_row for the tests; no model sets it) */
     double assembly_move_limit; /* m; 0 = 1 % of the model's size (assembly_report.c) */
     int strict_assembly;   /* a move beyond the limit is an error (--strict) */
     int static_max_iter;   /* Param_Static: KINSOL's iterations (0: 200) */

@@ -19,6 +19,8 @@
 
 #define EVENT_ELEMENT_LEN 160
 #define EVENT_KIND_LEN 32
+/* rows waiting in memory, bytes, before they are written whatever the time */
+#define MBS_RESULTS_BUFFER (4.0 * 1024 * 1024)
 
 struct mbs_results_writer {
     char *path;
@@ -35,6 +37,7 @@ struct mbs_results_writer {
     double *buf_t, *buf_v;
     long buf_rows, buf_cap;
     long rows_written, events_written, events_flushed;
+    double last_written_t; /* the time of the last row in the file (model units) */
     double last_flush;
     char error[256]; /* why the file cannot take more (the disk full), or "" */
 };
@@ -240,20 +243,9 @@ static double flush_size(const mbs_results_writer *w)
     return (double)w->buf_rows * (w->width + 1) * 8.0 + (double)(w->n_sensors + 4) * 65536.0;
 }
 
-int mbs_results_flush(mbs_results_writer *w)
+/* The buffered rows appended to the datasets (not yet flushed). */
+static int write_buffer(mbs_results_writer *w)
 {
-    if (w->error[0])
-        return -1;
-    /* Stop before the disk is full, while the file is whole: a flush that
-     * fails half way can leave HDF5's metadata inconsistent and the file
-     * unreadable (and HDF5 1.10 crashing when it closes it). */
-    double room = mbs_results_room(w->path);
-    if (room < flush_size(w) + MBS_RESULTS_MARGIN) {
-        snprintf(w->error, sizeof w->error,
-                 "the disk is nearly full (%.1f MB left for %s, and a run keeps %.0f MB free to finish its file)",
-                 room / 1048576.0, w->path, MBS_RESULTS_MARGIN / 1048576.0);
-        return -1;
-    }
     int rc = 0;
     if (w->buf_rows > 0) {
         /* sensor columns are interleaved in the buffer: copy each sensor out */
@@ -272,8 +264,45 @@ int mbs_results_flush(mbs_results_writer *w)
         /* time last: a reader never sees a time without its values */
         rc |= append_rows(w->time_ds, w->rows_written, w->buf_rows, 0, w->buf_t);
         w->rows_written += w->buf_rows;
+        w->last_written_t = w->buf_t[w->buf_rows - 1];
         w->buf_rows = 0;
     }
+    return rc;
+}
+
+/* How many of the buffered rows fit into `room` bytes with the margin and
+ * the flush's overhead (flush_size) left over: all of them, or fewer. */
+static long rows_that_fit(const mbs_results_writer *w, double room)
+{
+    double row = (w->width + 1) * 8.0, spare = room - MBS_RESULTS_MARGIN - (w->n_sensors + 4) * 65536.0;
+    if (spare <= 0.0)
+        return 0;
+    return spare / row >= (double)w->buf_rows ? w->buf_rows : (long)(spare / row);
+}
+
+int mbs_results_flush(mbs_results_writer *w)
+{
+    if (w->error[0])
+        return -1;
+    /* Stop before the disk is full, while the file is whole: a flush that
+     * fails half way can leave HDF5's metadata inconsistent and the file
+     * unreadable (and HDF5 1.10 crashing when it closes it). The rows that
+     * still fit go in first: the run keeps what it computed as far as the
+     * disk allows. */
+    double room = mbs_results_room(w->path);
+    if (room < flush_size(w) + MBS_RESULTS_MARGIN) {
+        snprintf(w->error, sizeof w->error,
+                 "the disk is nearly full (%.1f MB left for %s, and a run keeps %.0f MB free to finish its file)",
+                 room / 1048576.0, w->path, MBS_RESULTS_MARGIN / 1048576.0);
+        long fit = rows_that_fit(w, room);
+        if (fit > 0 && fit < w->buf_rows) {
+            w->buf_rows = fit;
+            write_buffer(w);
+            H5Fflush(w->file, H5F_SCOPE_GLOBAL);
+        }
+        return -1;
+    }
+    int rc = write_buffer(w);
     rc |= H5Fflush(w->file, H5F_SCOPE_GLOBAL) < 0;
     w->events_flushed = w->events_written;
     w->last_flush = mbs_wall_seconds();
@@ -303,7 +332,11 @@ int mbs_results_append(mbs_results_writer *w, double t, const double *values)
 int mbs_results_poll(mbs_results_writer *w)
 {
     int pending = w->buf_rows > 0 || w->events_written > w->events_flushed;
-    if (pending && mbs_wall_seconds() - w->last_flush >= 1.0)
+    /* once a second, or when the rows waiting fill MBS_RESULTS_BUFFER: a
+     * fast run (300 000 rows a second of a pendulum in joint coordinates)
+     * would otherwise hold many megabytes that a full disk then refuses */
+    int full = (double)w->buf_rows * (w->width + 1) * 8.0 >= MBS_RESULTS_BUFFER;
+    if (pending && (full || mbs_wall_seconds() - w->last_flush >= 1.0))
         return mbs_results_flush(w);
     return 0;
 }
@@ -346,9 +379,18 @@ int mbs_results_analysis(mbs_results_writer *w, const char *kind, double t_start
                          long last_row, const char *status)
 {
     int rc = mbs_results_flush(w);
+    /* rows the file could not take (the disk full) are not the analysis' */
+    if (last_row >= w->rows_written)
+        last_row = w->rows_written - 1;
     rc |= mbs_analyses_append(w->analyses, kind, t_start * w->time_scale, t_end * w->time_scale, first_row, last_row,
                               status);
     return rc | mbs_results_flush(w);
+}
+
+long mbs_results_rows_in_file(const mbs_results_writer *w, double *last_t)
+{
+    *last_t = w->last_written_t;
+    return w->rows_written;
 }
 
 int mbs_results_linear(mbs_results_writer *w, int k, const mbs_linear_result *lin)

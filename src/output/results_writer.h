@@ -51,6 +51,8 @@ int mbs_results_analysis(mbs_results_writer *w, const char *kind, double t_start
 int mbs_results_linear(mbs_results_writer *w, int k, const mbs_linear_result *lin);
 /* Writes buffered rows and flushes the file. */
 int mbs_results_flush(mbs_results_writer *w);
+/* The rows in the file so far, and the time of the last (model units). */
+long mbs_results_rows_in_file(const mbs_results_writer *w, double *last_t);
 /* Flushes when rows have waited a second or more; cheap, call it often. */
 int mbs_results_poll(mbs_results_writer *w);
 /* Why the file takes no more rows (the disk nearly full: mbs_results_room

@@ -545,19 +545,6 @@ static void row_rates_along(mbs_assembler *a, double t, const double *y, const d
         out[r] = a->res[m->ofs_lambda + r];
 }
 
-/* max |dx_i| / max |x_i| over a block, the size at least `floor` (SI: a
- * mechanism at rest has accelerations of rounding size, against which no
- * change would ever be small). */
-static double relative_change(const double *dx, const double *x, int n, double floor)
-{
-    double d = 0.0, size = floor;
-    for (int i = 0; i < n; i++) {
-        d = fmax(d, fabs(dx[i]));
-        size = fmax(size, fabs(x[i]));
-    }
-    return d == 0.0 ? 0.0 : d / fmax(size, 1e-300);
-}
-
 /* the floors: accelerations in m/s^2 or rad/s^2, multipliers in N or N m */
 #define COUPLED_ACCEL_FLOOR 1e-3
 #define COUPLED_LAMBDA_FLOOR 1e-3
@@ -627,8 +614,8 @@ static int coupled_rates(mbs_assembler *a, double t, double *y, double *yp, char
             yp[m->ofs_u + i] += a->rhs[i];
         for (int r = 0; r < m->n_rows; r++)
             y[m->ofs_lambda + r] += a->rhs[m->nu + r];
-        double change = fmax(relative_change(a->rhs, yp + m->ofs_u, m->nu, COUPLED_ACCEL_FLOOR),
-                             relative_change(a->rhs + m->nu, y + m->ofs_lambda, m->n_rows, COUPLED_LAMBDA_FLOOR));
+        double change = fmax(mbs_relative_change(a->rhs, yp + m->ofs_u, m->nu, COUPLED_ACCEL_FLOOR),
+                             mbs_relative_change(a->rhs + m->nu, y + m->ofs_lambda, m->n_rows, COUPLED_LAMBDA_FLOOR));
         /* converged far below what the integrator's start needs, or (Newton
          * stalling on rounding) close to it. Where a normal force passes
          * zero (a revolute's axial load, smoothed within 1e-9 of the
@@ -735,6 +722,11 @@ int mbs_consistent_rates(mbs_assembler *a, double t, double *y, double *yp, char
     snprintf(msg, msgsize, "cannot compute consistent accelerations at t = %g: the variables and the forces that "
                            "read them do not settle", t);
     return -1;
+}
+
+int mbs_assembler_solves_states(const mbs_assembler *a)
+{
+    return mbs_state_solver_count(a->states) > 0;
 }
 
 int mbs_make_consistent(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize)

@@ -23,6 +23,9 @@ int mbs_find_redundant(mbs_assembler *a, double t, const double *y, int force, m
 int mbs_assemble_positions(mbs_assembler *a, double t, double *y, char *msg, size_t msgsize);
 int mbs_project_velocities(mbs_assembler *a, double t, double *y, char *msg, size_t msgsize);
 int mbs_consistent_rates(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize);
+/* Whether consistent rates solve for element states given by equations
+ * (algebraic states, implicit rates: state_solve.h). */
+int mbs_assembler_solves_states(const mbs_assembler *a);
 /* All three in order. */
 int mbs_make_consistent(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize);
 

@@ -700,6 +700,24 @@ int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp)
     return 0;
 }
 
+int mbs_integrator_row(mbs_integrator *it, double t, int current, double *y, double *yp)
+{
+    if (!it->js)
+        return 1;
+    if (current) {
+        N_VScale(1.0, it->y, it->tmp_y);
+        N_VScale(1.0, it->yp, it->tmp_yp);
+    } else if (IDAGetDky(it->mem, t, 0, it->tmp_y) != IDA_SUCCESS ||
+               IDAGetDky(it->mem, t, 1, it->tmp_yp) != IDA_SUCCESS) {
+        return -1;
+    }
+    int status = mbs_joint_system_row(it->js, t, N_VGetArrayPointer(it->tmp_y), N_VGetArrayPointer(it->tmp_yp), y, yp);
+    /* the turn counts at t, as mbs_integrator_at sets them */
+    if (status == 0 && !current)
+        mbs_joint_system_accept(it->js, t, N_VGetArrayPointer(it->tmp_y));
+    return status;
+}
+
 int mbs_integrator_state(mbs_integrator *it, const double **y, const double **yp)
 {
     int computed = 0;

@@ -45,6 +45,12 @@ int mbs_integrator_set_stop(mbs_integrator *it, double t_stop);
 
 /* Solution and its derivative at t within the last step (interpolated). */
 int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp);
+/* An output row at t (the current state with `current`, else interpolated)
+ * made consistent in joint coordinates (mbs_joint_system_row) into y, yp
+ * (absolute): 0; 1 in absolute coordinates or where the joint system
+ * leaves rows to the absolute path; -1 when it fails there (the caller
+ * takes mbs_integrator_at or the current state and the absolute path). */
+int mbs_integrator_row(mbs_integrator *it, double t, int current, double *y, double *yp);
 /* The state at the end of the last step. */
 const double *mbs_integrator_y(mbs_integrator *it);
 const double *mbs_integrator_yp(mbs_integrator *it);

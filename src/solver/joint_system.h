@@ -98,6 +98,20 @@ const char *mbs_joint_system_accept(mbs_joint_system *s, double t, const double 
 /* The absolute y, y' that yj, yj' stand for (the tree's multipliers 0). */
 void mbs_joint_system_expand(mbs_joint_system *s, const double *yj, const double *ypj, double *y, double *yp);
 
+/* An output row at t made consistent in joint coordinates: yj (the
+ * integrator's state at t, interpolated or stepped onto; its quaternions
+ * normalised here) stays, ypj's derivatives are solved for (the positions'
+ * rates from the rates, the accelerations and the element states' rates
+ * from the residual), and y, yp get the absolute state with the tree
+ * joints' multipliers from the backward pass's reactions. The tree joints
+ * hold by construction, so this is the absolute path's result
+ * (assemble.c, mbs_make_consistent) at a fraction of its cost. 0; 1 when
+ * the model has other variables than element states besides the tree
+ * (rows, bodies outside it: the absolute path then); -1 when it fails
+ * (the absolute path may still succeed). Element states given by equations
+ * (mbs_state_solver_count) are the caller's to exclude. */
+int mbs_joint_system_row(mbs_joint_system *s, double t, double *yj, double *ypj, double *y, double *yp);
+
 void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, const double *ypj, double *res);
 
 /* DIFFERENCE: the Newton matrix dF/dyj + cj dF/dyj' into J (column major,

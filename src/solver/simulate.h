@@ -43,6 +43,8 @@ typedef struct mbs_run_result {
     mbs_linear_solver linear_solver; /* the one used: DENSE or KLU */
     int joint_coords;                /* joint coordinates integrated (formulation JOINT), -1: ABSOLUTE */
     int redundant_rows;
+    long joint_rows;                 /* of the rows, those made consistent in joint coordinates
+                                        (mbs_joint_system_row); the rest in absolute ones */
 } mbs_run_result;
 
 /* Models up to this many equations use the dense solver under AUTO. KLU is

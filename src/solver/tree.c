@@ -960,3 +960,14 @@ void mbs_tree_solve_mass(mbs_tree *t, const double *b, double *x)
         }
     }
 }
+
+void mbs_tree_swap_factors(mbs_tree *t, mbs_tree_factors *f)
+{
+    double *U = t->art_U, *Dinv = t->art_Dinv, *S = t->art_S;
+    t->art_U = f->U;
+    t->art_Dinv = f->Dinv;
+    t->art_S = f->S;
+    f->U = U;
+    f->Dinv = Dinv;
+    f->S = S;
+}

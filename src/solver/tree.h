@@ -140,6 +140,15 @@ int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d);
  * recursions, O(bodies), after mbs_tree_articulate. */
 void mbs_tree_solve_mass(mbs_tree *t, const double *b, double *x);
 
+/* A second set of articulated-body factors (allocated by the caller:
+ * n_coords x 6 for U and S, n_dinv for Dinv): swapping it in lets a solve
+ * at another state leave the factors of the integrator's Newton matrix
+ * alone; swapping again restores them. */
+typedef struct mbs_tree_factors {
+    double *U, *Dinv, *S;
+} mbs_tree_factors;
+void mbs_tree_swap_factors(mbs_tree *t, mbs_tree_factors *f);
+
 /* The Jacobian of a row (its terms on bodies) with respect to the tree
  * coordinates into out[n_coords]; terms on bodies outside the tree are
  * left out (they are columns of their own). */

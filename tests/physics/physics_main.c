@@ -29,6 +29,7 @@
     X(coupling) \
     X(decks) \
     X(measures) \
-    X(robust_core)
+    X(robust_core) \
+    X(joint_rows)
 
 TEST_MAIN(SUITES)

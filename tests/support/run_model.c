@@ -108,8 +108,9 @@ int test_run_model(const char *path, const char *const *sets, void (*adjust)(mbs
         return -1;
     if (adjust)
         adjust(r->model);
-    /* make physics runs the suite in each formulation (issue 10) */
-    const char *form = getenv("MBSIM_TEST_FORMULATION");
+    /* make physics runs the suite in each formulation (issue 10), where
+     * the test has not chosen one */
+    const char *form = r->model->settings.formulation == MBS_FORM_AUTO ? getenv("MBSIM_TEST_FORMULATION") : NULL;
     if (form && strcmp(form, "joint") == 0)
         r->model->settings.formulation = MBS_FORM_JOINT;
     else if (form && strcmp(form, "absolute") == 0)
