@@ -387,7 +387,7 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
             it->LS->ops->setup = klu_setup_recoverable;
         it->linear_solver = MBS_LS_KLU;
     } else if (it->js && mbs_joint_system_newton(it->js) == MBS_NEWTON_MASS) {
-        int nt = mbs_joint_system_tree_size(it->js);
+        int nt = mbs_joint_system_block_size(it->js);
         it->A = mbs_tree_matrix_create(nt, n - nt, ctx);
         mbs_tree_block tree;
         mbs_joint_system_tree_block(it->js, &tree);

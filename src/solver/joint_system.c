@@ -44,6 +44,25 @@ struct mbs_joint_system {
     int *state_colour; /* [n_kept] its group of columns differenced together (state_columns) */
     int n_state_joints;/* how many kept states have one */
     int n_colours;
+    /* The bristles of joint friction on revolute tree joints with MASS are
+     * the first n_local kept variables, in groups of one element's states
+     * (fold_local_groups): they belong to the tree's block of the Newton
+     * matrix, folded into it as an armature, not to the Schur complement. */
+    int n_local, n_groups;
+    int *grp_first, *grp_size, *grp_coord; /* [n_groups] kept index, states, the joint's rate index */
+    double *loc_b;    /* [n_local] the column's entry on its joint's rate row */
+    double *loc_c;    /* [n_local] the row's entry on its joint's rate column */
+    double *loc_Z;    /* [n_local x LOCAL_MAX] the column's entries on its group's rows */
+    double *grp_LU;   /* [n_groups x LOCAL_MAX^2] the group's block, factored */
+    int *grp_piv;     /* [n_groups x LOCAL_MAX] */
+    double *armature; /* [n] what the groups and the friction's damping add to c_j M, over c_j */
+    int record_friction;       /* the residual records the friction's part of the rate rows, */
+    int hold_reactions;        /* and reads the reactions of the Newton matrix's state (reactions_base) */
+    double *reactions_base;    /* [n_comps x 6] */
+    double *fric_part, *fric_base; /* [n] that part, at the last residual and at the Newton matrix's */
+    double *fric_damping;      /* [n] its derivative by its own joint's rates (state_rows_on_tree) */
+    char *joint_rubbed;        /* [n_joints] a tree joint that some kept state's friction rubs in */
+    double *loc_r;    /* [n] scratch of the tree block's solve */
     mbs_joint_newton newton;
     double *y, *yp, *res;          /* [ny] the absolute vectors */
     double *rj, *rj0, *yjw, *ypjw; /* [nj] work */
@@ -120,6 +139,32 @@ static int friction_takes_mass(const mbs_model *m, const mbs_tree *t, int c)
     return j >= 0 && (t->joints[j].kind == MBS_TREE_REVOLUTE || t->joints[j].kind == MBS_TREE_UNIVERSAL);
 }
 
+/* the most states an element may have for its bristles to be folded into
+ * the tree's block (a revolute's friction has two: pin and end caps) */
+#define LOCAL_MAX 3
+
+/* Whether absolute variable a is a state folded into the tree's block
+ * with the MASS Newton matrix (fold_local_groups): a state of joint
+ * friction on a REVOLUTE tree joint. Its column acts on that joint's one
+ * rate row only and its row reads that rate only (a revolute's slip speed
+ * does not depend on its angle; the bristles' rates not on the normal
+ * force), so eliminating it changes c_j M by a term on that coordinate's
+ * diagonal. */
+static int local_state(const mbs_model *m, const mbs_tree *t, mbs_joint_newton newton, int a)
+{
+    if (newton != MBS_NEWTON_MASS || a < m->ofs_z || a >= m->ofs_z + m->nz)
+        return 0;
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        int z = a - m->ofs_z;
+        if (z < comp->state_ofs || z >= comp->state_ofs + comp->n_states)
+            continue;
+        int j = friction_tree_joint(m, t, c);
+        return j >= 0 && t->joints[j].kind == MBS_TREE_REVOLUTE && comp->n_states <= LOCAL_MAX;
+    }
+    return 0;
+}
+
 /* Builds the tree for the model's Newton matrix: MASS takes joint friction
  * only where friction_takes_mass says so; where one does not, the tree is
  * built again for DIFFERENCE. The Newton matrix, or -1 (out of memory). */
@@ -188,6 +233,21 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->state_joint);
     free(s->state_comp);
     free(s->state_colour);
+    free(s->grp_first);
+    free(s->grp_size);
+    free(s->grp_coord);
+    free(s->loc_b);
+    free(s->loc_c);
+    free(s->loc_Z);
+    free(s->grp_LU);
+    free(s->grp_piv);
+    free(s->armature);
+    free(s->fric_part);
+    free(s->fric_base);
+    free(s->fric_damping);
+    free(s->reactions_base);
+    free(s->joint_rubbed);
+    free(s->loc_r);
     free(s->coord_body);
     free(s->row_of);
     free(s->replaced);
@@ -265,7 +325,8 @@ static int find_tree_friction(mbs_joint_system *s)
         }
     }
     s->reactions = calloc(6 * nc, sizeof *s->reactions);
-    return s->reactions ? 0 : -1;
+    s->reactions_base = calloc(6 * nc, sizeof *s->reactions_base);
+    return s->reactions && s->reactions_base ? 0 : -1;
 }
 
 /* state_joint: for each kept element state of joint friction on a tree
@@ -277,7 +338,8 @@ static int find_state_joints(mbs_joint_system *s)
     s->state_joint = malloc(nk * sizeof *s->state_joint);
     s->state_comp = malloc(nk * sizeof *s->state_comp);
     s->state_colour = malloc(nk * sizeof *s->state_colour);
-    if (!s->state_joint || !s->state_comp || !s->state_colour)
+    s->joint_rubbed = calloc((size_t)s->tree.n_joints + 1, 1);
+    if (!s->state_joint || !s->state_comp || !s->state_colour || !s->joint_rubbed)
         return -1;
     for (int k = 0; k < s->n_kept; k++) {
         s->state_joint[k] = s->state_comp[k] = s->state_colour[k] = -1;
@@ -293,6 +355,8 @@ static int find_state_joints(mbs_joint_system *s)
             s->state_comp[k] = s->state_joint[k] >= 0 ? c : -1;
         }
         s->n_state_joints += s->state_joint[k] >= 0;
+        if (s->state_joint[k] >= 0)
+            s->joint_rubbed[s->state_joint[k]] = 1;
     }
     /* colours: a state's column moves its own element's rows and its
      * joint's rates' rows, so two states share a colour when they are of
@@ -309,6 +373,40 @@ static int find_state_joints(mbs_joint_system *s)
                 s->state_colour[k] = colour;
         }
         s->n_colours = s->state_colour[k] + 1 > s->n_colours ? s->state_colour[k] + 1 : s->n_colours;
+    }
+    return 0;
+}
+
+/* The groups of local states (one element's, consecutive among the kept
+ * variables) and their storage; 0, or -1 out of memory. */
+static int find_local_groups(mbs_joint_system *s)
+{
+    size_t nl = (size_t)s->n_local + 1, n = (size_t)s->n + 1;
+    s->grp_first = malloc(nl * sizeof *s->grp_first);
+    s->grp_size = malloc(nl * sizeof *s->grp_size);
+    s->grp_coord = malloc(nl * sizeof *s->grp_coord);
+    s->loc_b = calloc(nl, sizeof *s->loc_b);
+    s->loc_c = calloc(nl, sizeof *s->loc_c);
+    s->loc_Z = calloc(nl * LOCAL_MAX, sizeof *s->loc_Z);
+    s->grp_LU = calloc(nl * LOCAL_MAX * LOCAL_MAX, sizeof *s->grp_LU);
+    s->grp_piv = calloc(nl * LOCAL_MAX, sizeof *s->grp_piv);
+    s->armature = calloc(n, sizeof *s->armature);
+    s->loc_r = calloc(n, sizeof *s->loc_r);
+    s->fric_part = calloc(n, sizeof *s->fric_part);
+    s->fric_base = calloc(n, sizeof *s->fric_base);
+    s->fric_damping = calloc(n, sizeof *s->fric_damping);
+    if (!s->grp_first || !s->grp_size || !s->grp_coord || !s->loc_b || !s->loc_c || !s->loc_Z || !s->grp_LU ||
+        !s->grp_piv || !s->armature || !s->loc_r || !s->fric_part || !s->fric_base || !s->fric_damping)
+        return -1;
+    for (int k = 0; k < s->n_local; k++) {
+        int g = s->n_groups;
+        if (g == 0 || s->state_comp[k] != s->state_comp[s->grp_first[g - 1]]) {
+            s->grp_first[g] = k;
+            s->grp_size[g] = 0;
+            s->grp_coord[g] = s->tree.joints[s->state_joint[k]].coord;
+            s->n_groups++;
+        }
+        s->grp_size[s->n_groups - 1]++;
     }
     return 0;
 }
@@ -407,15 +505,18 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         mbs_joint_system_free(s);
         return NULL;
     }
-    for (int i = 0, k = 0; i < m->ny; i++) {
-        if (s->replaced[i])
-            continue;
-        s->kept[k] = i;
-        if (i == m->ofs_z + m->energy_state)
-            s->energy_kept = k;
-        s->row_of[k] = i >= m->ofs_mu ? mu_row[i - m->ofs_mu] : i >= m->ofs_lambda ? i - m->ofs_lambda : -1;
-        k++;
-    }
+    /* the local states first (they join the tree's block), then the rest */
+    for (int pass = 0, k = 0; pass < 2; pass++)
+        for (int i = 0; i < m->ny; i++) {
+            if (s->replaced[i] || local_state(m, &s->tree, s->newton, i) != (pass == 0))
+                continue;
+            s->kept[k] = i;
+            s->n_local += pass == 0;
+            if (i == m->ofs_z + m->energy_state)
+                s->energy_kept = k;
+            s->row_of[k] = i >= m->ofs_mu ? mu_row[i - m->ofs_mu] : i >= m->ofs_lambda ? i - m->ofs_lambda : -1;
+            k++;
+        }
     free(mu_row);
     s->rows_here = 1;
     for (int k = 0; k < s->n_kept; k++)
@@ -424,7 +525,8 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->row_factors.U = malloc(n6 * sizeof *s->row_factors.U);
     s->row_factors.S = malloc(n6 * sizeof *s->row_factors.S);
     s->row_factors.Dinv = malloc(((size_t)s->tree.n_dinv + 1) * sizeof *s->row_factors.Dinv);
-    if (find_state_joints(s) != 0 || !s->row_factors.U || !s->row_factors.S || !s->row_factors.Dinv) {
+    if (find_state_joints(s) != 0 || find_local_groups(s) != 0 || !s->row_factors.U || !s->row_factors.S ||
+        !s->row_factors.Dinv) {
         mbs_joint_system_free(s);
         return NULL;
     }
@@ -742,7 +844,7 @@ int mbs_joint_system_row(mbs_joint_system *s, double t, double *yj, double *ypj,
     s->d->eval_failed = 0;
     for (int iter = 0; iter < ROW_ITERATIONS && !done; iter++) {
         mbs_joint_system_residual(s, t, yj, ypj, s->rj);
-        if (s->d->eval_failed || (iter == 0 && mbs_tree_articulate(&s->tree, m, s->d) != 0))
+        if (s->d->eval_failed || (iter == 0 && mbs_tree_articulate(&s->tree, m, s->d, NULL) != 0))
             break;
         mbs_tree_solve_mass(&s->tree, s->rj + np, du);
         for (int i = 0; i < n; i++)
@@ -812,8 +914,11 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
         /* the joints' reactions from the loads so far: a joint's own friction
          * acts along its free directions, which its reaction leaves out, and
          * the others' are internal to the subtrees (docs/theory.md) */
-        mbs_tree_reactions(&s->tree, m, d, s->reaction_wanted, s->reactions);
-        d->tree_reaction = s->reactions;
+        if (!s->hold_reactions)
+            mbs_tree_reactions(&s->tree, m, d, s->reaction_wanted, s->reactions);
+        if (s->record_friction)
+            mbs_tree_project(&s->tree, m, d, s->fric_part, s->stab); /* the rate rows without it */
+        d->tree_reaction = s->hold_reactions ? s->reactions_base : s->reactions;
         d->tree_reaction_on = s->reaction_wanted;
         mbs_residual_components(&ev, s->tree_friction);
         d->tree_reaction = NULL;
@@ -824,6 +929,8 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
             mbs_residual_body(m, d, b, s->y, s->yp, s->res);
     mbs_residual_energy(&ev);
     mbs_tree_project(&s->tree, m, d, s->dyn, s->stab);
+    for (int k = 0; s->record_friction && s->n_tree_friction && k < n; k++)
+        s->fric_part[k] = s->dyn[k] - s->fric_part[k];
     int np = s->np;
     /* the positions' rates from the tree's rates less the stabilisation */
     for (int k = 0; k < n; k++)
@@ -894,26 +1001,38 @@ static void difference_columns(mbs_joint_system *s, double t, double cj, double 
     }
 }
 
+/* The solver's matrix (tree_solver.h) without the local states, which are
+ * of the tree's block: the column of kept variable k >= n_local, and the
+ * entry of its row on column col of that block. */
+static double *kept_column(const mbs_joint_system *s, double *kept, int k)
+{
+    return kept + (size_t)(k - s->n_local) * s->nj;
+}
+
+static double *row_entry(const mbs_joint_system *s, double *rows, int col, int k)
+{
+    return rows + (size_t)col * (s->n_kept - s->n_local) + (k - s->n_local);
+}
+
 /* The tree's columns from its structure: its own block, c_j I - I on the
- * positions and c_j M on the velocities, stays with the tree (the
- * articulated-body factors here, mbs_joint_system_tree_block solves with
- * them); into rows (n_kept x 2n, column major, zeroed) go each kept
- * constraint row's G on the tree (rate rows on the velocities, position
- * rows on the positions). */
+ * positions and c_j M on the velocities, stays with the tree (its
+ * articulated-body factors: fold_local_groups; mbs_joint_system_tree_block
+ * solves with them); into rows (column major, zeroed: row_entry) go each
+ * kept constraint row's G on the tree (rate rows on the velocities,
+ * position rows on the positions). */
 static void mass_columns(mbs_joint_system *s, double cj, double *rows)
 {
     const mbs_model *m = s->m;
-    int np = s->np, nk = s->n_kept;
+    int np = s->np;
     s->cj = cj;
-    s->articulated = mbs_tree_articulate(&s->tree, m, s->d);
-    for (int k = 0; k < s->n_kept; k++) {
+    for (int k = s->n_local; k < s->n_kept; k++) {
         int r = s->row_of[k], position = s->kept[k] >= m->ofs_mu;
         if (r < 0 || !s->row_on[r])
             continue;
         mbs_tree_row_jacobian(&s->tree, m, s->d, &s->d->rows[r].jac, s->grow);
         if (!position) {
             for (int l = 0; l < s->n; l++)
-                rows[(size_t)(np + l) * nk + k] = s->grow[l];
+                *row_entry(s, rows, np + l, k) = s->grow[l];
             continue;
         }
         /* on the positions: a quaternion's turn is 2 L(p) dp (body axes) */
@@ -921,14 +1040,14 @@ static void mass_columns(mbs_joint_system *s, double cj, double *rows)
             const mbs_tree_joint *jt = &s->tree.joints[j];
             int plain = jt->quat >= 0 ? jt->quat : jt->n_coords; /* as in position_rates */
             for (int c = 0; c < plain; c++)
-                rows[(size_t)(jt->pos + c) * nk + k] = s->grow[jt->coord + c];
+                *row_entry(s, rows, jt->pos + c, k) = s->grow[jt->coord + c];
             if (jt->quat < 0)
                 continue;
             double L[12];
             const double *g = s->grow + jt->coord + jt->quat;
             mbs_quat_L(s->q_jac + jt->pos + jt->quat, L);
             for (int i = 0; i < 4; i++)
-                rows[(size_t)(jt->pos + jt->quat + i) * nk + k] = 2.0 * (L[i] * g[0] + L[4 + i] * g[1] + L[8 + i] * g[2]);
+                *row_entry(s, rows, jt->pos + jt->quat + i, k) = 2.0 * (L[i] * g[0] + L[4 + i] * g[1] + L[8 + i] * g[2]);
         }
     }
 }
@@ -953,7 +1072,7 @@ static void rate_rows_on_positions(mbs_joint_system *s, double t, double cj, dou
     for (int k = 0; k < nk; k++)
         if (s->row_of[k] >= 0 && s->kept[k] < m->ofs_mu)
             for (int c = 0; c < np; c++)
-                rows[(size_t)c * nk + k] = s->pos_cols[(size_t)c * nj + n2 + k];
+                *row_entry(s, rows, c, k) = s->pos_cols[(size_t)c * nj + n2 + k];
 }
 
 /* The kept bristle states' rows on the tree's variables, which
@@ -971,7 +1090,8 @@ static void state_rows_on_tree(mbs_joint_system *s, double t, const double *yj, 
         most[0] = s->tree.joints[j].n_pos > most[0] ? s->tree.joints[j].n_pos : most[0];
         most[1] = s->tree.joints[j].n_coords > most[1] ? s->tree.joints[j].n_coords : most[1];
     }
-    for (int rates = 0; rates < 2; rates++)
+    /* the positions only for states that are not local */
+    for (int rates = s->n_local == s->n_state_joints; rates < 2; rates++)
         for (int c = 0; c < most[rates]; c++) {
             memcpy(s->yjw, yj, (size_t)s->nj * sizeof *yj);
             for (int j = 0; j < s->tree.n_joints; j++) {
@@ -981,16 +1101,33 @@ static void state_rows_on_tree(mbs_joint_system *s, double t, const double *yj, 
                 int col = rates ? np + jt->coord + c : jt->pos + c;
                 s->yjw[col] = yj[col] + mbs_difference_increment(yj[col], ypj[col], h, ewt[col]);
             }
+            s->record_friction = s->hold_reactions = rates;
             mbs_joint_system_residual(s, t, s->yjw, ypj, s->rj);
+            s->record_friction = s->hold_reactions = 0;
+            /* the friction's own damping: its part of its joint's rate rows
+             * against that joint's rate, at the reactions of the Newton
+             * matrix's state: every joint's rate moved at once moves each
+             * joint's slip by its own increment only (a slip is a relative
+             * motion), but the reactions by the others' too (centripetal
+             * loads: on a chain +150 where the own damping was -0.9) */
+            for (int j = 0; rates && j < s->tree.n_joints; j++) {
+                int l = s->tree.joints[j].coord + c;
+                if (s->joint_rubbed[j] && c < s->tree.joints[j].n_coords)
+                    s->fric_damping[l] = (s->fric_part[l] - s->fric_base[l]) / (s->yjw[np + l] - yj[np + l]);
+            }
             for (int k = 0; k < nk; k++) {
                 int j = s->state_joint[k];
-                if (j < 0)
-                    continue;
+                if (j < 0 || (k < s->n_local && !rates))
+                    continue; /* a local state does not read its revolute's angle (local_state) */
                 const mbs_tree_joint *jt = &s->tree.joints[j];
                 if (c >= (rates ? jt->n_coords : jt->n_pos))
                     continue;
                 int col = rates ? np + jt->coord + c : jt->pos + c;
-                rows[(size_t)col * nk + k] = (s->rj[n2 + k] - s->rj0[n2 + k]) / (s->yjw[col] - yj[col]);
+                double entry = (s->rj[n2 + k] - s->rj0[n2 + k]) / (s->yjw[col] - yj[col]);
+                if (k < s->n_local)
+                    s->loc_c[k] = entry;
+                else
+                    *row_entry(s, rows, col, k) = entry;
             }
         }
 }
@@ -1020,9 +1157,20 @@ static void state_columns(mbs_joint_system *s, double t, double cj, double h, co
         for (int k = 0; k < nk; k++) {
             if (s->state_colour[k] != colour)
                 continue;
-            double inc = s->yjw[n2 + k] - yj[n2 + k], *col = cols + (size_t)k * nj;
-            memset(col, 0, (size_t)nj * sizeof *col);
+            double inc = s->yjw[n2 + k] - yj[n2 + k];
             const mbs_tree_joint *jt = &s->tree.joints[s->state_joint[k]];
+            if (k < s->n_local) {
+                /* its joint's one rate row, its group's rows (consecutive) */
+                s->loc_b[k] = (s->rj[np + jt->coord] - s->rj0[np + jt->coord]) / inc;
+                int first = k;
+                while (first > 0 && s->state_comp[first - 1] == s->state_comp[k])
+                    first--;
+                for (int l = first; l < nk && s->state_comp[l] == s->state_comp[k]; l++)
+                    s->loc_Z[(size_t)k * LOCAL_MAX + (l - first)] = (s->rj[n2 + l] - s->rj0[n2 + l]) / inc;
+                continue;
+            }
+            double *col = kept_column(s, cols, k);
+            memset(col, 0, (size_t)nj * sizeof *col);
             for (int i = np + jt->coord; i < np + jt->coord + jt->n_coords; i++)
                 col[i] = (s->rj[i] - s->rj0[i]) / inc;
             for (int l = 0; l < nk; l++)
@@ -1032,23 +1180,81 @@ static void state_columns(mbs_joint_system *s, double t, double cj, double h, co
     }
 }
 
+/* Each local group's block Z_g (its states' rows and columns) factored,
+ * and what eliminating the group adds to c_j M on its joint's rate:
+ * -b_g . Z_g^-1 c_g (b_g its columns' entries on that rate's row, c_g its
+ * rows' entries on that rate's column), kept over c_j as the armature of
+ * M + A / c_j; and the friction's damping of its joint's rates (the
+ * dependence of its torque on the slip speed: sigma_1 through the
+ * bristles' rate and sigma_2, r^2 N times them; on a light rotor with a
+ * large pin it is many times c_j M, and without it Newton failed at
+ * every other step). 0, or -1 when a block is singular. */
+static int fold_local_groups(mbs_joint_system *s, double cj)
+{
+    memset(s->armature, 0, (size_t)s->n * sizeof *s->armature);
+    for (int g = 0; g < s->n_groups; g++) {
+        int m = s->grp_size[g], first = s->grp_first[g];
+        double *LU = s->grp_LU + (size_t)g * LOCAL_MAX * LOCAL_MAX, y[LOCAL_MAX];
+        int *piv = s->grp_piv + (size_t)g * LOCAL_MAX;
+        for (int i = 0; i < m; i++)
+            for (int j = 0; j < m; j++)
+                LU[m * i + j] = s->loc_Z[(size_t)(first + j) * LOCAL_MAX + i];
+        if (mbs_lu_factor(LU, m, piv) != 0)
+            return -1;
+        for (int i = 0; i < m; i++)
+            y[i] = s->loc_c[first + i];
+        mbs_lu_solve(LU, m, piv, y);
+        double a = 0.0;
+        for (int i = 0; i < m; i++)
+            a -= s->loc_b[first + i] * y[i];
+        s->armature[s->grp_coord[g]] += a / cj;
+    }
+    for (int l = 0; l < s->n; l++)
+        s->armature[l] += s->fric_damping[l] / cj;
+    return 0;
+}
+
 static int tree_block_factored(void *user)
 {
     return ((mbs_joint_system *)user)->articulated;
 }
 
-/* x = T^-1 r: x2 = (c_j M)^-1 r2, x1 = (r1 + K x2) / c_j, K the positions'
- * rates from the rates (position_rates at the Newton matrix's positions) */
+/* x = T^-1 r on the tree's block (x and r distinct): the positions, the
+ * rates and the local groups. Each group g on rate l eliminated first,
+ * r_l -= b_g . Z_g^-1 r_g; then x2 = (c_j M + A)^-1 r2 by articulated
+ * bodies (A the groups' armature), x1 = (r1 + K x2) / c_j (K the
+ * positions' rates from the rates, position_rates at the Newton matrix's
+ * positions); and each group's x_g = Z_g^-1 (r_g - c_g x2_l). */
 static void tree_block_solve(void *user, const double *r, double *x)
 {
     mbs_joint_system *s = user;
-    int n = s->n, np = s->np;
-    mbs_tree_solve_mass(&s->tree, r + np, x + np);
+    int n = s->n, np = s->np, n2 = np + n;
+    const double *r2 = r + np;
+    if (s->n_groups > 0) {
+        memcpy(s->loc_r, r + np, (size_t)n * sizeof *s->loc_r);
+        for (int g = 0; g < s->n_groups; g++) {
+            int m = s->grp_size[g], first = s->grp_first[g];
+            double y[LOCAL_MAX];
+            memcpy(y, r + n2 + first, (size_t)m * sizeof *y);
+            mbs_lu_solve(s->grp_LU + (size_t)g * LOCAL_MAX * LOCAL_MAX, m, s->grp_piv + (size_t)g * LOCAL_MAX, y);
+            for (int i = 0; i < m; i++)
+                s->loc_r[s->grp_coord[g]] -= s->loc_b[first + i] * y[i];
+        }
+        r2 = s->loc_r;
+    }
+    mbs_tree_solve_mass(&s->tree, r2, x + np);
     for (int i = 0; i < n; i++)
         x[np + i] /= s->cj;
     position_rates(s, s->q_jac, x + np, x);
     for (int i = 0; i < np; i++)
         x[i] = (r[i] + x[i]) / s->cj;
+    for (int g = 0; g < s->n_groups; g++) {
+        int m = s->grp_size[g], first = s->grp_first[g];
+        double *xg = x + n2 + first;
+        for (int i = 0; i < m; i++)
+            xg[i] = r[n2 + first + i] - s->loc_c[first + i] * x[np + s->grp_coord[g]];
+        mbs_lu_solve(s->grp_LU + (size_t)g * LOCAL_MAX * LOCAL_MAX, m, s->grp_piv + (size_t)g * LOCAL_MAX, xg);
+    }
 }
 
 void mbs_joint_system_tree_block(mbs_joint_system *s, mbs_tree_block *out)
@@ -1076,21 +1282,35 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
      * row. The other kept columns by differences from the residual here,
      * which also leaves the rows' Jacobians; without any (a tree alone) the
      * tree's kinematics suffice. */
-    int nk = s->n_kept, nj = s->nj, n2 = mbs_joint_system_tree_size(s), energy = s->energy_kept;
+    int nk = s->n_kept, n2 = mbs_joint_system_tree_size(s), energy = s->energy_kept, nc = s->m->n_comps;
     memcpy(s->q_jac, yj, (size_t)s->np * sizeof *s->q_jac);
+    memset(s->fric_damping, 0, (size_t)s->n * sizeof *s->fric_damping);
     if (nk > 1) {
+        s->record_friction = 1;
         mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
+        s->record_friction = 0;
+        memcpy(s->fric_base, s->fric_part, (size_t)s->n * sizeof *s->fric_base);
+        memcpy(s->reactions_base, s->reactions, (size_t)nc * 6 * sizeof *s->reactions_base);
         mass_columns(s, cj, rows);
         rate_rows_on_positions(s, t, cj, h, yj, ypj, ewt, rows);
         if (s->n_state_joints > 0)
             state_rows_on_tree(s, t, yj, ypj, ewt, h, rows);
-        for (int k = 0; k < nk; k++)
+        for (int k = s->n_local; k < nk; k++)
             if (k != energy && s->state_joint[k] < 0)
-                difference_columns(s, t, cj, h, yj, ypj, ewt, n2 + k, n2 + k + 1, kept + (size_t)k * nj);
+                difference_columns(s, t, cj, h, yj, ypj, ewt, n2 + k, n2 + k + 1, kept_column(s, kept, k));
         state_columns(s, t, cj, h, yj, ypj, ewt, kept);
     } else {
-        expand_inner(s, yj, ypj, 0);
         mass_columns(s, cj, rows);
     }
-    kept[(size_t)energy * nj + n2 + energy] = cj;
+    /* the factors at (yj): the differences above moved the tree */
+    expand_inner(s, yj, ypj, 0);
+    s->articulated = fold_local_groups(s, cj) != 0
+                         ? -1
+                         : mbs_tree_articulate(&s->tree, s->m, s->d, s->n_state_joints > 0 ? s->armature : NULL);
+    kept_column(s, kept, energy)[n2 + energy] = cj;
+}
+
+int mbs_joint_system_block_size(const mbs_joint_system *s)
+{
+    return s->np + s->n + s->n_local;
 }

@@ -120,8 +120,9 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
 void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, double h, const double *yj,
                                const double *ypj, const double *ewt, double *J);
 /* MASS: the same as the tree block's factors (mbs_joint_system_tree_block),
- * the columns of the other variables (kept: nj x n_kept) and their rows on
- * the tree (rows: n_kept x 2n, zeroed), as mbs_tree_matrix holds them. */
+ * the columns of the other variables (kept: nj x (nj - nt)) and their rows
+ * on the block (rows: (nj - nt) x nt, zeroed), nt the block's size
+ * (mbs_joint_system_block_size), as mbs_tree_matrix holds them. */
 void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, double h, const double *yj,
                                     const double *ypj, const double *ewt, double *kept, double *rows);
 long mbs_joint_system_residual_evals(const mbs_joint_system *s);
@@ -133,6 +134,11 @@ int mbs_joint_system_is_angle(const mbs_joint_system *s, int k);
  * factored with each Newton matrix. */
 struct mbs_tree_block;
 void mbs_joint_system_tree_block(mbs_joint_system *s, struct mbs_tree_block *out);
+/* The variables of that block (tree_solver.h's nt): the tree's positions
+ * and rates and, with MASS, the bristles of joint friction on revolute tree
+ * joints, which its solve eliminates (folded into c_j M as an armature);
+ * they are the first kept variables. */
+int mbs_joint_system_block_size(const mbs_joint_system *s);
 
 /* What yj[i] is when it is a tree coordinate ("the angle of
  * Constraint_Joint 1 (label 'pivot')", "the rate of the travel of ..."):

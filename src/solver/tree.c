@@ -875,7 +875,7 @@ static int invert_small(const double *D, int n, double *Dinv)
     return 0;
 }
 
-int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d)
+int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d, const double *armature)
 {
     memcpy(t->art_S, t->motion, (size_t)t->n_coords * 6 * sizeof *t->art_S);
     for (int k = 0; k < t->n_joints; k++)
@@ -898,6 +898,8 @@ int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d)
         for (int a = 0; a < nc; a++)
             for (int c = 0; c < nc; c++)
                 D[nc * a + c] = power(U + 6 * c, t->art_S + 6 * (j->coord + a));
+        for (int a = 0; armature && a < nc; a++)
+            D[nc * a + a] += armature[j->coord + a];
         if (nc > 0 && invert_small(D, nc, Dinv) != 0)
             return -1;
         if (j->parent_joint < 0)

@@ -132,9 +132,11 @@ void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double
 void mbs_tree_mass_matrix(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *M, int ld);
 
 /* Articulated-body inertias of the tree at the current state (after
- * mbs_tree_forward), for mbs_tree_solve_mass: O(bodies). 0, or -1 when a
- * joint's D = S^T I^A S is singular. */
-int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d);
+ * mbs_tree_forward), for mbs_tree_solve_mass: O(bodies); with `armature`
+ * [n_coords] (or NULL) of M + diag(armature), each coordinate's term added
+ * to its joint's D (an armature, as a motor's rotor inertia is one). 0, or
+ * -1 when a joint's D = S^T I^A S is singular. */
+int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d, const double *armature);
 
 /* x = M^-1 b (b, x of n_coords; may be the same) by the articulated-body
  * recursions, O(bodies), after mbs_tree_articulate. */

@@ -116,9 +116,22 @@ TEST(mass_matrix_gives_the_kinetic_energy_and_inverse_dynamics_at_rest)
         CHECK_NEAR(stab[k], 0.0, 1e-15);
     }
     /* the articulated-body solve inverts the composite-rigid-body M */
-    CHECK(mbs_tree_articulate(&f.tree, m, f.d) == 0);
+    CHECK(mbs_tree_articulate(&f.tree, m, f.d, NULL) == 0);
     double x[4];
     mbs_tree_solve_mass(&f.tree, res, x);
+    for (int k = 0; k < 4; k++)
+        CHECK_NEAR(x[k], qdd[k], 1e-12);
+    /* and with an armature, M + diag(a) (joint_system.c folds joint
+     * friction's bristles into the tree block that way) */
+    const double armature[4] = {0.3, 0.0, 2.0, 0.01};
+    double b[4];
+    for (int k = 0; k < 4; k++) {
+        b[k] = armature[k] * qdd[k];
+        for (int l = 0; l < 4; l++)
+            b[k] += M[4 * l + k] * qdd[l];
+    }
+    CHECK(mbs_tree_articulate(&f.tree, m, f.d, armature) == 0);
+    mbs_tree_solve_mass(&f.tree, b, x);
     for (int k = 0; k < 4; k++)
         CHECK_NEAR(x[k], qdd[k], 1e-12);
     tree_fixture_teardown(&f);

@@ -199,7 +199,7 @@ void tree_fixture_check_mass_matrix(tree_fixture *f, const double *q, const doub
                 Mq += M[(size_t)n * l + k] * ud[l];
             CHECK_NEAR(res[k], Mq, 1e-12 * (1 + fabs(Mq)));
         }
-        CHECK(mbs_tree_articulate(&f->tree, m, f->d) == 0);
+        CHECK(mbs_tree_articulate(&f->tree, m, f->d, NULL) == 0);
         mbs_tree_solve_mass(&f->tree, res, x);
         for (int k = 0; k < n; k++)
             CHECK_NEAR(x[k], ud[k], 1e-12);

@@ -20,6 +20,7 @@
     X(tree)       \
     X(nvector_fast) \
     X(tree_spherical) \
-    X(tree_free)
+    X(tree_free) \
+    X(joint_newton)
 
 TEST_MAIN(SUITES)
