@@ -71,7 +71,7 @@ int mbs_joint_free_roots(mbs_joint_newton newton);
  * times at 32 (their stick-slip costs Newton matrices, each differenced):
  * more than this many stay absolute. With the mass matrix (friction on
  * revolute and universal joints, joint_system.c friction_takes_mass) there
- * is no limit: 0.2 to 0.6 of the absolute time from 8 to 64 links; nor do
+ * is no limit: 0.08 to 0.13 of the absolute time from 8 to 64 links; nor do
  * their bristles count towards MBS_AUTO_JOINT_MAX_OTHERS (their rows of the
  * Schur complement are sparse). */
 #define MBS_AUTO_JOINT_FRICTION_MAX 20
