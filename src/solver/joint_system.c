@@ -1,13 +1,9 @@
-/* The DAE in joint coordinates (joint_system.h): the layout of yj, the
- * residual through the tree's forward kinematics and backward pass, and
- * the Newton matrix. */
-#include "joint_system.h"
-#include "jacobian.h"
+/* The DAE in joint coordinates (joint_system.h): the layout of yj and the
+ * residual through the tree's forward kinematics and backward pass; the
+ * Newton matrix is joint_newton.c's, the output rows joint_rows.c's. */
+#include "joint_system_impl.h"
 #include "nonfinite.h"
 #include "residual.h"
-#include "tree.h"
-#include "tree_solver.h"
-#include "../core/dense.h"
 #include "../core/rotation.h"
 #include "../core/vec3.h"
 #include "../elements/joint.h"
@@ -18,74 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct mbs_joint_system {
-    const mbs_model *m;
-    mbs_data *d;
-    mbs_tree tree;
-    int n;             /* tree rates (degrees of freedom) */
-    int np;            /* tree positions: n, plus one per quaternion */
-    int nj;            /* np + n + kept */
-    int n_kept;
-    int *kept;         /* [n_kept] the absolute index of yj[np + n + k] */
-    int *coord_body;   /* [n] the body rate k moves */
-    int *pos_body;     /* [np] the body position k places */
-    int *row_of;       /* [n_kept] the constraint row a kept lambda or mu is of, else -1 */
-    char *replaced;    /* [ny] the absolute variables the tree replaces (mark_replaced) */
-    char *is_tree_body;/* [n_bodies] */
-    char *angle;       /* [np] the position is an angle */
-    char *row_on;      /* [n_rows] rows outside the tree in use and independent in yj (choose_rows) */
-    int *body_col;     /* [n_bodies] a body outside the tree: its first column in choose_rows' space, else -1 */
-    int n_cols;        /* that space: n + 6 per body outside the tree */
-    double *basis;     /* [max_rows x n_cols] choose_rows' orthonormal rows */
-    int max_rows;
-    int energy_kept;   /* the dissipated energy's index among the kept variables */
-    int *state_joint;  /* [n_kept] the tree joint a kept bristle state's friction rubs in, else -1 */
-    int *state_comp;   /* [n_kept] that friction element */
-    int *state_colour; /* [n_kept] its group of columns differenced together (state_columns) */
-    int n_state_joints;/* how many kept states have one */
-    int n_colours;
-    /* The bristles of joint friction on revolute tree joints with MASS are
-     * the first n_local kept variables, in groups of one element's states
-     * (fold_local_groups): they belong to the tree's block of the Newton
-     * matrix, folded into it as an armature, not to the Schur complement. */
-    int n_local, n_groups;
-    int *grp_first, *grp_size, *grp_coord; /* [n_groups] kept index, states, the joint's rate index */
-    double *loc_b;    /* [n_local] the column's entry on its joint's rate row */
-    double *loc_c;    /* [n_local] the row's entry on its joint's rate column */
-    double *loc_Z;    /* [n_local x LOCAL_MAX] the column's entries on its group's rows */
-    double *grp_LU;   /* [n_groups x LOCAL_MAX^2] the group's block, factored */
-    int *grp_piv;     /* [n_groups x LOCAL_MAX] */
-    double *armature; /* [n] what the groups and the friction's damping add to c_j M, over c_j */
-    int record_friction;       /* the residual records the friction's part of the rate rows, */
-    int hold_reactions;        /* and reads the reactions of the Newton matrix's state (reactions_base) */
-    double *reactions_base;    /* [n_comps x 6] */
-    double *fric_part, *fric_base; /* [n] that part, at the last residual and at the Newton matrix's */
-    double *fric_damping;      /* [n] its derivative by its own joint's rates (state_rows_on_tree) */
-    char *joint_rubbed;        /* [n_joints] a tree joint that some kept state's friction rubs in */
-    double *loc_r;    /* [n] scratch of the tree block's solve */
-    mbs_joint_newton newton;
-    double *y, *yp, *res;          /* [ny] the absolute vectors */
-    double *rj, *rj0, *yjw, *ypjw; /* [nj] work */
-    double *dyn, *stab, *grow; /* [n]; grow: a row's Jacobian on the tree, or the rates less
-                                  the stabilisation (residual) */
-    int n_quaternions;
-    int *quaternion;   /* [n_quaternions] the tree joints with one (spherical, free) */
-    double *q_jac;     /* [np] the positions at the last Newton matrix (the quaternions' L(p)) */
-    double *pos_cols;  /* [np x nj] the Newton matrix's position columns (rate_rows_on_positions) */
-    long residual_evals;
-    double cj;         /* of the last Newton matrix (MASS) */
-    int articulated;   /* 0: its tree block is factored (MASS) */
-    /* joint friction in tree joints: evaluated after the others, from the
-     * reactions of a first backward pass (find_tree_friction) */
-    int n_tree_friction;
-    char *tree_friction;   /* [n_comps] those friction elements */
-    char *skip_first;      /* [n_comps] the tree's joints and those: not in the first pass */
-    char *reaction_wanted; /* [n_comps] the tree joints they rub in */
-    double *reactions;     /* [n_comps x 6] (data.h tree_reaction) */
-    /* output rows (mbs_joint_system_row) */
-    int rows_here;               /* nothing kept but element states: rows are made consistent here */
-    mbs_tree_factors row_factors; /* the mass matrix's factors at a row, apart from the Newton matrix's */
-};
 
 mbs_joint_newton mbs_joint_newton_for(const mbs_model *m)
 {
@@ -138,10 +66,6 @@ static int friction_takes_mass(const mbs_model *m, const mbs_tree *t, int c)
     int j = friction_tree_joint(m, t, c);
     return j >= 0 && (t->joints[j].kind == MBS_TREE_REVOLUTE || t->joints[j].kind == MBS_TREE_UNIVERSAL);
 }
-
-/* the most states an element may have for its bristles to be folded into
- * the tree's block (a revolute's friction has two: pin and end caps) */
-#define LOCAL_MAX 3
 
 /* Whether absolute variable a is a state folded into the tree's block
  * with the MASS Newton matrix (fold_local_groups): a state of joint
@@ -677,10 +601,8 @@ static void choose_rows(mbs_joint_system *s, double t, const double *yj, const d
     }
 }
 
-/* The positions' rates out [np] from the tree's rates w [n] at the
- * positions q: the same numbers, but a quaternion's, dp/dt = L(p)^T w / 2
- * (w in the child's axes). */
-static void position_rates(const mbs_joint_system *s, const double *q, const double *w, double *out)
+/* (joint_system_impl.h) */
+void mbs_js_position_rates(const mbs_joint_system *s, const double *q, const double *w, double *out)
 {
     for (int j = 0; j < s->tree.n_joints; j++) {
         const mbs_tree_joint *jt = &s->tree.joints[j];
@@ -709,7 +631,7 @@ int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, co
     mbs_eval ev = {m, s->d, t, s->y, s->yp, s->res};
     int n = s->n, np = s->np;
     mbs_tree_start(&s->tree, m, &ev, yj, yj + np, ypj + np);
-    position_rates(s, yj, yj + np, ypj);
+    mbs_js_position_rates(s, yj, yj + np, ypj);
     for (int k = 0; k < s->n_kept; k++) {
         yj[np + n + k] = y[s->kept[k]];
         ypj[np + n + k] = yp[s->kept[k]];
@@ -728,10 +650,8 @@ int mbs_joint_system_contract(mbs_joint_system *s, double t, const double *y, co
     return 0;
 }
 
-/* yj -> s->y, s->yp and the body states; the tree bodies' absolute
- * variables only with `absolute` (no element reads them: the residual
- * needs none). */
-static void expand_inner(mbs_joint_system *s, const double *yj, const double *ypj, int absolute)
+/* (joint_system_impl.h) */
+void mbs_js_expand(mbs_joint_system *s, const double *yj, const double *ypj, int absolute)
 {
     const mbs_model *m = s->m;
     int n = s->n, np = s->np;
@@ -747,134 +667,9 @@ static void expand_inner(mbs_joint_system *s, const double *yj, const double *yp
 
 void mbs_joint_system_expand(mbs_joint_system *s, const double *yj, const double *ypj, double *y, double *yp)
 {
-    expand_inner(s, yj, ypj, 1);
+    mbs_js_expand(s, yj, ypj, 1);
     memcpy(y, s->y, (size_t)s->m->ny * sizeof *y);
     memcpy(yp, s->yp, (size_t)s->m->ny * sizeof *yp);
-}
-
-/* ---- output rows ---- */
-
-/* The multipliers of tree joint jt's rows, into y (absolute), from the
- * wrench W it exerts on its I body (mbs_tree_reactions: moment about the
- * origin, force). Its rows' terms on the loaded body B (the I body; the J
- * body, which gets -W, when I is on the ground, as mbs_joint_reaction has
- * it) satisfy -sum_r lambda_r (lin_r, ang_r) = (force, moment about B's
- * centre of mass). At a consistent state W is a constraint wrench (the
- * joint's rates' residuals S^T W vanish), in the span of the rows, so the
- * least-squares solution is exact. 0, or -1 (more rows than a wrench has
- * components, or rows that do not span their wrenches). */
-static int tree_joint_multipliers(mbs_joint_system *s, mbs_eval *ev, const mbs_tree_joint *jt, const double *W,
-                                  double *y)
-{
-    const mbs_model *m = s->m;
-    const mbs_component *c = &m->comps[jt->comp];
-    int nr = c->n_hrows + c->n_vrows, I, J;
-    if (nr > 6)
-        return -1;
-    mbs_joint_markers(c, &I, &J);
-    int body = mbs_marker_body(ev, I);
-    double sign = 1.0;
-    if (m->bodies[body].type == MBS_BODY_GROUND) {
-        body = mbs_marker_body(ev, J);
-        sign = -1.0;
-    }
-    double load[6], rxf[3];
-    for (int i = 0; i < 3; i++) {
-        load[i] = sign * W[3 + i];
-        load[3 + i] = sign * W[i];
-    }
-    v3_cross(rxf, s->d->bodies[body].r, load);
-    v3_sub(load + 3, load + 3, rxf);
-    double A[6][6] = {{0}}, N[36], b[6];
-    int piv[6];
-    for (int k = 0; k < nr; k++) {
-        const mbs_jac *jac = &s->d->rows[c->row_ofs + k].jac;
-        for (int l = 0; l < jac->n; l++)
-            if (jac->terms[l].body == body)
-                for (int i = 0; i < 3; i++) {
-                    A[k][i] += jac->terms[l].lin[i];
-                    A[k][3 + i] += jac->terms[l].ang[i];
-                }
-    }
-    for (int k = 0; k < nr; k++) {
-        b[k] = 0.0;
-        for (int i = 0; i < 6; i++)
-            b[k] -= A[k][i] * load[i];
-        for (int l = 0; l < nr; l++) {
-            N[nr * k + l] = 0.0;
-            for (int i = 0; i < 6; i++)
-                N[nr * k + l] += A[k][i] * A[l][i];
-        }
-    }
-    if (mbs_lu_factor(N, nr, piv) != 0)
-        return -1;
-    mbs_lu_solve(N, nr, piv, b);
-    for (int k = 0; k < nr; k++)
-        y[m->ofs_lambda + c->row_ofs + k] = b[k];
-    return 0;
-}
-
-/* the floor of the rates' relative change (mbs_relative_change): rad/s^2, m/s^2 */
-#define ROW_ACCEL_FLOOR 1e-3
-#define ROW_ITERATIONS 20
-
-int mbs_joint_system_row(mbs_joint_system *s, double t, double *yj, double *ypj, double *y, double *yp)
-{
-    if (!s->rows_here)
-        return 1;
-    const mbs_model *m = s->m;
-    int n = s->n, np = s->np, nk = s->n_kept;
-    long evals = s->residual_evals;
-    double *acc = ypj + np, *rates = ypj + np + n, *du = s->yjw, *dz = s->rj + np + n;
-    for (int q = 0; q < s->n_quaternions; q++) {
-        const mbs_tree_joint *jt = &s->tree.joints[s->quaternion[q]];
-        double *p = yj + jt->pos + jt->quat, norm = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
-        for (int i = 0; i < 4; i++)
-            p[i] /= norm;
-    }
-    position_rates(s, yj, yj + np, ypj);
-    /* Newton on the rates' derivatives with the matrix [M 0; 0 I]: exact
-     * where nothing but inertia reads the accelerations; the forces that do
-     * (joint friction through its joint's reaction, an element's damping
-     * through its state's rate) converge linearly and, where they are too
-     * strong, not at all: the caller then takes the absolute path */
-    mbs_tree_swap_factors(&s->tree, &s->row_factors);
-    int done = 0;
-    double previous = INFINITY;
-    s->d->eval_failed = 0;
-    for (int iter = 0; iter < ROW_ITERATIONS && !done; iter++) {
-        mbs_joint_system_residual(s, t, yj, ypj, s->rj);
-        if (s->d->eval_failed || (iter == 0 && mbs_tree_articulate(&s->tree, m, s->d, NULL) != 0))
-            break;
-        mbs_tree_solve_mass(&s->tree, s->rj + np, du);
-        for (int i = 0; i < n; i++)
-            acc[i] -= du[i];
-        for (int k = 0; k < nk; k++)
-            rates[k] -= dz[k];
-        double change = fmax(mbs_relative_change(du, acc, n, ROW_ACCEL_FLOOR), mbs_relative_change(dz, rates, nk, 0.0));
-        done = change <= 1e-10 || (change <= 1e-8 && change >= previous);
-        previous = change;
-    }
-    mbs_tree_swap_factors(&s->tree, &s->row_factors);
-    int failed = !done;
-    if (done) {
-        /* the loads at the solution give the joints' reactions; the rows'
-         * Jacobians (the tree's joints are no rows in the residual) their
-         * multipliers */
-        mbs_joint_system_residual(s, t, yj, ypj, s->rj);
-        mbs_tree_reactions(&s->tree, m, s->d, s->tree.comp_in_tree, s->reactions);
-        expand_inner(s, yj, ypj, 1);
-        memcpy(y, s->y, (size_t)m->ny * sizeof *y);
-        memcpy(yp, s->yp, (size_t)m->ny * sizeof *yp);
-        mbs_eval ev = {m, s->d, t, s->y, s->yp, s->res};
-        mbs_residual_components(&ev, s->tree.comp_in_tree);
-        for (int j = 0; j < s->tree.n_joints && !failed; j++)
-            if (s->tree.joints[j].comp >= 0)
-                failed = tree_joint_multipliers(s, &ev, &s->tree.joints[j], s->reactions + 6 * s->tree.joints[j].comp, y) != 0;
-        failed |= s->d->eval_failed;
-    }
-    s->residual_evals = evals; /* the integrator's count */
-    return failed ? -1 : 0;
 }
 
 int mbs_joint_system_n_quaternions(const mbs_joint_system *s)
@@ -902,7 +697,7 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
     mbs_data *d = s->d;
     int n = s->n;
     s->residual_evals++;
-    expand_inner(s, yj, ypj, 0);
+    mbs_js_expand(s, yj, ypj, 0);
     memset(s->res, 0, (size_t)m->ny * sizeof *s->res);
     mbs_eval ev = {m, d, t, s->y, s->yp, s->res};
     /* the rows in use are the joint formulation's own (choose_rows) */
@@ -935,7 +730,7 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
     /* the positions' rates from the tree's rates less the stabilisation */
     for (int k = 0; k < n; k++)
         s->grow[k] = yj[np + k] - s->stab[k];
-    position_rates(s, yj, s->grow, res);
+    mbs_js_position_rates(s, yj, s->grow, res);
     for (int k = 0; k < np; k++)
         res[k] = ypj[k] - res[k];
     for (int k = 0; k < n; k++)
@@ -944,373 +739,8 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
         res[np + n + k] = s->res[s->kept[k]];
     if (!mbs_all_finite(res, s->nj)) {
         /* the explanation evaluates the absolute residual element by element */
-        expand_inner(s, yj, ypj, 1);
+        mbs_js_expand(s, yj, ypj, 1);
         mbs_nonfinite_explain(m, d, t, s->y, s->yp, s->res);
     }
 }
 
-/* Columns [from, to) of the Newton matrix by differences from the residual
- * rj0 at (yj, ypj), with jacobian.c's increments (IDA's): max(sqrt(eps)
- * max(|y_i|, |h y'_i|), 1 / w_i) signed like h y'_i, y' moved by cj times
- * it; column c into cols + (c - from) nj. A tree rate's column is two
- * differences, dF/dy with that increment over c_j (at least 4 rounding
- * errors of y) and c_j dF/dy' with the increment itself: its rate is an
- * acceleration, which the residual reads through every load that depends on
- * accelerations (inertia, the reactions joint friction reads), and moved by
- * c_j times the increment (40 rad/s^2 at c_j = 4e7) it carried a joint's
- * bending moment across zero, where its friction's normal force has a kink,
- * and the column's sign came out wrong (a friction chain's Newton then
- * failed for good), or, on the anti-roll bar's beams, far enough to double
- * its steps; and a joint at rest moved by the whole increment crossed its
- * friction's kink in the slip speed (a 32-link friction chain: 10 600
- * convergence failures, against 460 with the smaller one). One more
- * residual per rate. */
-static void difference_columns(mbs_joint_system *s, double t, double cj, double h, const double *yj,
-                               const double *ypj, const double *ewt, int from, int to, double *cols)
-{
-    int nj = s->nj;
-    double srur = sqrt(DBL_EPSILON);
-    memcpy(s->yjw, yj, (size_t)nj * sizeof *yj);
-    memcpy(s->ypjw, ypj, (size_t)nj * sizeof *ypj);
-    for (int c = from; c < to; c++) {
-        double inc = mbs_difference_increment(yj[c], ypj[c], h, ewt[c]);
-        if (h * ypj[c] < 0)
-            inc = -inc;
-        int rate = c >= s->np && c < s->np + s->n;
-        double acc = inc;
-        if (rate && cj > 1.0)
-            inc = copysign(fmax(fabs(inc) / cj, 4.0 * srur * fabs(yj[c])), inc);
-        inc = (yj[c] + inc) - yj[c];
-        double *col = cols + (size_t)(c - from) * nj;
-        s->yjw[c] += inc;
-        if (!rate)
-            s->ypjw[c] += cj * inc;
-        mbs_joint_system_residual(s, t, s->yjw, s->ypjw, s->rj);
-        for (int i = 0; i < nj; i++)
-            col[i] = (s->rj[i] - s->rj0[i]) / inc;
-        s->yjw[c] = yj[c];
-        if (rate) {
-            acc = copysign(fmax(fabs(acc), srur * fabs(ypj[c])), acc);
-            acc = (ypj[c] + acc) - ypj[c];
-            s->ypjw[c] += acc;
-            mbs_joint_system_residual(s, t, s->yjw, s->ypjw, s->rj);
-            for (int i = 0; i < nj; i++)
-                col[i] += cj * (s->rj[i] - s->rj0[i]) / acc;
-        }
-        s->ypjw[c] = ypj[c];
-    }
-}
-
-/* The solver's matrix (tree_solver.h) without the local states, which are
- * of the tree's block: the column of kept variable k >= n_local, and the
- * entry of its row on column col of that block. */
-static double *kept_column(const mbs_joint_system *s, double *kept, int k)
-{
-    return kept + (size_t)(k - s->n_local) * s->nj;
-}
-
-static double *row_entry(const mbs_joint_system *s, double *rows, int col, int k)
-{
-    return rows + (size_t)col * (s->n_kept - s->n_local) + (k - s->n_local);
-}
-
-/* The tree's columns from its structure: its own block, c_j I - I on the
- * positions and c_j M on the velocities, stays with the tree (its
- * articulated-body factors: fold_local_groups; mbs_joint_system_tree_block
- * solves with them); into rows (column major, zeroed: row_entry) go each
- * kept constraint row's G on the tree (rate rows on the velocities,
- * position rows on the positions). */
-static void mass_columns(mbs_joint_system *s, double cj, double *rows)
-{
-    const mbs_model *m = s->m;
-    int np = s->np;
-    s->cj = cj;
-    for (int k = s->n_local; k < s->n_kept; k++) {
-        int r = s->row_of[k], position = s->kept[k] >= m->ofs_mu;
-        if (r < 0 || !s->row_on[r])
-            continue;
-        mbs_tree_row_jacobian(&s->tree, m, s->d, &s->d->rows[r].jac, s->grow);
-        if (!position) {
-            for (int l = 0; l < s->n; l++)
-                *row_entry(s, rows, np + l, k) = s->grow[l];
-            continue;
-        }
-        /* on the positions: a quaternion's turn is 2 L(p) dp (body axes) */
-        for (int j = 0; j < s->tree.n_joints; j++) {
-            const mbs_tree_joint *jt = &s->tree.joints[j];
-            int plain = jt->quat >= 0 ? jt->quat : jt->n_coords; /* as in position_rates */
-            for (int c = 0; c < plain; c++)
-                *row_entry(s, rows, jt->pos + c, k) = s->grow[jt->coord + c];
-            if (jt->quat < 0)
-                continue;
-            double L[12];
-            const double *g = s->grow + jt->coord + jt->quat;
-            mbs_quat_L(s->q_jac + jt->pos + jt->quat, L);
-            for (int i = 0; i < 4; i++)
-                *row_entry(s, rows, jt->pos + jt->quat + i, k) = 2.0 * (L[i] * g[0] + L[4 + i] * g[1] + L[8 + i] * g[2]);
-        }
-    }
-}
-
-/* The rate rows' (G(q) u) dependence on the tree's positions, which
- * mass_columns leaves out, by differences over the positions: where a
- * body spins fast relative to its tree parent (a wheel on its frame),
- * turning the parent turns the spin and moves the row by |w| per radian.
- * Left out, that term sent the Whipple bicycle's multipliers' Newton
- * updates c_j-fold astray (24 000 convergence failures in 6 s, against none
- * with it); np residuals per matrix, a few per cent of the models' time. */
-static void rate_rows_on_positions(mbs_joint_system *s, double t, double cj, double h, const double *yj,
-                                   const double *ypj, const double *ewt, double *rows)
-{
-    const mbs_model *m = s->m;
-    int np = s->np, nk = s->n_kept, nj = s->nj, n2 = mbs_joint_system_tree_size(s), rate_rows = 0;
-    for (int k = 0; k < nk; k++)
-        rate_rows += s->row_of[k] >= 0 && s->kept[k] < m->ofs_mu;
-    if (rate_rows == 0)
-        return; /* (kept element states only: state_rows_on_tree) */
-    difference_columns(s, t, cj, h, yj, ypj, ewt, 0, np, s->pos_cols);
-    for (int k = 0; k < nk; k++)
-        if (s->row_of[k] >= 0 && s->kept[k] < m->ofs_mu)
-            for (int c = 0; c < np; c++)
-                *row_entry(s, rows, c, k) = s->pos_cols[(size_t)c * nj + n2 + k];
-}
-
-/* The kept bristle states' rows on the tree's variables, which
- * mass_columns leaves at zero. A tree joint's friction reads only its own
- * joint's relative motion, and its bristles' rates do not depend on the
- * normal force (FRICTION.md 1.1), so one residual moves the c-th position
- * (or rate) of every joint at once and each bristle row takes its own
- * joint's difference: at most 7 + 6 residuals for any number of joints.
- * (The rows read neither the positions' nor the rates' derivatives.) */
-static void state_rows_on_tree(mbs_joint_system *s, double t, const double *yj, const double *ypj,
-                               const double *ewt, double h, double *rows)
-{
-    int nk = s->n_kept, np = s->np, n2 = mbs_joint_system_tree_size(s), most[2] = {0, 0};
-    for (int j = 0; j < s->tree.n_joints; j++) {
-        most[0] = s->tree.joints[j].n_pos > most[0] ? s->tree.joints[j].n_pos : most[0];
-        most[1] = s->tree.joints[j].n_coords > most[1] ? s->tree.joints[j].n_coords : most[1];
-    }
-    /* the positions only for states that are not local */
-    for (int rates = s->n_local == s->n_state_joints; rates < 2; rates++)
-        for (int c = 0; c < most[rates]; c++) {
-            memcpy(s->yjw, yj, (size_t)s->nj * sizeof *yj);
-            for (int j = 0; j < s->tree.n_joints; j++) {
-                const mbs_tree_joint *jt = &s->tree.joints[j];
-                if (c >= (rates ? jt->n_coords : jt->n_pos))
-                    continue;
-                int col = rates ? np + jt->coord + c : jt->pos + c;
-                s->yjw[col] = yj[col] + mbs_difference_increment(yj[col], ypj[col], h, ewt[col]);
-            }
-            s->record_friction = s->hold_reactions = rates;
-            mbs_joint_system_residual(s, t, s->yjw, ypj, s->rj);
-            s->record_friction = s->hold_reactions = 0;
-            /* the friction's own damping: its part of its joint's rate rows
-             * against that joint's rate, at the reactions of the Newton
-             * matrix's state: every joint's rate moved at once moves each
-             * joint's slip by its own increment only (a slip is a relative
-             * motion), but the reactions by the others' too (centripetal
-             * loads: on a chain +150 where the own damping was -0.9) */
-            for (int j = 0; rates && j < s->tree.n_joints; j++) {
-                int l = s->tree.joints[j].coord + c;
-                if (s->joint_rubbed[j] && c < s->tree.joints[j].n_coords)
-                    s->fric_damping[l] = (s->fric_part[l] - s->fric_base[l]) / (s->yjw[np + l] - yj[np + l]);
-            }
-            for (int k = 0; k < nk; k++) {
-                int j = s->state_joint[k];
-                if (j < 0 || (k < s->n_local && !rates))
-                    continue; /* a local state does not read its revolute's angle (local_state) */
-                const mbs_tree_joint *jt = &s->tree.joints[j];
-                if (c >= (rates ? jt->n_coords : jt->n_pos))
-                    continue;
-                int col = rates ? np + jt->coord + c : jt->pos + c;
-                double entry = (s->rj[n2 + k] - s->rj0[n2 + k]) / (s->yjw[col] - yj[col]);
-                if (k < s->n_local)
-                    s->loc_c[k] = entry;
-                else
-                    *row_entry(s, rows, col, k) = entry;
-            }
-        }
-}
-
-/* The kept bristle states' columns, a colour at a time (find_state_joints):
- * one residual moves every state of the colour by its increment (and its
- * rate by c_j times it, as difference_columns), and each column takes the
- * rows its state moves: its element's states' and its joint's rates'. The
- * dissipated energy's row is left at zero (it drives nothing). */
-static void state_columns(mbs_joint_system *s, double t, double cj, double h, const double *yj,
-                          const double *ypj, const double *ewt, double *cols)
-{
-    int nk = s->n_kept, nj = s->nj, np = s->np, n2 = mbs_joint_system_tree_size(s);
-    for (int colour = 0; colour < s->n_colours; colour++) {
-        memcpy(s->yjw, yj, (size_t)nj * sizeof *yj);
-        memcpy(s->ypjw, ypj, (size_t)nj * sizeof *ypj);
-        for (int k = 0; k < nk; k++) {
-            if (s->state_colour[k] != colour)
-                continue;
-            int c = n2 + k;
-            double inc = mbs_difference_increment(yj[c], ypj[c], h, ewt[c]);
-            inc = ((h * ypj[c] < 0 ? -inc : inc) + yj[c]) - yj[c];
-            s->yjw[c] += inc;
-            s->ypjw[c] += cj * inc;
-        }
-        mbs_joint_system_residual(s, t, s->yjw, s->ypjw, s->rj);
-        for (int k = 0; k < nk; k++) {
-            if (s->state_colour[k] != colour)
-                continue;
-            double inc = s->yjw[n2 + k] - yj[n2 + k];
-            const mbs_tree_joint *jt = &s->tree.joints[s->state_joint[k]];
-            if (k < s->n_local) {
-                /* its joint's one rate row, its group's rows (consecutive) */
-                s->loc_b[k] = (s->rj[np + jt->coord] - s->rj0[np + jt->coord]) / inc;
-                int first = k;
-                while (first > 0 && s->state_comp[first - 1] == s->state_comp[k])
-                    first--;
-                for (int l = first; l < nk && s->state_comp[l] == s->state_comp[k]; l++)
-                    s->loc_Z[(size_t)k * LOCAL_MAX + (l - first)] = (s->rj[n2 + l] - s->rj0[n2 + l]) / inc;
-                continue;
-            }
-            double *col = kept_column(s, cols, k);
-            memset(col, 0, (size_t)nj * sizeof *col);
-            for (int i = np + jt->coord; i < np + jt->coord + jt->n_coords; i++)
-                col[i] = (s->rj[i] - s->rj0[i]) / inc;
-            for (int l = 0; l < nk; l++)
-                if (s->state_comp[l] == s->state_comp[k])
-                    col[n2 + l] = (s->rj[n2 + l] - s->rj0[n2 + l]) / inc;
-        }
-    }
-}
-
-/* Each local group's block Z_g (its states' rows and columns) factored,
- * and what eliminating the group adds to c_j M on its joint's rate:
- * -b_g . Z_g^-1 c_g (b_g its columns' entries on that rate's row, c_g its
- * rows' entries on that rate's column), kept over c_j as the armature of
- * M + A / c_j; and the friction's damping of its joint's rates (the
- * dependence of its torque on the slip speed: sigma_1 through the
- * bristles' rate and sigma_2, r^2 N times them; on a light rotor with a
- * large pin it is many times c_j M, and without it Newton failed at
- * every other step). 0, or -1 when a block is singular. */
-static int fold_local_groups(mbs_joint_system *s, double cj)
-{
-    memset(s->armature, 0, (size_t)s->n * sizeof *s->armature);
-    for (int g = 0; g < s->n_groups; g++) {
-        int m = s->grp_size[g], first = s->grp_first[g];
-        double *LU = s->grp_LU + (size_t)g * LOCAL_MAX * LOCAL_MAX, y[LOCAL_MAX];
-        int *piv = s->grp_piv + (size_t)g * LOCAL_MAX;
-        for (int i = 0; i < m; i++)
-            for (int j = 0; j < m; j++)
-                LU[m * i + j] = s->loc_Z[(size_t)(first + j) * LOCAL_MAX + i];
-        if (mbs_lu_factor(LU, m, piv) != 0)
-            return -1;
-        for (int i = 0; i < m; i++)
-            y[i] = s->loc_c[first + i];
-        mbs_lu_solve(LU, m, piv, y);
-        double a = 0.0;
-        for (int i = 0; i < m; i++)
-            a -= s->loc_b[first + i] * y[i];
-        s->armature[s->grp_coord[g]] += a / cj;
-    }
-    for (int l = 0; l < s->n; l++)
-        s->armature[l] += s->fric_damping[l] / cj;
-    return 0;
-}
-
-static int tree_block_factored(void *user)
-{
-    return ((mbs_joint_system *)user)->articulated;
-}
-
-/* x = T^-1 r on the tree's block (x and r distinct): the positions, the
- * rates and the local groups. Each group g on rate l eliminated first,
- * r_l -= b_g . Z_g^-1 r_g; then x2 = (c_j M + A)^-1 r2 by articulated
- * bodies (A the groups' armature), x1 = (r1 + K x2) / c_j (K the
- * positions' rates from the rates, position_rates at the Newton matrix's
- * positions); and each group's x_g = Z_g^-1 (r_g - c_g x2_l). */
-static void tree_block_solve(void *user, const double *r, double *x)
-{
-    mbs_joint_system *s = user;
-    int n = s->n, np = s->np, n2 = np + n;
-    const double *r2 = r + np;
-    if (s->n_groups > 0) {
-        memcpy(s->loc_r, r + np, (size_t)n * sizeof *s->loc_r);
-        for (int g = 0; g < s->n_groups; g++) {
-            int m = s->grp_size[g], first = s->grp_first[g];
-            double y[LOCAL_MAX];
-            memcpy(y, r + n2 + first, (size_t)m * sizeof *y);
-            mbs_lu_solve(s->grp_LU + (size_t)g * LOCAL_MAX * LOCAL_MAX, m, s->grp_piv + (size_t)g * LOCAL_MAX, y);
-            for (int i = 0; i < m; i++)
-                s->loc_r[s->grp_coord[g]] -= s->loc_b[first + i] * y[i];
-        }
-        r2 = s->loc_r;
-    }
-    mbs_tree_solve_mass(&s->tree, r2, x + np);
-    for (int i = 0; i < n; i++)
-        x[np + i] /= s->cj;
-    position_rates(s, s->q_jac, x + np, x);
-    for (int i = 0; i < np; i++)
-        x[i] = (r[i] + x[i]) / s->cj;
-    for (int g = 0; g < s->n_groups; g++) {
-        int m = s->grp_size[g], first = s->grp_first[g];
-        double *xg = x + n2 + first;
-        for (int i = 0; i < m; i++)
-            xg[i] = r[n2 + first + i] - s->loc_c[first + i] * x[np + s->grp_coord[g]];
-        mbs_lu_solve(s->grp_LU + (size_t)g * LOCAL_MAX * LOCAL_MAX, m, s->grp_piv + (size_t)g * LOCAL_MAX, xg);
-    }
-}
-
-void mbs_joint_system_tree_block(mbs_joint_system *s, mbs_tree_block *out)
-{
-    *out = (mbs_tree_block){tree_block_factored, tree_block_solve, s};
-}
-
-void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, double h, const double *yj,
-                               const double *ypj, const double *ewt, double *J)
-{
-    mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
-    difference_columns(s, t, cj, h, yj, ypj, ewt, 0, s->nj, J);
-    /* the dissipated energy drives nothing: its row only its diagonal, as
-     * in absolute coordinates (sparsity.c); its differenced row crossed the
-     * friction power's kinks at joints coming to rest */
-    int nj = s->nj, e = mbs_joint_system_tree_size(s) + s->energy_kept;
-    for (int c = 0; c < nj; c++)
-        J[(size_t)c * nj + e] = c == e ? cj : 0.0;
-}
-
-void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, double h, const double *yj,
-                                    const double *ypj, const double *ewt, double *kept, double *rows)
-{
-    /* The dissipated energy drives nothing: its column is c_j on its own
-     * row. The other kept columns by differences from the residual here,
-     * which also leaves the rows' Jacobians; without any (a tree alone) the
-     * tree's kinematics suffice. */
-    int nk = s->n_kept, n2 = mbs_joint_system_tree_size(s), energy = s->energy_kept, nc = s->m->n_comps;
-    memcpy(s->q_jac, yj, (size_t)s->np * sizeof *s->q_jac);
-    memset(s->fric_damping, 0, (size_t)s->n * sizeof *s->fric_damping);
-    if (nk > 1) {
-        s->record_friction = 1;
-        mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
-        s->record_friction = 0;
-        memcpy(s->fric_base, s->fric_part, (size_t)s->n * sizeof *s->fric_base);
-        memcpy(s->reactions_base, s->reactions, (size_t)nc * 6 * sizeof *s->reactions_base);
-        mass_columns(s, cj, rows);
-        rate_rows_on_positions(s, t, cj, h, yj, ypj, ewt, rows);
-        if (s->n_state_joints > 0)
-            state_rows_on_tree(s, t, yj, ypj, ewt, h, rows);
-        for (int k = s->n_local; k < nk; k++)
-            if (k != energy && s->state_joint[k] < 0)
-                difference_columns(s, t, cj, h, yj, ypj, ewt, n2 + k, n2 + k + 1, kept_column(s, kept, k));
-        state_columns(s, t, cj, h, yj, ypj, ewt, kept);
-    } else {
-        mass_columns(s, cj, rows);
-    }
-    /* the factors at (yj): the differences above moved the tree */
-    expand_inner(s, yj, ypj, 0);
-    s->articulated = fold_local_groups(s, cj) != 0
-                         ? -1
-                         : mbs_tree_articulate(&s->tree, s->m, s->d, s->n_state_joints > 0 ? s->armature : NULL);
-    kept_column(s, kept, energy)[n2 + energy] = cj;
-}
-
-int mbs_joint_system_block_size(const mbs_joint_system *s)
-{
-    return s->np + s->n + s->n_local;
-}

@@ -6,9 +6,11 @@
  *        [ C  K ]          [ 0      c_j M ]    (K = I but for quaternions)
  *
  * with B, C, K on the few other variables (multipliers of loop rows, free
- * bodies, element states), which joint_system.c writes into a dense matrix
+ * bodies, element states), which joint_newton.c writes into a dense matrix
  * (T it keeps to itself: x2 = (c_j M)^-1 r2 by articulated bodies in
- * O(bodies), x1 = (r1 + x2) / c_j). The rest by the Schur complement
+ * O(bodies), x1 = (r1 + x2) / c_j; T also holds revolute joint friction's
+ * bristles, which its solve eliminates joint by joint into c_j M as an
+ * armature). The rest by the Schur complement
  * S = K - C T^-1 B (LU, LAPACK):
  *   x_k = S^-1 (r_k - C T^-1 r_t),  x_t = T^-1 r_t - (T^-1 B) x_k.
  * Setup costs at most n_k tree solves (columns of B with one tree entry on

@@ -1,7 +1,7 @@
 /* A SUNDIALS linear solver for the joint formulation's Newton matrix when
  * it is the mass-matrix one (tree_solver.c): nt variables of the tree
  * (positions and rates) first, nk other variables after them. The tree's own
- * block is solved by its owner (joint_system.c: articulated bodies). */
+ * block is solved by its owner (joint_newton.c: articulated bodies). */
 #ifndef MBS_TREE_SOLVER_H
 #define MBS_TREE_SOLVER_H
 

@@ -617,7 +617,7 @@ TEST(millimetre_model_with_defaults_equals_its_si_twin)
  * kg m^2) on a large pin (r_p = 5 cm), in joint coordinates: the friction's
  * damping of the joint's rate (r_p^2 N sigma_1, 15 N m s) is then many
  * times c_j J, and the mass-matrix Newton must carry it (as an armature of
- * the articulated-body factors, with the bristles folded in: joint_system.c
+ * the articulated-body factors, with the bristles folded in: joint_newton.c
  * fold_local_groups). Without it Newton failed at every other step (1.1
  * million steps for this second, against 442). Checked against the
  * independent integration of the same LuGre equations, the energy balance,

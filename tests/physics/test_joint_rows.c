@@ -1,4 +1,4 @@
-/* Output rows in joint coordinates (joint_system.c, mbs_joint_system_row):
+/* Output rows in joint coordinates (joint_rows.c, mbs_joint_system_row):
  * a row made consistent in the tree's own coordinates (accelerations by the
  * articulated-body solve, the tree joints' multipliers from the backward
  * pass's reactions) is the row the absolute path makes consistent
@@ -7,8 +7,10 @@
  * row, reactions and friction outputs included, within 1e-8 of the column's
  * size. Models: joint friction on the five joint types (friction reads the
  * reactions; the translational example's drive is a motion row, which
- * leaves its rows to the absolute path, so a slider without one), a heavy top (a spherical joint's quaternion), a 3-D double
- * pendulum and a spatial arm. */
+ * leaves its rows to the absolute path, so a slider without one), a heavy
+ * top (a spherical joint's quaternion), a 3-D double pendulum, a spatial
+ * arm, and a free body tumbling with a rod on a spherical joint (a free root
+ * of the tree, its quaternion and the joint's reaction). */
 #include "../support/harness.h"
 #include "../support/run_model.h"
 
@@ -73,6 +75,7 @@ TEST(tree_rows_in_joint_coordinates_equal_the_absolute_path)
     compare_paths("models/heavy_top.xml");
     compare_paths("models/double_pendulum_3d.xml");
     compare_paths("models/spatial_arm.xml");
+    compare_paths("tests/physics/models/free_tumbler.xml");
 }
 
 TEST_SUITE(joint_rows, T(joint_friction_rows_in_joint_coordinates_equal_the_absolute_path),

@@ -1,4 +1,4 @@
-/* The joint formulation's mass-matrix Newton matrix (joint_system.c,
+/* The joint formulation's mass-matrix Newton matrix (joint_newton.c,
  * MBS_NEWTON_MASS) against the one differenced column by column
  * (mbs_joint_system_jacobian), on a rotor whose centre of mass is on its
  * revolute joint: there the mass-matrix Newton leaves nothing out (no

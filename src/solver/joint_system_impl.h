@@ -1,0 +1,93 @@
+/* The joint formulation's system (joint_system.h) as its three files see
+ * it: joint_system.c (layout, residual), joint_newton.c (the Newton
+ * matrix), joint_rows.c (output rows). Not for the rest of the program. */
+#ifndef MBS_JOINT_SYSTEM_IMPL_H
+#define MBS_JOINT_SYSTEM_IMPL_H
+
+#include "joint_system.h"
+#include "tree.h"
+
+/* the most states an element may have for its bristles to be folded into
+ * the tree's block (a revolute's friction has two: pin and end caps) */
+#define LOCAL_MAX 3
+
+struct mbs_joint_system {
+    const mbs_model *m;
+    mbs_data *d;
+    mbs_tree tree;
+    int n;             /* tree rates (degrees of freedom) */
+    int np;            /* tree positions: n, plus one per quaternion */
+    int nj;            /* np + n + kept */
+    int n_kept;
+    int *kept;         /* [n_kept] the absolute index of yj[np + n + k] */
+    int *coord_body;   /* [n] the body rate k moves */
+    int *pos_body;     /* [np] the body position k places */
+    int *row_of;       /* [n_kept] the constraint row a kept lambda or mu is of, else -1 */
+    char *replaced;    /* [ny] the absolute variables the tree replaces (mark_replaced) */
+    char *is_tree_body;/* [n_bodies] */
+    char *angle;       /* [np] the position is an angle */
+    char *row_on;      /* [n_rows] rows outside the tree in use and independent in yj (choose_rows) */
+    int *body_col;     /* [n_bodies] a body outside the tree: its first column in choose_rows' space, else -1 */
+    int n_cols;        /* that space: n + 6 per body outside the tree */
+    double *basis;     /* [max_rows x n_cols] choose_rows' orthonormal rows */
+    int max_rows;
+    int energy_kept;   /* the dissipated energy's index among the kept variables */
+    int *state_joint;  /* [n_kept] the tree joint a kept bristle state's friction rubs in, else -1 */
+    int *state_comp;   /* [n_kept] that friction element */
+    int *state_colour; /* [n_kept] its group of columns differenced together (state_columns) */
+    int n_state_joints;/* how many kept states have one */
+    int n_colours;
+    /* The bristles of joint friction on revolute tree joints with MASS are
+     * the first n_local kept variables, in groups of one element's states
+     * (fold_local_groups): they belong to the tree's block of the Newton
+     * matrix, folded into it as an armature, not to the Schur complement. */
+    int n_local, n_groups;
+    int *grp_first, *grp_size, *grp_coord; /* [n_groups] kept index, states, the joint's rate index */
+    double *loc_b;    /* [n_local] the column's entry on its joint's rate row */
+    double *loc_c;    /* [n_local] the row's entry on its joint's rate column */
+    double *loc_Z;    /* [n_local x LOCAL_MAX] the column's entries on its group's rows */
+    double *grp_LU;   /* [n_groups x LOCAL_MAX^2] the group's block, factored */
+    int *grp_piv;     /* [n_groups x LOCAL_MAX] */
+    double *armature; /* [n] what the groups and the friction's damping add to c_j M, over c_j */
+    int record_friction;       /* the residual records the friction's part of the rate rows, */
+    int hold_reactions;        /* and reads the reactions of the Newton matrix's state (reactions_base) */
+    double *reactions_base;    /* [n_comps x 6] */
+    double *fric_part, *fric_base; /* [n] that part, at the last residual and at the Newton matrix's */
+    double *fric_damping;      /* [n] its derivative by its own joint's rates (state_rows_on_tree) */
+    char *joint_rubbed;        /* [n_joints] a tree joint that some kept state's friction rubs in */
+    double *loc_r;    /* [n] scratch of the tree block's solve */
+    mbs_joint_newton newton;
+    double *y, *yp, *res;          /* [ny] the absolute vectors */
+    double *rj, *rj0, *yjw, *ypjw; /* [nj] work */
+    double *dyn, *stab, *grow; /* [n]; grow: a row's Jacobian on the tree, or the rates less
+                                  the stabilisation (residual) */
+    int n_quaternions;
+    int *quaternion;   /* [n_quaternions] the tree joints with one (spherical, free) */
+    double *q_jac;     /* [np] the positions at the last Newton matrix (the quaternions' L(p)) */
+    double *pos_cols;  /* [np x nj] the Newton matrix's position columns (rate_rows_on_positions) */
+    long residual_evals;
+    double cj;         /* of the last Newton matrix (MASS) */
+    int articulated;   /* 0: its tree block is factored (MASS) */
+    /* joint friction in tree joints: evaluated after the others, from the
+     * reactions of a first backward pass (find_tree_friction) */
+    int n_tree_friction;
+    char *tree_friction;   /* [n_comps] those friction elements */
+    char *skip_first;      /* [n_comps] the tree's joints and those: not in the first pass */
+    char *reaction_wanted; /* [n_comps] the tree joints they rub in */
+    double *reactions;     /* [n_comps x 6] (data.h tree_reaction) */
+    /* output rows (mbs_joint_system_row) */
+    int rows_here;               /* nothing kept but element states: rows are made consistent here */
+    mbs_tree_factors row_factors; /* the mass matrix's factors at a row, apart from the Newton matrix's */
+};
+
+/* The positions' rates out [np] from the tree's rates w [n] at the
+ * positions q: the same numbers, but a quaternion's, dp/dt = L(p)^T w / 2
+ * (w in the child's axes). */
+void mbs_js_position_rates(const mbs_joint_system *s, const double *q, const double *w, double *out);
+
+/* yj -> s->y, s->yp and the body states; the tree bodies' absolute
+ * variables only with `absolute` (no element reads them: the residual
+ * needs none). */
+void mbs_js_expand(mbs_joint_system *s, const double *yj, const double *ypj, int absolute);
+
+#endif
