@@ -89,5 +89,34 @@ TEST(andrews_runs_with_atol_far_below_rtol)
     test_results_free(&r);
 }
 
+static void absolute_coordinates(mbs_model *m)
+{
+    m->settings.formulation = MBS_FORM_ABSOLUTE;
+}
+
+/* The anti-roll bar in absolute coordinates: IDA cycled from t = 0.69 s
+ * (raising its order and doubling its step after every success, failing,
+ * back to order 1 and 9e-6 s: 43 824 steps, an error-test failure each)
+ * until the growth after repeated failures was limited (integrator.c,
+ * limit_growth_after_failure). Its results against the joint run's, which
+ * never cycled. */
+TEST(anti_roll_bar_in_absolute_coordinates_does_not_cycle)
+{
+    test_results absolute, joint;
+    CHECK(test_run_model("models/beam_anti_roll_bar.xml", NULL, absolute_coordinates, &absolute) == 0);
+    CHECK(test_run_model("models/beam_anti_roll_bar.xml", NULL, NULL, &joint) == 0);
+    CHECK_MSG(absolute.status == MBS_OK && joint.status == MBS_OK, "%s / %s", absolute.run.message, joint.run.message);
+    CHECK(absolute.run.joint_coords < 0);
+    CHECK_MSG(absolute.run.stats.steps < 3000 && absolute.run.stats.error_test_failures < absolute.run.stats.steps / 4,
+              "%ld steps, %ld error-test failures", absolute.run.stats.steps, absolute.run.stats.error_test_failures);
+    int last = absolute.n_rows - 1;
+    CHECK(last > 0 && joint.n_rows == absolute.n_rows);
+    double torque = test_value(&joint, "bar_torque", 0, last);
+    CHECK_NEAR(test_value(&absolute, "bar_torque", 0, last), torque, 1e-5 * (1 + fabs(torque)));
+    test_results_free(&absolute);
+    test_results_free(&joint);
+}
+
 TEST_SUITE(robust_core, T(a_wheel_fixed_to_a_driven_hub_runs_at_every_tolerance),
-           T(geared_discs_run_at_their_own_tight_tolerance), T(andrews_runs_with_atol_far_below_rtol));
+           T(geared_discs_run_at_their_own_tight_tolerance), T(andrews_runs_with_atol_far_below_rtol),
+           T(anti_roll_bar_in_absolute_coordinates_does_not_cycle));
