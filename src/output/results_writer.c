@@ -236,11 +236,22 @@ static int append_rows(hid_t ds, long start, long count, int cols, const double 
     return rc < 0 ? -1 : 0;
 }
 
+/* A buffered row's bytes in the file (its time and values). */
+static double row_bytes(const mbs_results_writer *w)
+{
+    return (w->width + 1) * 8.0;
+}
+
 /* A flush rewrites the last chunk of every dataset and appends the rows:
  * what it may need, generously. */
+static double flush_overhead(const mbs_results_writer *w)
+{
+    return (w->n_sensors + 4) * 65536.0;
+}
+
 static double flush_size(const mbs_results_writer *w)
 {
-    return (double)w->buf_rows * (w->width + 1) * 8.0 + (double)(w->n_sensors + 4) * 65536.0;
+    return (double)w->buf_rows * row_bytes(w) + flush_overhead(w);
 }
 
 /* The buffered rows appended to the datasets (not yet flushed). */
@@ -274,10 +285,10 @@ static int write_buffer(mbs_results_writer *w)
  * the flush's overhead (flush_size) left over: all of them, or fewer. */
 static long rows_that_fit(const mbs_results_writer *w, double room)
 {
-    double row = (w->width + 1) * 8.0, spare = room - MBS_RESULTS_MARGIN - (w->n_sensors + 4) * 65536.0;
+    double spare = room - MBS_RESULTS_MARGIN - flush_overhead(w);
     if (spare <= 0.0)
         return 0;
-    return spare / row >= (double)w->buf_rows ? w->buf_rows : (long)(spare / row);
+    return spare / row_bytes(w) >= (double)w->buf_rows ? w->buf_rows : (long)(spare / row_bytes(w));
 }
 
 int mbs_results_flush(mbs_results_writer *w)
@@ -335,7 +346,7 @@ int mbs_results_poll(mbs_results_writer *w)
     /* once a second, or when the rows waiting fill MBS_RESULTS_BUFFER: a
      * fast run (300 000 rows a second of a pendulum in joint coordinates)
      * would otherwise hold many megabytes that a full disk then refuses */
-    int full = (double)w->buf_rows * (w->width + 1) * 8.0 >= MBS_RESULTS_BUFFER;
+    int full = (double)w->buf_rows * row_bytes(w) >= MBS_RESULTS_BUFFER;
     if (pending && (full || mbs_wall_seconds() - w->last_flush >= 1.0))
         return mbs_results_flush(w);
     return 0;

@@ -728,9 +728,17 @@ int mbs_integrator_set_stop(mbs_integrator *it, double t_stop)
     return IDASetStopTime(it->mem, t_stop) == IDA_SUCCESS ? 0 : -1;
 }
 
+/* The interpolated state at t into tmp_y, tmp_yp (IDA's vector). */
+static int interpolate(mbs_integrator *it, double t)
+{
+    return IDAGetDky(it->mem, t, 0, it->tmp_y) == IDA_SUCCESS && IDAGetDky(it->mem, t, 1, it->tmp_yp) == IDA_SUCCESS
+               ? 0
+               : -1;
+}
+
 int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp)
 {
-    if (IDAGetDky(it->mem, t, 0, it->tmp_y) != IDA_SUCCESS || IDAGetDky(it->mem, t, 1, it->tmp_yp) != IDA_SUCCESS)
+    if (interpolate(it, t) != 0)
         return -1;
     if (it->js) {
         mbs_joint_system_expand(it->js, N_VGetArrayPointer(it->tmp_y), N_VGetArrayPointer(it->tmp_yp), y, yp);
@@ -749,13 +757,12 @@ int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp)
 
 int mbs_integrator_row(mbs_integrator *it, double t, int current, double *y, double *yp)
 {
-    if (!it->js)
+    if (!it->js || !mbs_joint_system_makes_rows(it->js))
         return 1;
     if (current) {
         N_VScale(1.0, it->y, it->tmp_y);
         N_VScale(1.0, it->yp, it->tmp_yp);
-    } else if (IDAGetDky(it->mem, t, 0, it->tmp_y) != IDA_SUCCESS ||
-               IDAGetDky(it->mem, t, 1, it->tmp_yp) != IDA_SUCCESS) {
+    } else if (interpolate(it, t) != 0) {
         return -1;
     }
     int status = mbs_joint_system_row(it->js, t, N_VGetArrayPointer(it->tmp_y), N_VGetArrayPointer(it->tmp_yp), y, yp);

@@ -75,8 +75,6 @@ static int tree_joint_multipliers(mbs_joint_system *s, mbs_eval *ev, const mbs_t
 
 int mbs_joint_system_row(mbs_joint_system *s, double t, double *yj, double *ypj, double *y, double *yp)
 {
-    if (!s->rows_here)
-        return 1;
     const mbs_model *m = s->m;
     int n = s->n, np = s->np, nk = s->n_kept;
     long evals = s->residual_evals;

@@ -67,6 +67,16 @@ static int friction_takes_mass(const mbs_model *m, const mbs_tree *t, int c)
     return j >= 0 && (t->joints[j].kind == MBS_TREE_REVOLUTE || t->joints[j].kind == MBS_TREE_UNIVERSAL);
 }
 
+/* The component whose element state absolute variable a is, or -1. */
+static int state_component(const mbs_model *m, int a)
+{
+    int z = a - m->ofs_z;
+    for (int c = 0; z >= 0 && z < m->nz && c < m->n_comps; c++)
+        if (z >= m->comps[c].state_ofs && z < m->comps[c].state_ofs + m->comps[c].n_states)
+            return c;
+    return -1;
+}
+
 /* Whether absolute variable a is a state folded into the tree's block
  * with the MASS Newton matrix (fold_local_groups): a state of joint
  * friction on a REVOLUTE tree joint. Its column acts on that joint's one
@@ -76,17 +86,9 @@ static int friction_takes_mass(const mbs_model *m, const mbs_tree *t, int c)
  * diagonal. */
 static int local_state(const mbs_model *m, const mbs_tree *t, mbs_joint_newton newton, int a)
 {
-    if (newton != MBS_NEWTON_MASS || a < m->ofs_z || a >= m->ofs_z + m->nz)
-        return 0;
-    for (int c = 0; c < m->n_comps; c++) {
-        const mbs_component *comp = &m->comps[c];
-        int z = a - m->ofs_z;
-        if (z < comp->state_ofs || z >= comp->state_ofs + comp->n_states)
-            continue;
-        int j = friction_tree_joint(m, t, c);
-        return j >= 0 && t->joints[j].kind == MBS_TREE_REVOLUTE && comp->n_states <= LOCAL_MAX;
-    }
-    return 0;
+    int c = newton == MBS_NEWTON_MASS ? state_component(m, a) : -1;
+    int j = c >= 0 ? friction_tree_joint(m, t, c) : -1;
+    return j >= 0 && t->joints[j].kind == MBS_TREE_REVOLUTE && m->comps[c].n_states <= LOCAL_MAX;
 }
 
 /* Builds the tree for the model's Newton matrix: MASS takes joint friction
@@ -267,14 +269,8 @@ static int find_state_joints(mbs_joint_system *s)
         return -1;
     for (int k = 0; k < s->n_kept; k++) {
         s->state_joint[k] = s->state_comp[k] = s->state_colour[k] = -1;
-        int a = s->kept[k];
-        if (a < m->ofs_z || a >= m->ofs_lambda)
-            continue;
-        for (int c = 0; c < m->n_comps; c++) {
-            const mbs_component *comp = &m->comps[c];
-            int z = a - m->ofs_z;
-            if (z < comp->state_ofs || z >= comp->state_ofs + comp->n_states)
-                continue;
+        int c = state_component(m, s->kept[k]);
+        if (c >= 0) {
             s->state_joint[k] = friction_tree_joint(m, &s->tree, c);
             s->state_comp[k] = s->state_joint[k] >= 0 ? c : -1;
         }
@@ -302,7 +298,9 @@ static int find_state_joints(mbs_joint_system *s)
 }
 
 /* The groups of local states (one element's, consecutive among the kept
- * variables) and their storage; 0, or -1 out of memory. */
+ * variables) and the storage of their fold into the tree's block and of
+ * the friction's damping (joint_newton.c, fold_local_groups); 0, or -1
+ * out of memory. */
 static int find_local_groups(mbs_joint_system *s)
 {
     size_t nl = (size_t)s->n_local + 1, n = (size_t)s->n + 1;
@@ -455,6 +453,11 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         return NULL;
     }
     return s;
+}
+
+int mbs_joint_system_makes_rows(const mbs_joint_system *s)
+{
+    return s->rows_here;
 }
 
 int mbs_joint_system_size(const mbs_joint_system *s)
@@ -724,8 +727,9 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
             mbs_residual_body(m, d, b, s->y, s->yp, s->res);
     mbs_residual_energy(&ev);
     mbs_tree_project(&s->tree, m, d, s->dyn, s->stab);
-    for (int k = 0; s->record_friction && s->n_tree_friction && k < n; k++)
-        s->fric_part[k] = s->dyn[k] - s->fric_part[k];
+    if (s->record_friction && s->n_tree_friction)
+        for (int k = 0; k < n; k++)
+            s->fric_part[k] = s->dyn[k] - s->fric_part[k];
     int np = s->np;
     /* the positions' rates from the tree's rates less the stabilisation */
     for (int k = 0; k < n; k++)

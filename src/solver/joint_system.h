@@ -105,12 +105,14 @@ void mbs_joint_system_expand(mbs_joint_system *s, const double *yj, const double
  * from the residual), and y, yp get the absolute state with the tree
  * joints' multipliers from the backward pass's reactions. The tree joints
  * hold by construction, so this is the absolute path's result
- * (assemble.c, mbs_make_consistent) at a fraction of its cost. 0; 1 when
- * the model has other variables than element states besides the tree
- * (rows, bodies outside it: the absolute path then); -1 when it fails
- * (the absolute path may still succeed). Element states given by equations
+ * (assemble.c, mbs_make_consistent) at a fraction of its cost. Only where
+ * mbs_joint_system_makes_rows. 0, or -1 when it fails (the absolute path
+ * may still succeed). Element states given by equations
  * (mbs_state_solver_count) are the caller's to exclude. */
 int mbs_joint_system_row(mbs_joint_system *s, double t, double *yj, double *ypj, double *y, double *yp);
+/* Whether mbs_joint_system_row can make the model's rows: nothing but
+ * element states besides the tree (no rows, no bodies outside it). */
+int mbs_joint_system_makes_rows(const mbs_joint_system *s);
 
 void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, const double *ypj, double *res);
 
