@@ -338,6 +338,30 @@ static void eval(const mbs_component *c, mbs_eval *ev)
     mbs_report_power(ev, c, power(&e));
 }
 
+/* (joint.h) From compute's REVOLUTE/UNIVERSAL case: slip_k = r_k w,
+ * T = sum_k r_k mu_k N_k. */
+int mbs_joint_friction_axial_slopes(const mbs_component *c, const mbs_eval *ev, mbs_axial_friction_slopes *out)
+{
+    const jf_params *p = c->params;
+    memset(out, 0, sizeof *out);
+    if (p->type != JF_REVOLUTE && p->type != JF_UNIVERSAL)
+        return -1;
+    out->n = 2;
+    if (switched_off(p, ev))
+        return 0;
+    jf_eval e;
+    evaluate(c, ev, &e);
+    const double r[2] = {p->r_p, p->r_n};
+    for (int k = 0; k < 2; k++) {
+        mbs_lugre_slopes sl = mbs_lugre_slopes_at(&p->lugre, e.slip[k], e.z[k]);
+        out->dzdot_dz[k] = sl.dzdot_dz;
+        out->dzdot_dw[k] = r[k] * sl.dzdot_dv;
+        out->dT_dz[k] = r[k] * e.normal[k] * sl.dmu_dz;
+        out->dT_dw += r[k] * r[k] * e.normal[k] * sl.dmu_dv;
+    }
+    return 0;
+}
+
 static double power_nc(const mbs_component *c, const mbs_eval *ev)
 {
     if (switched_off(c->params, ev))

@@ -32,6 +32,31 @@ double mbs_lugre_deflection_scale(const mbs_lugre *l)
     return mbs_lugre_stiction(l) / l->sigma0;
 }
 
+/* g and dg/dv at slip velocity v */
+static double g_and_slope(const mbs_lugre *l, double v, double *dg)
+{
+    *dg = 0.0;
+    if (l->effect != MBS_LUGRE_ALL)
+        return mbs_lugre_g(l, v * v);
+    double decay = exp(-v * v / (l->v_s * l->v_s));
+    *dg = -2.0 * v / (l->v_s * l->v_s) * (l->mu_s - l->mu_d) * decay;
+    return l->mu_d + (l->mu_s - l->mu_d) * decay;
+}
+
+mbs_lugre_slopes mbs_lugre_slopes_at(const mbs_lugre *l, double v, double z)
+{
+    double eps = SPEED_EPS_FACTOR * l->v_s, r2 = v * v + eps * eps, root = sqrt(r2);
+    double s = v * v / root, ds = v * (v * v + 2.0 * eps * eps) / (r2 * root);
+    double dg, g = g_and_slope(l, v, &dg);
+    double relax = l->sigma0 * s / g, drelax = l->sigma0 * (ds * g - s * dg) / (g * g);
+    mbs_lugre_slopes out;
+    out.dzdot_dz = -relax;
+    out.dzdot_dv = 1.0 - drelax * z;
+    out.dmu_dz = -(l->sigma0 + l->sigma1 * out.dzdot_dz);
+    out.dmu_dv = -(l->sigma1 * out.dzdot_dv + l->sigma2);
+    return out;
+}
+
 void mbs_lugre_eval(const mbs_lugre *l, int n, const double *v, const double *z, double *zdot, double *mu)
 {
     double speed2 = 0.0;

@@ -34,6 +34,15 @@ double mbs_lugre_stiction(const mbs_lugre *l);
  * components: slip velocity v, deflection z -> dz/dt, mu. */
 void mbs_lugre_eval(const mbs_lugre *l, int n, const double *v, const double *z, double *zdot, double *mu);
 
+/* The slopes of one scalar channel (n = 1) at slip velocity v and
+ * deflection z, for a Newton matrix: d(dz/dt)/dz = -sigma0 s/g,
+ * d(dz/dt)/dv = 1 - z d(sigma0 s/g)/dv, and mu's through
+ * mu = -(sigma0 z + sigma1 dz/dt + sigma2 v). */
+typedef struct mbs_lugre_slopes {
+    double dzdot_dz, dzdot_dv, dmu_dz, dmu_dv;
+} mbs_lugre_slopes;
+mbs_lugre_slopes mbs_lugre_slopes_at(const mbs_lugre *l, double v, double z);
+
 /* Steady-state deflection magnitude at rest, g(0)/sigma0: the scale of z. */
 double mbs_lugre_deflection_scale(const mbs_lugre *l);
 

@@ -9,6 +9,7 @@
 #include "tree_solver.h"
 #include "../core/dense.h"
 #include "../core/rotation.h"
+#include "../elements/joint.h"
 
 #include <float.h>
 #include <math.h>
@@ -141,7 +142,8 @@ static void rate_rows_on_positions(mbs_joint_system *s, double t, double cj, dou
 }
 
 /* The kept bristle states' rows on the tree's variables, which
- * mass_columns leaves at zero. A tree joint's friction reads only its own
+ * mass_columns leaves at zero, for the states that are not local (those
+ * are local_slopes'). A tree joint's friction reads only its own
  * joint's relative motion, and its bristles' rates do not depend on the
  * normal force (FRICTION.md 1.1), so one residual moves the c-th position
  * (or rate) of every joint at once and each bristle row takes its own
@@ -155,8 +157,9 @@ static void state_rows_on_tree(mbs_joint_system *s, double t, const double *yj, 
         most[0] = s->tree.joints[j].n_pos > most[0] ? s->tree.joints[j].n_pos : most[0];
         most[1] = s->tree.joints[j].n_coords > most[1] ? s->tree.joints[j].n_coords : most[1];
     }
-    /* the positions only for states that are not local */
-    for (int rates = s->n_local == s->n_state_joints; rates < 2; rates++)
+    if (s->n_local == s->n_state_joints)
+        return;
+    for (int rates = 0; rates < 2; rates++)
         for (int c = 0; c < most[rates]; c++) {
             memcpy(s->yjw, yj, (size_t)s->nj * sizeof *yj);
             for (int j = 0; j < s->tree.n_joints; j++) {
@@ -182,34 +185,36 @@ static void state_rows_on_tree(mbs_joint_system *s, double t, const double *yj, 
             }
             for (int k = 0; k < nk; k++) {
                 int j = s->state_joint[k];
-                if (j < 0 || (k < s->n_local && !rates))
-                    continue; /* a local state does not read its revolute's angle (local_state) */
+                if (j < 0 || k < s->n_local)
+                    continue;
                 const mbs_tree_joint *jt = &s->tree.joints[j];
                 if (c >= (rates ? jt->n_coords : jt->n_pos))
                     continue;
                 int col = rates ? np + jt->coord + c : jt->pos + c;
-                double entry = (s->rj[n2 + k] - s->rj0[n2 + k]) / (s->yjw[col] - yj[col]);
-                if (k < s->n_local)
-                    s->loc_c[k] = entry;
-                else
-                    *row_entry(s, rows, col, k) = entry;
+                *row_entry(s, rows, col, k) = (s->rj[n2 + k] - s->rj0[n2 + k]) / (s->yjw[col] - yj[col]);
             }
         }
 }
 
-/* The kept bristle states' columns, a colour at a time (find_state_joints):
- * one residual moves every state of the colour by its increment (and its
- * rate by c_j times it, as difference_columns), and each column takes the
- * rows its state moves: its element's states' and its joint's rates'. The
- * dissipated energy's row is left at zero (it drives nothing). */
+/* The kept bristle states' columns that are not local (local_slopes), a
+ * colour at a time (find_state_joints): one residual moves every state of
+ * the colour by its increment (and its rate by c_j times it, as
+ * difference_columns), and each column takes the rows its state moves: its
+ * element's states' and its joint's rates'. The dissipated energy's row is
+ * left at zero (it drives nothing). */
 static void state_columns(mbs_joint_system *s, double t, double cj, double h, const double *yj,
                           const double *ypj, const double *ewt, double *cols)
 {
     int nk = s->n_kept, nj = s->nj, np = s->np, n2 = mbs_joint_system_tree_size(s);
     for (int colour = 0; colour < s->n_colours; colour++) {
+        int any = 0;
+        for (int k = s->n_local; k < nk && !any; k++)
+            any = s->state_colour[k] == colour;
+        if (!any)
+            continue;
         memcpy(s->yjw, yj, (size_t)nj * sizeof *yj);
         memcpy(s->ypjw, ypj, (size_t)nj * sizeof *ypj);
-        for (int k = 0; k < nk; k++) {
+        for (int k = s->n_local; k < nk; k++) {
             if (s->state_colour[k] != colour)
                 continue;
             int c = n2 + k;
@@ -219,21 +224,11 @@ static void state_columns(mbs_joint_system *s, double t, double cj, double h, co
             s->ypjw[c] += cj * inc;
         }
         mbs_joint_system_residual(s, t, s->yjw, s->ypjw, s->rj);
-        for (int k = 0; k < nk; k++) {
+        for (int k = s->n_local; k < nk; k++) {
             if (s->state_colour[k] != colour)
                 continue;
             double inc = s->yjw[n2 + k] - yj[n2 + k];
             const mbs_tree_joint *jt = &s->tree.joints[s->state_joint[k]];
-            if (k < s->n_local) {
-                /* its joint's one rate row, its group's rows (consecutive) */
-                s->loc_b[k] = (s->rj[np + jt->coord] - s->rj0[np + jt->coord]) / inc;
-                int first = k;
-                while (first > 0 && s->state_comp[first - 1] == s->state_comp[k])
-                    first--;
-                for (int l = first; l < nk && s->state_comp[l] == s->state_comp[k]; l++)
-                    s->loc_Z[(size_t)k * LOCAL_MAX + (l - first)] = (s->rj[n2 + l] - s->rj0[n2 + l]) / inc;
-                continue;
-            }
             double *col = kept_column(s, cols, k);
             memset(col, 0, (size_t)nj * sizeof *col);
             for (int i = np + jt->coord; i < np + jt->coord + jt->n_coords; i++)
@@ -243,6 +238,52 @@ static void state_columns(mbs_joint_system *s, double t, double cj, double h, co
                     col[n2 + l] = (s->rj[n2 + l] - s->rj0[n2 + l]) / inc;
         }
     }
+}
+
+/* The local groups' entries, and the friction's damping of their joints'
+ * rates, from their elements' slopes at (t, yj, ypj)
+ * (mbs_joint_friction_axial_slopes), the normal forces at the reactions of
+ * the residual there (reused when it was the last one evaluated, as it is
+ * when IDA asks for a matrix). A revolute tree joint's rate is the rate w
+ * of I relative to J about the friction's axis, and the friction's
+ * generalised force on it is its torque T, each times the sign s (+1 when
+ * the child holds I, else -1: the joint then turns J relative to I), and
+ * the rate row is M u' - Q. So, state k of the group (its residual
+ * dz_k/dt - zdot_k): Z_kk = c_j - d zdot_k/dz_k, its column's entry on
+ * the rate row b_k = -s dT/dz_k, its row's entry on the rate column
+ * c_k = -s d zdot_k/dw; the damping, -dT/dw. Before, these came from three
+ * residuals more per matrix, by differences. 0, or -1 when an element is
+ * not of the kind. */
+static int local_slopes(mbs_joint_system *s, double t, double cj, const double *yj, const double *ypj)
+{
+    const mbs_model *m = s->m;
+    mbs_data *d = s->d;
+    int nj = s->nj;
+    if (!(s->last_valid && s->last_t == t && memcmp(s->last_yj, yj, (size_t)nj * sizeof *yj) == 0 &&
+          memcmp(s->last_ypj, ypj, (size_t)nj * sizeof *ypj) == 0))
+        mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
+    mbs_js_expand(s, yj, ypj, 0);
+    mbs_eval ev = {m, d, t, s->y, s->yp, s->res};
+    d->tree_reaction = s->reactions;
+    d->tree_reaction_on = s->reaction_wanted;
+    int rc = 0;
+    for (int g = 0; g < s->n_groups && rc == 0; g++) {
+        int first = s->grp_first[g], size = s->grp_size[g];
+        double sign = s->tree.joints[s->state_joint[first]].child_is_i ? 1.0 : -1.0;
+        mbs_axial_friction_slopes sl;
+        rc = mbs_joint_friction_axial_slopes(&m->comps[s->state_comp[first]], &ev, &sl) != 0 || sl.n != size ? -1 : 0;
+        for (int i = 0; i < size && rc == 0; i++) {
+            int k = first + i;
+            for (int l = 0; l < LOCAL_MAX; l++)
+                s->loc_Z[(size_t)k * LOCAL_MAX + l] = l == i ? cj - sl.dzdot_dz[i] : 0.0;
+            s->loc_b[k] = -sign * sl.dT_dz[i];
+            s->loc_c[k] = -sign * sl.dzdot_dw[i];
+        }
+        s->fric_damping[s->grp_coord[g]] -= sl.dT_dw;
+    }
+    d->tree_reaction = NULL;
+    d->tree_reaction_on = NULL;
+    return rc;
 }
 
 /* Each local group's block Z_g (its states' rows and columns) factored,
@@ -350,7 +391,7 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
     int nk = s->n_kept, n2 = mbs_joint_system_tree_size(s), energy = s->energy_kept, nc = s->m->n_comps;
     memcpy(s->q_jac, yj, (size_t)s->np * sizeof *s->q_jac);
     memset(s->fric_damping, 0, (size_t)s->n * sizeof *s->fric_damping);
-    if (nk > 1) {
+    if (nk - s->n_local > 1) {
         s->record_friction = 1;
         mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
         s->record_friction = 0;
@@ -367,8 +408,12 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
     } else {
         mass_columns(s, cj, rows);
     }
-    /* the factors at (yj): the differences above moved the tree */
-    mbs_js_expand(s, yj, ypj, 0);
+    /* the factors at (yj) (the differences above moved the tree; so does
+     * local_slopes) */
+    if (s->n_groups > 0 ? local_slopes(s, t, cj, yj, ypj) != 0 : (mbs_js_expand(s, yj, ypj, 0), 0)) {
+        s->articulated = -1;
+        return;
+    }
     s->articulated = fold_local_groups(s, cj) != 0
                          ? -1
                          : mbs_tree_articulate(&s->tree, s->m, s->d, s->n_state_joints > 0 ? s->armature : NULL);

@@ -127,6 +127,7 @@ int mbs_joint_system_row(mbs_joint_system *s, double t, double *yj, double *ypj,
         failed |= s->d->eval_failed;
     }
     s->residual_evals = evals; /* the integrator's count */
+    s->last_valid = 0;         /* s->reactions now has every tree joint's, from this row's state */
     return failed ? -1 : 0;
 }
 

@@ -174,6 +174,8 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->reactions_base);
     free(s->joint_rubbed);
     free(s->loc_r);
+    free(s->last_yj);
+    free(s->last_ypj);
     free(s->coord_body);
     free(s->row_of);
     free(s->replaced);
@@ -275,7 +277,7 @@ static int find_state_joints(mbs_joint_system *s)
             s->state_comp[k] = s->state_joint[k] >= 0 ? c : -1;
         }
         s->n_state_joints += s->state_joint[k] >= 0;
-        if (s->state_joint[k] >= 0)
+        if (s->state_joint[k] >= 0 && k >= s->n_local)
             s->joint_rubbed[s->state_joint[k]] = 1;
     }
     /* colours: a state's column moves its own element's rows and its
@@ -314,11 +316,13 @@ static int find_local_groups(mbs_joint_system *s)
     s->grp_piv = calloc(nl * LOCAL_MAX, sizeof *s->grp_piv);
     s->armature = calloc(n, sizeof *s->armature);
     s->loc_r = calloc(n, sizeof *s->loc_r);
+    s->last_yj = calloc((size_t)s->nj + 1, sizeof *s->last_yj);
+    s->last_ypj = calloc((size_t)s->nj + 1, sizeof *s->last_ypj);
     s->fric_part = calloc(n, sizeof *s->fric_part);
     s->fric_base = calloc(n, sizeof *s->fric_base);
     s->fric_damping = calloc(n, sizeof *s->fric_damping);
     if (!s->grp_first || !s->grp_size || !s->grp_coord || !s->loc_b || !s->loc_c || !s->loc_Z || !s->grp_LU ||
-        !s->grp_piv || !s->armature || !s->loc_r || !s->fric_part || !s->fric_base || !s->fric_damping)
+        !s->grp_piv || !s->armature || !s->loc_r || !s->last_yj || !s->last_ypj || !s->fric_part || !s->fric_base || !s->fric_damping)
         return -1;
     for (int k = 0; k < s->n_local; k++) {
         int g = s->n_groups;
@@ -741,6 +745,12 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
         res[np + k] = s->dyn[k];
     for (int k = 0; k < s->n_kept; k++)
         res[np + n + k] = s->res[s->kept[k]];
+    s->last_valid = s->n_groups > 0 && !s->hold_reactions;
+    if (s->last_valid) {
+        s->last_t = t;
+        memcpy(s->last_yj, yj, (size_t)s->nj * sizeof *yj);
+        memcpy(s->last_ypj, ypj, (size_t)s->nj * sizeof *ypj);
+    }
     if (!mbs_all_finite(res, s->nj)) {
         /* the explanation evaluates the absolute residual element by element */
         mbs_js_expand(s, yj, ypj, 1);

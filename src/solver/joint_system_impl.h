@@ -54,8 +54,15 @@ struct mbs_joint_system {
     double *reactions_base;    /* [n_comps x 6] */
     double *fric_part, *fric_base; /* [n] that part, at the last residual and at the Newton matrix's */
     double *fric_damping;      /* [n] its derivative by its own joint's rates (state_rows_on_tree) */
-    char *joint_rubbed;        /* [n_joints] a tree joint that some kept state's friction rubs in */
+    char *joint_rubbed;        /* [n_joints] a tree joint that the friction of some kept state
+                                  that is not local rubs in (its damping by differences) */
     double *loc_r;    /* [n] scratch of the tree block's solve */
+    /* the point of the last residual that computed its own reactions
+     * (s->reactions there): IDA asks for a Newton matrix where it has just
+     * evaluated the residual, and the fold's slopes need only those
+     * reactions (local_slopes) */
+    int last_valid;
+    double last_t, *last_yj, *last_ypj; /* [nj] */
     mbs_joint_newton newton;
     double *y, *yp, *res;          /* [ny] the absolute vectors */
     double *rj, *rj0, *yjw, *ypjw; /* [nj] work */

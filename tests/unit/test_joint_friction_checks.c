@@ -108,6 +108,38 @@ TEST(lugre_law)
     CHECK_NEAR(mbs_lugre_g(&l, 100.0), 0.5, 0);
 }
 
+/* The slopes a Newton matrix takes (mbs_lugre_slopes_at) against central
+ * differences of the law, sliding fast and slow (within the Stribeck
+ * speed), sticking, both signs, and for each effect. */
+TEST(lugre_slopes_are_the_derivatives_of_the_law)
+{
+    mbs_lugre l = {1e5, 316, 0.4, 0.5, 0.3, 0.1, MBS_LUGRE_ALL};
+    const double cases[][2] = {{0.3, 2e-6}, {-0.05, -4e-6}, {0.02, -3e-6}, {1e-4, 1e-6}, {-2e-3, 5e-6}};
+    for (int e = 0; e < 3; e++) {
+        l.effect = (mbs_lugre_effect)e;
+        for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+            double v = cases[i][0], z = cases[i][1], zd[2], mu[2];
+            mbs_lugre_slopes sl = mbs_lugre_slopes_at(&l, v, z);
+            double hv = 1e-6 * fabs(v), hz = 1e-4 * fabs(z), vs[2] = {v - hv, v + hv}, zs[2] = {z - hz, z + hz};
+            for (int k = 0; k < 2; k++)
+                mbs_lugre_eval(&l, 1, &v, &zs[k], &zd[k], &mu[k]);
+            double dzd_dz = (zd[1] - zd[0]) / (2 * hz), dmu_dz = (mu[1] - mu[0]) / (2 * hz);
+            CHECK_MSG(fabs(sl.dzdot_dz - dzd_dz) <= 1e-6 * fabs(dzd_dz) + 1e-9, "case %zu effect %d: %g vs %g", i, e,
+                      sl.dzdot_dz, dzd_dz);
+            CHECK_MSG(fabs(sl.dmu_dz - dmu_dz) <= 1e-6 * fabs(dmu_dz), "case %zu effect %d: %g vs %g", i, e, sl.dmu_dz,
+                      dmu_dz);
+            for (int k = 0; k < 2; k++)
+                mbs_lugre_eval(&l, 1, &vs[k], &z, &zd[k], &mu[k]);
+            double dzd_dv = (zd[1] - zd[0]) / (2 * hv), dmu_dv = (mu[1] - mu[0]) / (2 * hv);
+            CHECK_MSG(fabs(sl.dzdot_dv - dzd_dv) <= 1e-5 * fabs(dzd_dv) + 1e-9, "case %zu effect %d: %g vs %g", i, e,
+                      sl.dzdot_dv, dzd_dv);
+            CHECK_MSG(fabs(sl.dmu_dv - dmu_dv) <= 1e-5 * fabs(dmu_dv) + 1e-9, "case %zu effect %d: %g vs %g", i, e,
+                      sl.dmu_dv, dmu_dv);
+        }
+    }
+}
+
 TEST_SUITE(joint_friction_checks, T(default_bristles_in_a_metre_model_are_pointed_out),
            T(dynamic_above_static_friction_is_a_warning), T(the_passivity_condition_is_checked),
-           T(what_does_not_apply_to_the_joint_type_gets_a_note), T(lugre_law));
+           T(what_does_not_apply_to_the_joint_type_gets_a_note), T(lugre_law),
+           T(lugre_slopes_are_the_derivatives_of_the_law));

@@ -16,16 +16,18 @@
 #include "../../src/solver/tree_solver.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* with the joint's markers (the rotor's 20, the ground's 10) */
 static const char MODEL[] =
     "<Mbsim><Model>\n"
     "<Body_Rigid id=\"1\" isground=\"TRUE\"/>\n"
     "<Reference_Marker id=\"10\" body_id=\"1\"/>\n"
     "<Body_Rigid id=\"2\" cg_id=\"20\" mass=\"2\" inertia_xx=\"0.01\" inertia_yy=\"0.01\" inertia_zz=\"2e-5\"/>\n"
     "<Reference_Marker id=\"20\" body_id=\"2\"/>\n"
-    "<Constraint_Joint id=\"1\" type=\"REVOLUTE\" i_marker_id=\"20\" j_marker_id=\"10\"/>\n"
+    "<Constraint_Joint id=\"1\" type=\"REVOLUTE\" i_marker_id=\"%d\" j_marker_id=\"%d\"/>\n"
     "<Force_Gravity grav_y=\"-9.81\"/>\n"
     "<Force_JointFriction id=\"2\" joint_id=\"1\" mu_static=\"0.5\" mu_dynamic=\"0.3\" bristle_stiffness=\"1e5\"\n"
     "  damping_effects=\"316\" viscous_effects=\"0.4\" stiction_trans_vel=\"0.01\" pin_radius=\"0.05\"/>\n"
@@ -33,11 +35,12 @@ static const char MODEL[] =
 
 /* The largest |T x - e_i| over the unit vectors e_i of the tree block,
  * T the differenced Newton matrix's block, x its solve. */
-static double block_inverse_error(double w, double z)
+static double block_inverse_error(double w, double z, int i_marker, int j_marker)
 {
     text_model t;
-    char buf[512];
-    text_model_load(&t, MODEL, NULL, 1);
+    char buf[512], text[sizeof MODEL + 8];
+    snprintf(text, sizeof text, MODEL, i_marker, j_marker);
+    text_model_load(&t, text, NULL, 1);
     CHECK_MSG(t.model, "does not load: %s", text_model_error(&t, 0, buf, sizeof buf));
     if (!t.model)
         return INFINITY;
@@ -103,12 +106,17 @@ static double block_inverse_error(double w, double z)
 
 TEST(mass_newton_block_inverts_the_differenced_block_with_joint_friction)
 {
-    double sliding = block_inverse_error(3.0, 2e-6), sticking = block_inverse_error(1e-4, 1e-6);
-    /* two difference approximations of the same matrix (increments of
-     * 1e-6 against the slip's smoothing): 1e-5 apart; leaving out the
-     * friction's damping puts them 0.7 apart */
-    CHECK_MSG(sliding < 1e-4, "sliding: off by %.3g", sliding);
-    CHECK_MSG(sticking < 1e-4, "sticking: off by %.3g", sticking);
+    /* the rotor the child holding I, then J (the joint then turns the
+     * other way, and the friction's torque on the rotor is the other sign) */
+    for (int reversed = 0; reversed < 2; reversed++) {
+        int I = reversed ? 10 : 20, J = reversed ? 20 : 10;
+        double sliding = block_inverse_error(3.0, 2e-6, I, J), sticking = block_inverse_error(1e-4, 1e-6, I, J);
+        /* the block's slopes against a differenced matrix (increments of
+         * 1e-6 against the slip's smoothing): 1e-5 apart; leaving out the
+         * friction's damping puts them 0.7 apart */
+        CHECK_MSG(sliding < 1e-4, "reversed %d, sliding: off by %.3g", reversed, sliding);
+        CHECK_MSG(sticking < 1e-4, "reversed %d, sticking: off by %.3g", reversed, sticking);
+    }
 }
 
 TEST_SUITE(joint_newton, T(mass_newton_block_inverts_the_differenced_block_with_joint_friction));
