@@ -636,6 +636,11 @@ TEST(light_rotor_on_a_large_pin_in_joint_coordinates)
     CHECK(r.run.joint_coords > 0 && r.run.linear_solver == MBS_LS_TREE);
     CHECK_MSG(r.run.stats.steps < 1000 && r.run.stats.nonlinear_convergence_failures < r.run.stats.steps / 20,
               "%ld steps, %ld convergence failures", r.run.stats.steps, r.run.stats.nonlinear_convergence_failures);
+    /* its Newton matrices from the friction's slopes at the residual IDA
+     * has just evaluated: no residual of their own (local_slopes) */
+    CHECK_MSG(r.run.stats.residual_evals == r.run.stats.nonlinear_iterations,
+              "%ld residuals for %ld Newton iterations and %ld matrices", r.run.stats.residual_evals,
+              r.run.stats.nonlinear_iterations, r.run.stats.jacobian_evals);
     lugre l = CANONICAL;
     l.v_s = 0.01;
     rotor ro = {l, 2e-5, 0.05, 2 * G};
