@@ -330,11 +330,29 @@ static int tree_block_factored(void *user)
  * r_l -= b_g . Z_g^-1 r_g; then x2 = (c_j M + A)^-1 r2 by articulated
  * bodies (A the groups' armature), x1 = (r1 + K x2) / c_j (K the
  * positions' rates from the rates, position_rates at the Newton matrix's
- * positions); and each group's x_g = Z_g^-1 (r_g - c_g x2_l). */
+ * positions); and each group's x_g = Z_g^-1 (r_g - c_g x2_l).
+ *
+ * With fresh_block, M is that of the Newton iterate: IDA solves right
+ * after evaluating the residual there, which left the tree's bodies in
+ * place, and articulating them costs about a fifth of a residual. M
+ * changes as the tree moves, and a chain swinging through takes it far
+ * from the Newton matrix's within a few steps: IDA then failed Newton's
+ * convergence test and cut its step by four (the 32-link chain: 1519
+ * failures and 7520 steps; 3833 steps with M fresh, bench/README.md).
+ * Only where nothing outside the block reads it (its Schur complement,
+ * tree_solver.c, is made with the matrix's M); where the iterate's
+ * factors fail (a joint's D singular there), the matrix's serve. */
 static void tree_block_solve(void *user, const double *r, double *x)
 {
     mbs_joint_system *s = user;
-    int n = s->n, np = s->np, n2 = np + n;
+    int n = s->n, np = s->np, n2 = np + n, fresh = s->fresh_block;
+    if (fresh) {
+        mbs_tree_swap_factors(&s->tree, &s->other_factors);
+        if (mbs_tree_articulate(&s->tree, s->m, s->d, s->n_groups > 0 ? s->armature : NULL) != 0) {
+            mbs_tree_swap_factors(&s->tree, &s->other_factors);
+            fresh = 0;
+        }
+    }
     const double *r2 = r + np;
     if (s->n_groups > 0) {
         memcpy(s->loc_r, r + np, (size_t)n * sizeof *s->loc_r);
@@ -361,6 +379,8 @@ static void tree_block_solve(void *user, const double *r, double *x)
             xg[i] = r[n2 + first + i] - s->loc_c[first + i] * x[np + s->grp_coord[g]];
         mbs_lu_solve(s->grp_LU + (size_t)g * LOCAL_MAX * LOCAL_MAX, m, s->grp_piv + (size_t)g * LOCAL_MAX, xg);
     }
+    if (fresh)
+        mbs_tree_swap_factors(&s->tree, &s->other_factors);
 }
 
 void mbs_joint_system_tree_block(mbs_joint_system *s, mbs_tree_block *out)

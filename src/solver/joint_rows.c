@@ -91,7 +91,7 @@ int mbs_joint_system_row(mbs_joint_system *s, double t, double *yj, double *ypj,
      * (joint friction through its joint's reaction, an element's damping
      * through its state's rate) converge linearly and, where they are too
      * strong, not at all: the caller then takes the absolute path */
-    mbs_tree_swap_factors(&s->tree, &s->row_factors);
+    mbs_tree_swap_factors(&s->tree, &s->other_factors);
     int done = 0;
     double previous = INFINITY;
     s->d->eval_failed = 0;
@@ -108,7 +108,7 @@ int mbs_joint_system_row(mbs_joint_system *s, double t, double *yj, double *ypj,
         done = change <= 1e-10 || (change <= 1e-8 && change >= previous);
         previous = change;
     }
-    mbs_tree_swap_factors(&s->tree, &s->row_factors);
+    mbs_tree_swap_factors(&s->tree, &s->other_factors);
     int failed = !done;
     if (done) {
         /* the loads at the solution give the joints' reactions; the rows'

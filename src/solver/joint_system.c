@@ -184,9 +184,9 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->skip_first);
     free(s->reaction_wanted);
     free(s->reactions);
-    free(s->row_factors.U);
-    free(s->row_factors.Dinv);
-    free(s->row_factors.S);
+    free(s->other_factors.U);
+    free(s->other_factors.Dinv);
+    free(s->other_factors.S);
     free(s->row_on);
     free(s->angle);
     free(s->body_col);
@@ -444,15 +444,16 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
             k++;
         }
     free(mu_row);
+    s->fresh_block = s->newton == MBS_NEWTON_MASS && s->n_kept - s->n_local == 1;
     s->rows_here = 1;
     for (int k = 0; k < s->n_kept; k++)
         s->rows_here &= s->kept[k] >= m->ofs_z && s->kept[k] < m->ofs_z + m->nz;
     size_t n6 = (size_t)s->n * 6 + 1;
-    s->row_factors.U = malloc(n6 * sizeof *s->row_factors.U);
-    s->row_factors.S = malloc(n6 * sizeof *s->row_factors.S);
-    s->row_factors.Dinv = malloc(((size_t)s->tree.n_dinv + 1) * sizeof *s->row_factors.Dinv);
-    if (find_state_joints(s) != 0 || find_local_groups(s) != 0 || !s->row_factors.U || !s->row_factors.S ||
-        !s->row_factors.Dinv) {
+    s->other_factors.U = malloc(n6 * sizeof *s->other_factors.U);
+    s->other_factors.S = malloc(n6 * sizeof *s->other_factors.S);
+    s->other_factors.Dinv = malloc(((size_t)s->tree.n_dinv + 1) * sizeof *s->other_factors.Dinv);
+    if (find_state_joints(s) != 0 || find_local_groups(s) != 0 || !s->other_factors.U || !s->other_factors.S ||
+        !s->other_factors.Dinv) {
         mbs_joint_system_free(s);
         return NULL;
     }

@@ -84,7 +84,11 @@ struct mbs_joint_system {
     double *reactions;     /* [n_comps x 6] (data.h tree_reaction) */
     /* output rows (mbs_joint_system_row) */
     int rows_here;               /* nothing kept but element states: rows are made consistent here */
-    mbs_tree_factors row_factors; /* the mass matrix's factors at a row, apart from the Newton matrix's */
+    /* the mass matrix's factors at another state than the Newton matrix's:
+     * at an output row, or at a Newton iterate (fresh_block) */
+    mbs_tree_factors other_factors;
+    int fresh_block;   /* the tree's block is articulated again at each Newton iterate: nothing
+                          but the dissipated energy outside it (tree_block_solve) */
 };
 
 /* The positions' rates out [np] from the tree's rates w [n] at the
