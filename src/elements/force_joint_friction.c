@@ -311,6 +311,47 @@ static double power(const jf_eval *e)
     return v3_dot(e->force, e->v) + v3_dot(e->torque, e->w);
 }
 
+/* The axial slopes (joint.h) of an evaluation e (NULL: switched off) from
+ * compute's REVOLUTE/UNIVERSAL case: slip_k = r_k w, T = sum_k r_k mu_k N_k. */
+static void axial_slopes(const jf_params *p, const jf_eval *e, mbs_axial_friction_slopes *out)
+{
+    memset(out, 0, sizeof *out);
+    out->n = 2;
+    const double r[2] = {p->r_p, p->r_n};
+    for (int k = 0; k < 2 && e; k++) {
+        mbs_lugre_slopes sl = mbs_lugre_slopes_at(&p->lugre, e->slip[k], e->z[k]);
+        out->dzdot_dz[k] = sl.dzdot_dz;
+        out->dzdot_dw[k] = r[k] * sl.dzdot_dv;
+        out->dT_dz[k] = r[k] * e->normal[k] * sl.dmu_dz;
+        out->dT_dw += r[k] * r[k] * e->normal[k] * sl.dmu_dv;
+    }
+}
+
+/* where the joint formulation wants them (data.h friction_slopes) */
+static void record_axial_slopes(const mbs_component *c, const mbs_eval *ev, const jf_eval *e)
+{
+    const jf_params *p = c->params;
+    if (ev->d->friction_slopes && (p->type == JF_REVOLUTE || p->type == JF_UNIVERSAL))
+        axial_slopes(p, e, &ev->d->friction_slopes[c - ev->m->comps]);
+}
+
+int mbs_joint_friction_axial_slopes(const mbs_component *c, const mbs_eval *ev, mbs_axial_friction_slopes *out)
+{
+    const jf_params *p = c->params;
+    if (p->type != JF_REVOLUTE && p->type != JF_UNIVERSAL) {
+        memset(out, 0, sizeof *out);
+        return -1;
+    }
+    if (switched_off(p, ev)) {
+        axial_slopes(p, NULL, out);
+        return 0;
+    }
+    jf_eval e;
+    evaluate(c, ev, &e);
+    axial_slopes(p, &e, out);
+    return 0;
+}
+
 static void eval(const mbs_component *c, mbs_eval *ev)
 {
     const jf_params *p = c->params;
@@ -319,10 +360,12 @@ static void eval(const mbs_component *c, mbs_eval *ev)
         for (int k = 0; k < n; k++)
             mbs_set_state_residual(ev, c, k, mbs_state_rate(ev, c, k));
         mbs_report_power(ev, c, 0.0);
+        record_axial_slopes(c, ev, NULL);
         return;
     }
     jf_eval e;
     evaluate(c, ev, &e);
+    record_axial_slopes(c, ev, &e);
     for (int k = 0; k < n; k++)
         mbs_set_state_residual(ev, c, k, mbs_state_rate(ev, c, k) - e.zdot[k]);
     double f[3], t[3];
@@ -336,30 +379,6 @@ static void eval(const mbs_component *c, mbs_eval *ev)
     mbs_apply_force_at(ev, bJ, e.pI, f);
     mbs_apply_torque(ev, bJ, t);
     mbs_report_power(ev, c, power(&e));
-}
-
-/* (joint.h) From compute's REVOLUTE/UNIVERSAL case: slip_k = r_k w,
- * T = sum_k r_k mu_k N_k. */
-int mbs_joint_friction_axial_slopes(const mbs_component *c, const mbs_eval *ev, mbs_axial_friction_slopes *out)
-{
-    const jf_params *p = c->params;
-    memset(out, 0, sizeof *out);
-    if (p->type != JF_REVOLUTE && p->type != JF_UNIVERSAL)
-        return -1;
-    out->n = 2;
-    if (switched_off(p, ev))
-        return 0;
-    jf_eval e;
-    evaluate(c, ev, &e);
-    const double r[2] = {p->r_p, p->r_n};
-    for (int k = 0; k < 2; k++) {
-        mbs_lugre_slopes sl = mbs_lugre_slopes_at(&p->lugre, e.slip[k], e.z[k]);
-        out->dzdot_dz[k] = sl.dzdot_dz;
-        out->dzdot_dw[k] = r[k] * sl.dzdot_dv;
-        out->dT_dz[k] = r[k] * e.normal[k] * sl.dmu_dz;
-        out->dT_dw += r[k] * r[k] * e.normal[k] * sl.dmu_dv;
-    }
-    return 0;
 }
 
 static double power_nc(const mbs_component *c, const mbs_eval *ev)

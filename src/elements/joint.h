@@ -31,7 +31,9 @@ int mbs_joint_friction_joint(const mbs_component *c);
  * current reaction (a Newton matrix's view; the bristles' rates do not
  * read the normal forces): each bristle's rate reads its own deflection
  * only. 0, or -1 for the other joint types. Zero slopes where the friction
- * is switched off (inactive="STATIC" in a Static analysis). */
+ * is switched off (inactive="STATIC" in a Static analysis). Each
+ * evaluation also writes them to the data's friction_slopes where it is
+ * set (data.h). */
 typedef struct mbs_axial_friction_slopes {
     int n; /* states: 2 */
     double dzdot_dz[2], dzdot_dw[2], dT_dz[2], dT_dw;

@@ -254,6 +254,20 @@ static void state_columns(mbs_joint_system *s, double t, double cj, double h, co
  * c_k = -s d zdot_k/dw; the damping, -dT/dw. Before, these came from three
  * residuals more per matrix, by differences. 0, or -1 when an element is
  * not of the kind. */
+static void group_from_slopes(mbs_joint_system *s, int g, double cj, const mbs_axial_friction_slopes *sl)
+{
+    int first = s->grp_first[g];
+    double sign = s->tree.joints[s->state_joint[first]].child_is_i ? 1.0 : -1.0;
+    for (int i = 0; i < sl->n; i++) {
+        int k = first + i;
+        for (int l = 0; l < LOCAL_MAX; l++)
+            s->loc_Z[(size_t)k * LOCAL_MAX + l] = l == i ? cj - sl->dzdot_dz[i] : 0.0;
+        s->loc_b[k] = -sign * sl->dT_dz[i];
+        s->loc_c[k] = -sign * sl->dzdot_dw[i];
+    }
+    s->fric_damping[s->grp_coord[g]] -= sl->dT_dw;
+}
+
 static int local_slopes(mbs_joint_system *s, double t, double cj, const double *yj, const double *ypj)
 {
     const mbs_model *m = s->m;
@@ -268,18 +282,13 @@ static int local_slopes(mbs_joint_system *s, double t, double cj, const double *
     d->tree_reaction_on = s->reaction_wanted;
     int rc = 0;
     for (int g = 0; g < s->n_groups && rc == 0; g++) {
-        int first = s->grp_first[g], size = s->grp_size[g];
-        double sign = s->tree.joints[s->state_joint[first]].child_is_i ? 1.0 : -1.0;
         mbs_axial_friction_slopes sl;
-        rc = mbs_joint_friction_axial_slopes(&m->comps[s->state_comp[first]], &ev, &sl) != 0 || sl.n != size ? -1 : 0;
-        for (int i = 0; i < size && rc == 0; i++) {
-            int k = first + i;
-            for (int l = 0; l < LOCAL_MAX; l++)
-                s->loc_Z[(size_t)k * LOCAL_MAX + l] = l == i ? cj - sl.dzdot_dz[i] : 0.0;
-            s->loc_b[k] = -sign * sl.dT_dz[i];
-            s->loc_c[k] = -sign * sl.dzdot_dw[i];
-        }
-        s->fric_damping[s->grp_coord[g]] -= sl.dT_dw;
+        rc = mbs_joint_friction_axial_slopes(&m->comps[s->state_comp[s->grp_first[g]]], &ev, &sl) != 0 ||
+                     sl.n != s->grp_size[g]
+                 ? -1
+                 : 0;
+        if (rc == 0)
+            group_from_slopes(s, g, cj, &sl);
     }
     d->tree_reaction = NULL;
     d->tree_reaction_on = NULL;
@@ -346,6 +355,12 @@ static void tree_block_solve(void *user, const double *r, double *x)
 {
     mbs_joint_system *s = user;
     int n = s->n, np = s->np, n2 = np + n, fresh = s->fresh_block;
+    if (fresh && s->n_groups > 0) {
+        memset(s->fric_damping, 0, (size_t)n * sizeof *s->fric_damping);
+        for (int g = 0; g < s->n_groups; g++)
+            group_from_slopes(s, g, s->cj, &s->friction_slopes[s->state_comp[s->grp_first[g]]]);
+        fold_local_groups(s, s->cj); /* cannot fail: each Z_g is diagonal, c_j + sigma_0 s / g */
+    }
     if (fresh) {
         mbs_tree_swap_factors(&s->tree, &s->other_factors);
         if (mbs_tree_articulate(&s->tree, s->m, s->d, s->n_groups > 0 ? s->armature : NULL) != 0) {

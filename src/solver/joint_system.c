@@ -174,6 +174,7 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->reactions_base);
     free(s->joint_rubbed);
     free(s->loc_r);
+    free(s->friction_slopes);
     free(s->last_yj);
     free(s->last_ypj);
     free(s->coord_body);
@@ -445,6 +446,11 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         }
     free(mu_row);
     s->fresh_block = s->newton == MBS_NEWTON_MASS && s->n_kept - s->n_local == 1;
+    if (s->fresh_block && s->n_local > 0 &&
+        !(s->friction_slopes = calloc((size_t)m->n_comps, sizeof *s->friction_slopes))) {
+        mbs_joint_system_free(s);
+        return NULL;
+    }
     s->rows_here = 1;
     for (int k = 0; k < s->n_kept; k++)
         s->rows_here &= s->kept[k] >= m->ofs_z && s->kept[k] < m->ofs_z + m->nz;
@@ -723,9 +729,11 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
             mbs_tree_project(&s->tree, m, d, s->fric_part, s->stab); /* the rate rows without it */
         d->tree_reaction = s->hold_reactions ? s->reactions_base : s->reactions;
         d->tree_reaction_on = s->reaction_wanted;
+        d->friction_slopes = s->friction_slopes;
         mbs_residual_components(&ev, s->tree_friction);
         d->tree_reaction = NULL;
         d->tree_reaction_on = NULL;
+        d->friction_slopes = NULL;
     }
     for (int b = 0; b < m->n_bodies; b++)
         if (!s->is_tree_body[b])

@@ -89,6 +89,8 @@ struct mbs_joint_system {
     mbs_tree_factors other_factors;
     int fresh_block;   /* the tree's block is articulated again at each Newton iterate: nothing
                           but the dissipated energy outside it (tree_block_solve) */
+    struct mbs_axial_friction_slopes *friction_slopes; /* [n_comps] with fresh_block and local
+                          groups: the local friction's slopes at the last residual (data.h) */
 };
 
 /* The positions' rates out [np] from the tree's rates w [n] at the

@@ -61,21 +61,11 @@ TEST(rows_on_output_times_are_not_noise)
  * with the tree's block articulated at each iterate (joint_newton.c,
  * tree_block_solve) none. The run itself: energy kept, and the tip where
  * the absolute formulation puts it. */
-static void joint_coordinates(mbs_model *m)
-{
-    m->settings.formulation = MBS_FORM_JOINT;
-}
-
-static void absolute_coordinates(mbs_model *m)
-{
-    m->settings.formulation = MBS_FORM_ABSOLUTE;
-}
-
 TEST(swinging_chain_in_joint_coordinates_keeps_newton_converging)
 {
     test_results r, a;
-    CHECK(test_run_model("tests/physics/models/chain_12.xml", NULL, joint_coordinates, &r) == 0);
-    CHECK(test_run_model("tests/physics/models/chain_12.xml", NULL, absolute_coordinates, &a) == 0);
+    CHECK(test_run_model("tests/physics/models/chain_12.xml", NULL, test_in_joint_coordinates, &r) == 0);
+    CHECK(test_run_model("tests/physics/models/chain_12.xml", NULL, test_in_absolute_coordinates, &a) == 0);
     CHECK_MSG(r.status == MBS_OK && a.status == MBS_OK, "runs failed: %s / %s", r.run.message, a.run.message);
     CHECK(r.run.joint_coords == 12 && r.run.linear_solver == MBS_LS_TREE && r.n_rows == a.n_rows);
     CHECK_MSG(r.run.stats.nonlinear_convergence_failures * 100 <= r.run.stats.steps,

@@ -89,11 +89,6 @@ TEST(andrews_runs_with_atol_far_below_rtol)
     test_results_free(&r);
 }
 
-static void absolute_coordinates(mbs_model *m)
-{
-    m->settings.formulation = MBS_FORM_ABSOLUTE;
-}
-
 /* The anti-roll bar in absolute coordinates: IDA cycled from t = 0.69 s
  * (raising its order and doubling its step after every success, failing,
  * back to order 1 and 9e-6 s: 43 824 steps, an error-test failure each)
@@ -103,7 +98,7 @@ static void absolute_coordinates(mbs_model *m)
 TEST(anti_roll_bar_in_absolute_coordinates_does_not_cycle)
 {
     test_results absolute, joint;
-    CHECK(test_run_model("models/beam_anti_roll_bar.xml", NULL, absolute_coordinates, &absolute) == 0);
+    CHECK(test_run_model("models/beam_anti_roll_bar.xml", NULL, test_in_absolute_coordinates, &absolute) == 0);
     CHECK(test_run_model("models/beam_anti_roll_bar.xml", NULL, NULL, &joint) == 0);
     CHECK_MSG(absolute.status == MBS_OK && joint.status == MBS_OK, "%s / %s", absolute.run.message, joint.run.message);
     CHECK(absolute.run.joint_coords < 0);

@@ -101,6 +101,16 @@ mbs_status test_load_model(const char *path, const char *const *sets, mbs_model 
     return st;
 }
 
+void test_in_joint_coordinates(mbs_model *m)
+{
+    m->settings.formulation = MBS_FORM_JOINT;
+}
+
+void test_in_absolute_coordinates(mbs_model *m)
+{
+    m->settings.formulation = MBS_FORM_ABSOLUTE;
+}
+
 int test_run_model(const char *path, const char *const *sets, void (*adjust)(mbs_model *m), test_results *r)
 {
     memset(r, 0, sizeof *r);

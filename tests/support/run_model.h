@@ -35,6 +35,11 @@ typedef struct test_results {
 int test_run_model(const char *path, const char *const *sets, void (*adjust)(mbs_model *m), test_results *r);
 void test_results_free(test_results *r);
 
+/* Adjust hooks for test_run_model: the run in joint or in absolute
+ * coordinates, whatever the model and MBSIM_TEST_FORMULATION say. */
+void test_in_joint_coordinates(mbs_model *m);
+void test_in_absolute_coordinates(mbs_model *m);
+
 /* Column `col` of sensor `name` at row i; NAN if absent. */
 double test_value(const test_results *r, const char *sensor, int col, int row);
 /* Index of the first column of sensor `name` in a row, or -1. */
