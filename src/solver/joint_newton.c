@@ -341,33 +341,48 @@ static int tree_block_factored(void *user)
  * positions' rates from the rates, position_rates at the Newton matrix's
  * positions); and each group's x_g = Z_g^-1 (r_g - c_g x2_l).
  *
- * With fresh_block, M is that of the Newton iterate: IDA solves right
- * after evaluating the residual there, which left the tree's bodies in
- * place, and articulating them costs about a fifth of a residual. M
- * changes as the tree moves, and a chain swinging through takes it far
- * from the Newton matrix's within a few steps: IDA then failed Newton's
- * convergence test and cut its step by four (the 32-link chain: 1519
- * failures and 7520 steps; 3833 steps with M fresh, bench/README.md).
- * Only where nothing outside the block reads it (its Schur complement,
- * tree_solver.c, is made with the matrix's M); where the iterate's
- * factors fail (a joint's D singular there), the matrix's serve. */
-static void tree_block_solve(void *user, const double *r, double *x)
+ * With fresh_block, M is that of the step's first Newton iterate: IDA
+ * solves right after evaluating the residual there, which left the tree's
+ * bodies in place, and articulating them costs about a residual. M changes
+ * as the tree moves, and a chain swinging through takes it far from the
+ * Newton matrix's within a few steps: IDA then failed Newton's convergence
+ * test and cut its step by four (the 32-link chain: 1519 failures and 7520
+ * steps; 3833 steps with M fresh, bench/README.md). The step's later
+ * iterates are its first corrected, close enough that articulating again
+ * gained nothing (the same steps and iterations; a fifth more time): so
+ * once per step attempt (its time) and Newton matrix. The local friction's
+ * slopes likewise, from that residual (friction_slopes: the matrix's went
+ * stale as joints passed between sticking and sliding). Only where nothing
+ * outside the block reads it (its Schur complement, tree_solver.c, is made
+ * with the matrix's M); where the iterate's factors fail (a joint's D
+ * singular there), the matrix's serve. */
+static void fresh_factors(mbs_joint_system *s)
 {
-    mbs_joint_system *s = user;
-    int n = s->n, np = s->np, n2 = np + n, fresh = s->fresh_block;
-    if (fresh && s->n_groups > 0) {
-        memset(s->fric_damping, 0, (size_t)n * sizeof *s->fric_damping);
+    if (s->fresh_ready && s->fresh_t == s->residual_t && s->fresh_matrix == s->n_matrices)
+        return;
+    s->fresh_t = s->residual_t;
+    s->fresh_matrix = s->n_matrices;
+    if (s->n_groups > 0) {
+        memset(s->fric_damping, 0, (size_t)s->n * sizeof *s->fric_damping);
         for (int g = 0; g < s->n_groups; g++)
             group_from_slopes(s, g, s->cj, &s->friction_slopes[s->state_comp[s->grp_first[g]]]);
         fold_local_groups(s, s->cj); /* cannot fail: each Z_g is diagonal, c_j + sigma_0 s / g */
     }
-    if (fresh) {
-        mbs_tree_swap_factors(&s->tree, &s->other_factors);
-        if (mbs_tree_articulate(&s->tree, s->m, s->d, s->n_groups > 0 ? s->armature : NULL) != 0) {
-            mbs_tree_swap_factors(&s->tree, &s->other_factors);
-            fresh = 0;
-        }
+    mbs_tree_swap_factors(&s->tree, &s->other_factors);
+    s->fresh_ready = mbs_tree_articulate(&s->tree, s->m, s->d, s->n_groups > 0 ? s->armature : NULL) == 0;
+    mbs_tree_swap_factors(&s->tree, &s->other_factors);
+}
+
+static void tree_block_solve(void *user, const double *r, double *x)
+{
+    mbs_joint_system *s = user;
+    int n = s->n, np = s->np, n2 = np + n, fresh = 0;
+    if (s->fresh_block) {
+        fresh_factors(s);
+        fresh = s->fresh_ready;
     }
+    if (fresh)
+        mbs_tree_swap_factors(&s->tree, &s->other_factors);
     const double *r2 = r + np;
     if (s->n_groups > 0) {
         memcpy(s->loc_r, r + np, (size_t)n * sizeof *s->loc_r);
@@ -424,6 +439,7 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
      * which also leaves the rows' Jacobians; without any (a tree alone) the
      * tree's kinematics suffice. */
     int nk = s->n_kept, n2 = mbs_joint_system_tree_size(s), energy = s->energy_kept, nc = s->m->n_comps;
+    s->n_matrices++;
     memcpy(s->q_jac, yj, (size_t)s->np * sizeof *s->q_jac);
     memset(s->fric_damping, 0, (size_t)s->n * sizeof *s->fric_damping);
     if (nk - s->n_local > 1) {

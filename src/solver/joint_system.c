@@ -711,6 +711,7 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
     mbs_data *d = s->d;
     int n = s->n;
     s->residual_evals++;
+    s->residual_t = t;
     mbs_js_expand(s, yj, ypj, 0);
     memset(s->res, 0, (size_t)m->ny * sizeof *s->res);
     mbs_eval ev = {m, d, t, s->y, s->yp, s->res};

@@ -87,8 +87,11 @@ struct mbs_joint_system {
     /* the mass matrix's factors at another state than the Newton matrix's:
      * at an output row, or at a Newton iterate (fresh_block) */
     mbs_tree_factors other_factors;
-    int fresh_block;   /* the tree's block is articulated again at each Newton iterate: nothing
-                          but the dissipated energy outside it (tree_block_solve) */
+    int fresh_block;   /* the tree's block is articulated again at each Newton step attempt:
+                          nothing but the dissipated energy outside it (tree_block_solve) */
+    int fresh_ready;   /* other_factors hold that block, made at fresh_t after matrix fresh_matrix */
+    double fresh_t, residual_t; /* residual_t: the time of the last residual */
+    long fresh_matrix, n_matrices; /* n_matrices: MASS Newton matrices made */
     struct mbs_axial_friction_slopes *friction_slopes; /* [n_comps] with fresh_block and local
                           groups: the local friction's slopes at the last residual (data.h) */
 };
