@@ -722,18 +722,15 @@ static void body_inertia(const mbs_body *b, const mbs_body_state *s, double I[36
     double Ig[9], tmp[9];
     m3_mul(tmp, s->A, b->inertia);
     m3_mul_t(Ig, tmp, s->A);
-    const double *r = s->r, mass = b->mass;
+    const double *r = s->r, mass = b->mass, rr = v3_dot(r, r);
     /* [r~] */
     double X[9] = {0, -r[2], r[1], r[2], 0, -r[0], -r[1], r[0], 0};
-    memset(I, 0, 36 * sizeof *I);
     for (int i = 0; i < 3; i++)
         for (int k = 0; k < 3; k++) {
-            double XXt = 0.0; /* (r~ r~^T)_ik */
-            for (int l = 0; l < 3; l++)
-                XXt += X[3 * i + l] * X[3 * k + l];
-            I[6 * i + k] = Ig[3 * i + k] + mass * XXt;   /* n from w */
-            I[6 * i + 3 + k] = mass * X[3 * i + k];      /* n from v_O */
-            I[6 * (3 + i) + k] = -mass * X[3 * i + k];   /* f from w: -m r~ */
+            /* r~ r~^T = |r|^2 1 - r r^T */
+            I[6 * i + k] = Ig[3 * i + k] + mass * ((i == k ? rr : 0.0) - r[i] * r[k]); /* n from w */
+            I[6 * i + 3 + k] = mass * X[3 * i + k];                                    /* n from v_O */
+            I[6 * (3 + i) + k] = -mass * X[3 * i + k];                                 /* f from w: -m r~ */
             I[6 * (3 + i) + 3 + k] = i == k ? mass : 0.0;
         }
 }
@@ -904,14 +901,21 @@ int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d, cons
             return -1;
         if (j->parent_joint < 0)
             continue;
+        /* I^A_parent += I^A - U D^-1 U^T, symmetric: the upper triangle,
+         * mirrored (with one coordinate, the usual case, D^-1 a number) */
         double *IP = t->inertia + 36 * j->parent;
         for (int i = 0; i < 6; i++)
-            for (int l = 0; l < 6; l++) {
+            for (int l = i; l < 6; l++) {
                 double s = IA[6 * i + l];
-                for (int a = 0; a < nc; a++)
-                    for (int c = 0; c < nc; c++)
-                        s -= U[6 * a + i] * Dinv[nc * a + c] * U[6 * c + l];
+                if (nc == 1)
+                    s -= U[i] * Dinv[0] * U[l];
+                else
+                    for (int a = 0; a < nc; a++)
+                        for (int c = 0; c < nc; c++)
+                            s -= U[6 * a + i] * Dinv[nc * a + c] * U[6 * c + l];
                 IP[6 * i + l] += s;
+                if (l != i)
+                    IP[6 * l + i] += s;
             }
     }
     return 0;
