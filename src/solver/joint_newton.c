@@ -347,7 +347,7 @@ static int tree_block_factored(void *user)
  * as the tree moves, and a chain swinging through takes it far from the
  * Newton matrix's within a few steps: IDA then failed Newton's convergence
  * test and cut its step by four (the 32-link chain: 1519 failures and 7520
- * steps; 3833 steps with M fresh, bench/README.md). The step's later
+ * steps; 4037 steps with M fresh, bench/README.md). The step's later
  * iterates are its first corrected, close enough that articulating again
  * gained nothing (the same steps and iterations; a fifth more time): so
  * once per step attempt (its time) and Newton matrix. The local friction's
