@@ -257,6 +257,9 @@ static void state_columns(mbs_joint_system *s, double t, double cj, double h, co
 static void group_from_slopes(mbs_joint_system *s, int g, double cj, const mbs_axial_friction_slopes *sl)
 {
     int first = s->grp_first[g];
+    mbs_axial_friction_slopes frozen = {.n = s->grp_size[g]};
+    if (!mbs_component_active(s->d, s->state_comp[first]))
+        sl = &frozen; /* a command switched it off: its states frozen, their residuals their rates */
     double sign = s->tree.joints[s->state_joint[first]].child_is_i ? 1.0 : -1.0;
     for (int i = 0; i < sl->n; i++) {
         int k = first + i;

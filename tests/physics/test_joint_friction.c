@@ -653,10 +653,40 @@ TEST(light_rotor_on_a_large_pin_in_joint_coordinates)
     test_results_free(&r);
 }
 
+/* Friction a command switched off leaves nothing in the Newton matrix:
+ * its states are frozen (their residuals read their rates only). A light
+ * rotor with its mass 1 mm off the axis swings from the horizontal, its
+ * friction (whose damping would be many times c_j J) off: with the
+ * friction's slopes in the matrix all the same, IDA took 1.2 million steps
+ * for the second, half of them failing Newton's convergence test. The
+ * swing itself: no energy lost, and the rate at the bottom
+ * sqrt(2 m g d / (J + m d^2)) (sampled every millisecond: within 1e-3). */
+TEST(friction_switched_off_leaves_the_newton_matrix)
+{
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/jf_light_pendulum.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "%s", r.run.message);
+    CHECK(r.run.joint_coords == 1 && r.run.linear_solver == MBS_LS_TREE);
+    CHECK_MSG(r.run.stats.steps < 5000 && r.run.stats.nonlinear_convergence_failures * 20 <= r.run.stats.steps,
+              "%ld steps, %ld convergence failures", r.run.stats.steps, r.run.stats.nonlinear_convergence_failures);
+    const double m = 2.0, g = 9.81, d = 1e-3, J = 2e-5 + m * d * d, mgd = m * g * d;
+    double e0 = test_value(&r, "total", 0, 0), drift = 0.0, lost = 0.0, w_max = 0.0;
+    for (int i = 0; i < r.n_rows; i++) {
+        drift = fmax(drift, fabs(test_value(&r, "total", 0, i) - e0));
+        lost = fmax(lost, fabs(test_value(&r, "dissipated", 0, i)));
+        w_max = fmax(w_max, fabs(test_value(&r, "w", 0, i)));
+    }
+    CHECK_MSG(drift < 1e-6 * mgd && lost == 0.0, "energy drift %.3g J, dissipated %.3g J", drift, lost);
+    CHECK_MSG(fabs(w_max / sqrt(2.0 * mgd / J) - 1.0) < 1e-3, "largest rate %.6g rad/s, closed form %.6g", w_max,
+              sqrt(2.0 * mgd / J));
+    test_results_free(&r);
+}
+
 TEST_SUITE(joint_friction, T(steady_sliding_follows_the_stribeck_curve), T(presliding_under_a_constant_pull),
            T(block_held_on_a_shallow_incline), T(block_slides_down_a_steep_incline),
            T(rotor_spins_down_by_the_pin_friction), T(revolute_inputs_each_switch_their_term),
            T(translational_inputs_each_switch_their_term), T(cylindrical_inputs_and_combined_slip),
            T(spherical_inputs_and_combined_slip), T(universal_inputs_on_either_yoke),
            T(static_equilibrium_held_by_friction), T(static_friction_saturates_one_channel_then_slips),
-           T(millimetre_model_with_defaults_equals_its_si_twin), T(light_rotor_on_a_large_pin_in_joint_coordinates));
+           T(millimetre_model_with_defaults_equals_its_si_twin), T(light_rotor_on_a_large_pin_in_joint_coordinates),
+           T(friction_switched_off_leaves_the_newton_matrix));
