@@ -722,15 +722,21 @@ static void body_inertia(const mbs_body *b, const mbs_body_state *s, double I[36
     double Ig[9], tmp[9];
     m3_mul(tmp, s->A, b->inertia);
     m3_mul_t(Ig, tmp, s->A);
-    const double *r = s->r, mass = b->mass, rr = v3_dot(r, r);
+    const double *r = s->r, mass = b->mass;
     /* [r~] */
     double X[9] = {0, -r[2], r[1], r[2], 0, -r[0], -r[1], r[0], 0};
     for (int i = 0; i < 3; i++)
         for (int k = 0; k < 3; k++) {
-            /* r~ r~^T = |r|^2 1 - r r^T */
-            I[6 * i + k] = Ig[3 * i + k] + mass * ((i == k ? rr : 0.0) - r[i] * r[k]); /* n from w */
-            I[6 * i + 3 + k] = mass * X[3 * i + k];                                    /* n from v_O */
-            I[6 * (3 + i) + k] = -mass * X[3 * i + k];                                 /* f from w: -m r~ */
+            /* (r~ r~^T)_ik as a sum of products: |r|^2 - r_i^2 on the
+             * diagonal cancelled where one coordinate dominates (a light
+             * body far out along an axis), and the Whipple bicycle took a
+             * fifth more steps on that rounding */
+            double XXt = 0.0;
+            for (int l = 0; l < 3; l++)
+                XXt += X[3 * i + l] * X[3 * k + l];
+            I[6 * i + k] = Ig[3 * i + k] + mass * XXt; /* n from w */
+            I[6 * i + 3 + k] = mass * X[3 * i + k];    /* n from v_O */
+            I[6 * (3 + i) + k] = -mass * X[3 * i + k]; /* f from w: -m r~ */
             I[6 * (3 + i) + 3 + k] = i == k ? mass : 0.0;
         }
 }
