@@ -359,10 +359,32 @@ static int tree_block_factored(void *user)
  * outside the block reads it (its Schur complement, tree_solver.c, is made
  * with the matrix's M); where the iterate's factors fail (a joint's D
  * singular there), the matrix's serve. */
+/* The matrix's fold of the local groups, as the block's solve reads it
+ * (b, c, the groups' factors), kept and put back where the fresh block
+ * fails: the matrix's tree factors go with it. */
+static void matrix_fold(mbs_joint_system *s, int restore)
+{
+    size_t nl = (size_t)s->n_local, lu = (size_t)s->n_groups * LOCAL_MAX * LOCAL_MAX;
+    double *b = s->matrix_fold, *c = b + nl, *LU = c + nl;
+    size_t piv = (size_t)s->n_groups * LOCAL_MAX * sizeof *s->grp_piv;
+    if (restore) {
+        memcpy(s->loc_b, b, nl * sizeof *b);
+        memcpy(s->loc_c, c, nl * sizeof *c);
+        memcpy(s->grp_LU, LU, lu * sizeof *LU);
+        memcpy(s->grp_piv, s->matrix_piv, piv);
+    } else {
+        memcpy(b, s->loc_b, nl * sizeof *b);
+        memcpy(c, s->loc_c, nl * sizeof *c);
+        memcpy(LU, s->grp_LU, lu * sizeof *LU);
+        memcpy(s->matrix_piv, s->grp_piv, piv);
+    }
+}
+
 static void fresh_factors(mbs_joint_system *s)
 {
-    if (s->fresh_ready && s->fresh_t == s->residual_t && s->fresh_matrix == s->n_matrices)
+    if (s->fresh_made && s->fresh_t == s->residual_t && s->fresh_matrix == s->n_matrices)
         return;
+    s->fresh_made = 1;
     s->fresh_t = s->residual_t;
     s->fresh_matrix = s->n_matrices;
     if (s->n_groups > 0) {
@@ -372,17 +394,19 @@ static void fresh_factors(mbs_joint_system *s)
         fold_local_groups(s, s->cj); /* cannot fail: each Z_g is diagonal, c_j + sigma_0 s / g */
     }
     mbs_tree_swap_factors(&s->tree, &s->other_factors);
-    s->fresh_ready = mbs_tree_articulate(&s->tree, s->m, s->d, s->n_groups > 0 ? s->armature : NULL) == 0;
+    s->fresh_ok = mbs_tree_articulate(&s->tree, s->m, s->d, s->n_groups > 0 ? s->armature : NULL) == 0;
     mbs_tree_swap_factors(&s->tree, &s->other_factors);
+    if (!s->fresh_ok && s->n_groups > 0)
+        matrix_fold(s, 1); /* (a negative armature, the Stribeck curve's fall, can make a D <= 0) */
 }
 
 static void tree_block_solve(void *user, const double *r, double *x)
 {
     mbs_joint_system *s = user;
     int n = s->n, np = s->np, n2 = np + n, fresh = 0;
-    if (s->fresh_block) {
+    if (s->fresh_block && s->fresh_on) {
         fresh_factors(s);
-        fresh = s->fresh_ready;
+        fresh = s->fresh_ok;
     }
     if (fresh)
         mbs_tree_swap_factors(&s->tree, &s->other_factors);
@@ -471,7 +495,15 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
     s->articulated = fold_local_groups(s, cj) != 0
                          ? -1
                          : mbs_tree_articulate(&s->tree, s->m, s->d, s->n_state_joints > 0 ? s->armature : NULL);
+    if (s->fresh_block && s->n_groups > 0)
+        matrix_fold(s, 0);
     kept_column(s, kept, energy)[n2 + energy] = cj;
+}
+
+void mbs_joint_system_allow_fresh_block(mbs_joint_system *s, int on)
+{
+    s->fresh_on = on;
+    s->fresh_made = 0;
 }
 
 int mbs_joint_system_block_size(const mbs_joint_system *s)

@@ -128,7 +128,7 @@ int mbs_joint_system_row(mbs_joint_system *s, double t, double *yj, double *ypj,
     }
     s->residual_evals = evals; /* the integrator's count */
     s->last_valid = 0;         /* s->reactions now has every tree joint's, from this row's state */
-    s->fresh_ready = 0;        /* other_factors are this row's */
+    s->fresh_made = 0;         /* other_factors are this row's */
     return failed ? -1 : 0;
 }
 

@@ -175,6 +175,8 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->joint_rubbed);
     free(s->loc_r);
     free(s->friction_slopes);
+    free(s->matrix_fold);
+    free(s->matrix_piv);
     free(s->last_yj);
     free(s->last_ypj);
     free(s->coord_body);
@@ -317,13 +319,15 @@ static int find_local_groups(mbs_joint_system *s)
     s->grp_piv = calloc(nl * LOCAL_MAX, sizeof *s->grp_piv);
     s->armature = calloc(n, sizeof *s->armature);
     s->loc_r = calloc(n, sizeof *s->loc_r);
+    s->matrix_fold = calloc(nl * 2 + nl * LOCAL_MAX * LOCAL_MAX, sizeof *s->matrix_fold);
+    s->matrix_piv = calloc(nl * LOCAL_MAX, sizeof *s->matrix_piv);
     s->last_yj = calloc((size_t)s->nj + 1, sizeof *s->last_yj);
     s->last_ypj = calloc((size_t)s->nj + 1, sizeof *s->last_ypj);
     s->fric_part = calloc(n, sizeof *s->fric_part);
     s->fric_base = calloc(n, sizeof *s->fric_base);
     s->fric_damping = calloc(n, sizeof *s->fric_damping);
     if (!s->grp_first || !s->grp_size || !s->grp_coord || !s->loc_b || !s->loc_c || !s->loc_Z || !s->grp_LU ||
-        !s->grp_piv || !s->armature || !s->loc_r || !s->last_yj || !s->last_ypj || !s->fric_part || !s->fric_base || !s->fric_damping)
+        !s->grp_piv || !s->armature || !s->loc_r || !s->matrix_fold || !s->matrix_piv || !s->last_yj || !s->last_ypj || !s->fric_part || !s->fric_base || !s->fric_damping)
         return -1;
     for (int k = 0; k < s->n_local; k++) {
         int g = s->n_groups;
@@ -446,6 +450,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         }
     free(mu_row);
     s->fresh_block = s->newton == MBS_NEWTON_MASS && s->n_kept - s->n_local == 1;
+    s->fresh_on = 1;
     if (s->fresh_block && s->n_local > 0 &&
         !(s->friction_slopes = calloc((size_t)m->n_comps, sizeof *s->friction_slopes))) {
         mbs_joint_system_free(s);

@@ -142,6 +142,11 @@ void mbs_joint_system_tree_block(mbs_joint_system *s, struct mbs_tree_block *out
  * they are the first kept variables. */
 int mbs_joint_system_block_size(const mbs_joint_system *s);
 
+/* Whether the tree's block may be made again at each step (joint_newton.c,
+ * tree_block_solve): on by default; off, every solve takes the Newton
+ * matrix's own block, which a test can then hold against differences. */
+void mbs_joint_system_allow_fresh_block(mbs_joint_system *s, int on);
+
 /* What yj[i] is when it is a tree coordinate ("the angle of
  * Constraint_Joint 1 (label 'pivot')", "the rate of the travel of ..."):
  * 0, or -1 for the other variables (mbs_layout_describe names them). */

@@ -89,7 +89,11 @@ struct mbs_joint_system {
     mbs_tree_factors other_factors;
     int fresh_block;   /* the tree's block is articulated again at each Newton step attempt:
                           nothing but the dissipated energy outside it (tree_block_solve) */
-    int fresh_ready;   /* other_factors hold that block, made at fresh_t after matrix fresh_matrix */
+    int fresh_on;      /* 1 unless a test turned it off (mbs_joint_system_allow_fresh_block) */
+    int fresh_made;    /* that block was made at fresh_t after matrix fresh_matrix, */
+    int fresh_ok;      /* and other_factors hold it (else the matrix's block serves) */
+    double *matrix_fold; /* [n_local x 2 + n_groups x LOCAL_MAX^2] the matrix's loc_b, loc_c, grp_LU */
+    int *matrix_piv;   /* [n_groups x LOCAL_MAX] and grp_piv (restored where the fresh block fails) */
     double fresh_t, residual_t; /* residual_t: the time of the last residual */
     long fresh_matrix, n_matrices; /* n_matrices: MASS Newton matrices made */
     struct mbs_axial_friction_slopes *friction_slopes; /* [n_comps] with fresh_block and local

@@ -35,7 +35,7 @@ static const char MODEL[] =
 
 /* The largest |T x - e_i| over the unit vectors e_i of the tree block,
  * T the differenced Newton matrix's block, x its solve. */
-static double block_inverse_error(double w, double z, int i_marker, int j_marker)
+static double block_inverse_error(double w, double z, int i_marker, int j_marker, int fresh)
 {
     text_model t;
     char buf[512], text[sizeof MODEL + 8];
@@ -55,6 +55,8 @@ static double block_inverse_error(double w, double z, int i_marker, int j_marker
             y[m->ofs_z + m->comps[c].state_ofs] = y[m->ofs_z + m->comps[c].state_ofs + 1] = z;
     mbs_update_bodies(m, d, y, yp);
     mbs_joint_system *s = mbs_joint_system_create(m, d);
+    if (s)
+        mbs_joint_system_allow_fresh_block(s, fresh);
     double worst = INFINITY;
     CHECK(s && mbs_joint_system_newton(s) == MBS_NEWTON_MASS);
     int nj = s ? mbs_joint_system_size(s) : 0, nt = s ? mbs_joint_system_block_size(s) : 0;
@@ -107,16 +109,20 @@ static double block_inverse_error(double w, double z, int i_marker, int j_marker
 TEST(mass_newton_block_inverts_the_differenced_block_with_joint_friction)
 {
     /* the rotor the child holding I, then J (the joint then turns the
-     * other way, and the friction's torque on the rotor is the other sign) */
-    for (int reversed = 0; reversed < 2; reversed++) {
-        int I = reversed ? 10 : 20, J = reversed ? 20 : 10;
-        double sliding = block_inverse_error(3.0, 2e-6, I, J), sticking = block_inverse_error(1e-4, 1e-6, I, J);
-        /* the block's slopes against a differenced matrix (increments of
-         * 1e-6 against the slip's smoothing): 1e-5 apart; leaving out the
-         * friction's damping puts them 0.7 apart */
-        CHECK_MSG(sliding < 1e-4, "reversed %d, sliding: off by %.3g", reversed, sliding);
-        CHECK_MSG(sticking < 1e-4, "reversed %d, sticking: off by %.3g", reversed, sticking);
-    }
+     * other way, and the friction's torque on the rotor is the other sign);
+     * the Newton matrix's own block (local_slopes), then the block made
+     * again at the residual's state (fresh_factors: here the same state) */
+    for (int fresh = 0; fresh < 2; fresh++)
+        for (int reversed = 0; reversed < 2; reversed++) {
+            int I = reversed ? 10 : 20, J = reversed ? 20 : 10;
+            double sliding = block_inverse_error(3.0, 2e-6, I, J, fresh);
+            double sticking = block_inverse_error(1e-4, 1e-6, I, J, fresh);
+            /* the block's slopes against a differenced matrix (increments
+             * of 1e-6 against the slip's smoothing): 1e-5 apart; leaving
+             * out the friction's damping puts them 0.7 apart */
+            CHECK_MSG(sliding < 1e-4, "fresh %d, reversed %d, sliding: off by %.3g", fresh, reversed, sliding);
+            CHECK_MSG(sticking < 1e-4, "fresh %d, reversed %d, sticking: off by %.3g", fresh, reversed, sticking);
+        }
 }
 
 TEST_SUITE(joint_newton, T(mass_newton_block_inverts_the_differenced_block_with_joint_friction));
