@@ -242,9 +242,9 @@ static void state_columns(mbs_joint_system *s, double t, double cj, double h, co
 
 /* The local groups' entries, and the friction's damping of their joints'
  * rates, from their elements' slopes at (t, yj, ypj)
- * (mbs_joint_friction_axial_slopes), the normal forces at the reactions of
- * the residual there (reused when it was the last one evaluated, as it is
- * when IDA asks for a matrix). A revolute tree joint's rate is the rate w
+ * (mbs_joint_friction_axial_slopes), the normal forces at `reactions`
+ * (NULL: those of the residual there, reused when it was the last one
+ * evaluated, as it is when IDA asks for a matrix). A revolute tree joint's rate is the rate w
  * of I relative to J about the friction's axis, and the friction's
  * generalised force on it is its torque T, each times the sign s (+1 when
  * the child holds I, else -1: the joint then turns J relative to I), and
@@ -271,17 +271,21 @@ static void group_from_slopes(mbs_joint_system *s, int g, double cj, const mbs_a
     s->fric_damping[s->grp_coord[g]] -= sl->dT_dw;
 }
 
-static int local_slopes(mbs_joint_system *s, double t, double cj, const double *yj, const double *ypj)
+static int local_slopes(mbs_joint_system *s, double t, double cj, const double *yj, const double *ypj,
+                        const double *reactions)
 {
     const mbs_model *m = s->m;
     mbs_data *d = s->d;
     int nj = s->nj;
-    if (!(s->last_valid && s->last_t == t && memcmp(s->last_yj, yj, (size_t)nj * sizeof *yj) == 0 &&
-          memcmp(s->last_ypj, ypj, (size_t)nj * sizeof *ypj) == 0))
-        mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
+    if (!reactions) {
+        if (!(s->last_valid && s->last_t == t && memcmp(s->last_yj, yj, (size_t)nj * sizeof *yj) == 0 &&
+              memcmp(s->last_ypj, ypj, (size_t)nj * sizeof *ypj) == 0))
+            mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
+        reactions = s->reactions;
+    }
     mbs_js_expand(s, yj, ypj, 0);
     mbs_eval ev = {m, d, t, s->y, s->yp, s->res};
-    d->tree_reaction = s->reactions;
+    d->tree_reaction = reactions;
     d->tree_reaction_on = s->reaction_wanted;
     int rc = 0;
     for (int g = 0; g < s->n_groups && rc == 0; g++) {
@@ -488,7 +492,9 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
     }
     /* the factors at (yj) (the differences above moved the tree; so does
      * local_slopes) */
-    if (s->n_groups > 0 ? local_slopes(s, t, cj, yj, ypj) != 0 : (mbs_js_expand(s, yj, ypj, 0), 0)) {
+    /* the reactions at (yj): the differences' base kept them (reactions_base) */
+    const double *reactions = nk - s->n_local > 1 ? s->reactions_base : NULL;
+    if (s->n_groups > 0 ? local_slopes(s, t, cj, yj, ypj, reactions) != 0 : (mbs_js_expand(s, yj, ypj, 0), 0)) {
         s->articulated = -1;
         return;
     }
