@@ -253,16 +253,14 @@ void mbs_joint_markers(const mbs_component *joint, int *I, int *J)
 
 /* A tree joint in joint coordinates: from the wrench the tree's backward
  * pass gave it (data.h), moved from the global origin to I's origin. */
-static int tree_reaction(const mbs_component *c, const mbs_eval *ev, double f[3], double t[3])
+static int tree_reaction(const mbs_component *c, const mbs_eval *ev, const double pI[3], double f[3], double t[3])
 {
     const mbs_data *d = ev->d;
     long i = c - ev->m->comps;
     if (!d->tree_reaction_on || !d->tree_reaction_on[i])
         return 0;
-    const joint_params *jp = c->params;
     const double *W = d->tree_reaction + 6 * i;
-    double pI[3], pxf[3];
-    mbs_marker_position(ev, jp->I, pI);
+    double pxf[3];
     v3_copy(f, W + 3);
     v3_cross(pxf, pI, f);
     v3_sub(t, W, pxf);
@@ -272,9 +270,18 @@ static int tree_reaction(const mbs_component *c, const mbs_eval *ev, double f[3]
 void mbs_joint_reaction(const mbs_component *c, const mbs_eval *ev, double F[3], double T[3])
 {
     const joint_params *jp = c->params;
-    double RJ[9], f_tree[3], t_tree[3];
-    if (tree_reaction(c, ev, f_tree, t_tree)) {
-        mbs_marker_axes(ev, jp->J, RJ);
+    double pI[3], RJ[9];
+    mbs_marker_position(ev, jp->I, pI);
+    mbs_marker_axes(ev, jp->J, RJ);
+    mbs_joint_reaction_at(c, ev, pI, RJ, F, T);
+}
+
+void mbs_joint_reaction_at(const mbs_component *c, const mbs_eval *ev, const double pI[3], const double RJ[9],
+                           double F[3], double T[3])
+{
+    const joint_params *jp = c->params;
+    double f_tree[3], t_tree[3];
+    if (tree_reaction(c, ev, pI, f_tree, t_tree)) {
         m3_tmul_v(F, RJ, f_tree);
         m3_tmul_v(T, RJ, t_tree);
         return;
@@ -293,8 +300,7 @@ void mbs_joint_reaction(const mbs_component *c, const mbs_eval *ev, double F[3],
             }
     }
     /* moment about the I origin: t is about the loaded body's centre of mass */
-    double pI[3], s[3], sxf[3];
-    mbs_marker_position(ev, jp->I, pI);
+    double s[3], sxf[3];
     v3_sub(s, pI, ev->d->bodies[body].r);
     v3_cross(sxf, s, f);
     v3_sub(t, t, sxf);
@@ -302,7 +308,6 @@ void mbs_joint_reaction(const mbs_component *c, const mbs_eval *ev, double F[3],
         v3_scale(f, f, -1.0);
         v3_scale(t, t, -1.0);
     }
-    mbs_marker_axes(ev, jp->J, RJ);
     m3_tmul_v(F, RJ, f);
     m3_tmul_v(T, RJ, t);
 }

@@ -187,10 +187,9 @@ static void measure(const mbs_component *c, const mbs_eval *ev, jf_eval *e)
 {
     const jf_params *p = c->params;
     memset(e, 0, sizeof *e);
-    const mbs_component *joint = &ev->m->comps[p->joint];
-    mbs_joint_reaction(joint, ev, e->F, e->T);
     mbs_marker_axes(ev, p->J, e->RJ);
     mbs_marker_position(ev, p->I, e->pI);
+    mbs_joint_reaction_at(&ev->m->comps[p->joint], ev, e->pI, e->RJ, e->F, e->T);
     /* velocities of I relative to J's material point at I's origin */
     int bJ = mbs_marker_body(ev, p->J);
     const mbs_body_state *sJ = &ev->d->bodies[bJ];

@@ -17,6 +17,10 @@ void mbs_joint_markers(const mbs_component *joint, int *I, int *J);
 
 /* Reaction force and torque on the I body at the I origin, in J axes. */
 void mbs_joint_reaction(const mbs_component *joint, const mbs_eval *ev, double F[3], double T[3]);
+/* The same, with the I origin pI and the J axes RJ the caller has already
+ * (joint friction, on every residual). */
+void mbs_joint_reaction_at(const mbs_component *joint, const mbs_eval *ev, const double pI[3], const double RJ[9],
+                           double F[3], double T[3]);
 
 /* Whether component c is a Force_JointFriction, and the joint it rubs in
  * (its component index). It reads only the joint's reaction, which a tree
