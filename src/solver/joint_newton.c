@@ -240,20 +240,16 @@ static void state_columns(mbs_joint_system *s, double t, double cj, double h, co
     }
 }
 
-/* The local groups' entries, and the friction's damping of their joints'
- * rates, from their elements' slopes at (t, yj, ypj)
- * (mbs_joint_friction_axial_slopes), the normal forces at `reactions`
- * (NULL: those of the residual there, reused when it was the last one
- * evaluated, as it is when IDA asks for a matrix). A revolute tree joint's rate is the rate w
- * of I relative to J about the friction's axis, and the friction's
- * generalised force on it is its torque T, each times the sign s (+1 when
- * the child holds I, else -1: the joint then turns J relative to I), and
- * the rate row is M u' - Q. So, state k of the group (its residual
- * dz_k/dt - zdot_k): Z_kk = c_j - d zdot_k/dz_k, its column's entry on
- * the rate row b_k = -s dT/dz_k, its row's entry on the rate column
- * c_k = -s d zdot_k/dw; the damping, -dT/dw. Before, these came from three
- * residuals more per matrix, by differences. 0, or -1 when an element is
- * not of the kind. */
+/* Group g's entries, and its friction's damping of its joint's rate, from
+ * its element's slopes sl. A revolute tree joint's rate is the rate w of I
+ * relative to J about the friction's axis, and the friction's generalised
+ * force on it is its torque T, each times the sign s (+1 when the child
+ * holds I, else -1: the joint then turns J relative to I), and the rate
+ * row is M u' - Q. So, state k of the group (its residual dz_k/dt -
+ * zdot_k): Z_kk = c_j - d zdot_k/dz_k, its column's entry on the rate row
+ * b_k = -s dT/dz_k, its row's entry on the rate column c_k = -s d zdot_k/dw;
+ * the damping, -dT/dw. (By differences these took three residuals more per
+ * matrix.) */
 static void group_from_slopes(mbs_joint_system *s, int g, double cj, const mbs_axial_friction_slopes *sl)
 {
     int first = s->grp_first[g];
@@ -271,6 +267,11 @@ static void group_from_slopes(mbs_joint_system *s, int g, double cj, const mbs_a
     s->fric_damping[s->grp_coord[g]] -= sl->dT_dw;
 }
 
+/* Every local group's entries (group_from_slopes) from its element's slopes
+ * at (t, yj, ypj) (mbs_joint_friction_axial_slopes), the normal forces at
+ * `reactions` (NULL: those of the residual there, reused when it was the
+ * last one evaluated, as it is when IDA asks for a matrix). 0, or -1 when
+ * an element is not of the kind. */
 static int local_slopes(mbs_joint_system *s, double t, double cj, const double *yj, const double *ypj,
                         const double *reactions)
 {
