@@ -14,7 +14,7 @@ bin=build/chain_bench
 [ -x "$bin" ] || { echo "build it first: make bench"; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-printf "%5s %-6s %-5s %10s %10s %8s %10s %8s %6s\n" N asked used wall_s cpu_s steps res_evals jac_evals eqs
+printf "%5s %-6s %-5s %10s %10s %8s %10s %8s %6s %7s %7s\n" N asked used wall_s cpu_s steps res_evals jac_evals eqs conv_f err_f
 n=1
 while [ "$n" -le "$max" ]; do
     bench/make_chain.sh "$n" "$end" > "$tmp/chain.xml"

@@ -41,8 +41,9 @@ static int run(const char *path, const char *solver)
     double w0 = clock_seconds(CLOCK_MONOTONIC), c0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
     mbs_status st = mbs_simulate(m, NULL, NULL, &d, &r);
     double wall = clock_seconds(CLOCK_MONOTONIC) - w0, cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
-    printf("%-6s %-5s %10.3f %10.3f %8ld %10ld %8ld %6d %s\n", solver, mbs_linear_solver_name(r.linear_solver),
-           wall, cpu, r.stats.steps, r.stats.residual_evals, r.stats.jacobian_evals, m->ny,
+    printf("%-6s %-5s %10.3f %10.3f %8ld %10ld %8ld %6d %7ld %7ld %s\n", solver,
+           mbs_linear_solver_name(r.linear_solver), wall, cpu, r.stats.steps, r.stats.residual_evals,
+           r.stats.jacobian_evals, m->ny, r.stats.nonlinear_convergence_failures, r.stats.error_test_failures,
            st == MBS_OK ? "ok" : r.message);
     fflush(stdout);
     mbs_model_free(m);

@@ -15,7 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bench/make_chain.sh "$n" "$end" "$rtol" > "$tmp/plain.xml"
 FRICTION=1 bench/make_chain.sh "$n" "$end" "$rtol" > "$tmp/friction.xml"
-printf "%-9s %-6s %-5s %10s %10s %8s %10s %8s %6s\n" model asked used wall_s cpu_s steps res_evals jac_evals eqs
+printf "%-9s %-6s %-5s %10s %10s %8s %10s %8s %6s %7s %7s\n" model asked used wall_s cpu_s steps res_evals jac_evals eqs conv_f err_f
 for s in klu; do
     printf "%-9s " plain
     "$bin" "$tmp/plain.xml" "$s" | tee "$tmp/p"
