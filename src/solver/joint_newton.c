@@ -342,28 +342,6 @@ static int tree_block_factored(void *user)
     return ((mbs_joint_system *)user)->articulated;
 }
 
-/* x = T^-1 r on the tree's block (x and r distinct): the positions, the
- * rates and the local groups. Each group g on rate l eliminated first,
- * r_l -= b_g . Z_g^-1 r_g; then x2 = (c_j M + A)^-1 r2 by articulated
- * bodies (A the groups' armature), x1 = (r1 + K x2) / c_j (K the
- * positions' rates from the rates, position_rates at the Newton matrix's
- * positions); and each group's x_g = Z_g^-1 (r_g - c_g x2_l).
- *
- * With fresh_block, M is that of the step's first Newton iterate: IDA
- * solves right after evaluating the residual there, which left the tree's
- * bodies in place, and articulating them costs about a residual. M changes
- * as the tree moves, and a chain swinging through takes it far from the
- * Newton matrix's within a few steps: IDA then failed Newton's convergence
- * test and cut its step by four (the 32-link chain: 1519 failures and 7520
- * steps; 4037 steps with M fresh, bench/README.md). The step's later
- * iterates are its first corrected, close enough that articulating again
- * gained nothing (the same steps and iterations; a fifth more time): so
- * once per step attempt (its time) and Newton matrix. The local friction's
- * slopes likewise, from that residual (friction_slopes: the matrix's went
- * stale as joints passed between sticking and sliding). Only where nothing
- * outside the block reads it (its Schur complement, tree_solver.c, is made
- * with the matrix's M); where the iterate's factors fail (a joint's D
- * singular there), the matrix's serve. */
 /* The matrix's fold of the local groups, as the block's solve reads it
  * (b, c, the groups' factors), kept and put back where the fresh block
  * fails: the matrix's tree factors go with it. */
@@ -385,6 +363,21 @@ static void matrix_fold(mbs_joint_system *s, int restore)
     }
 }
 
+/* With fresh_block, M is that of the step's first Newton iterate: IDA
+ * solves right after evaluating the residual there, which left the tree's
+ * bodies in place, and articulating them costs about a residual. M changes
+ * as the tree moves, and a chain swinging through takes it far from the
+ * Newton matrix's within a few steps: IDA then failed Newton's convergence
+ * test and cut its step by four (the 32-link chain: 1519 failures and 7520
+ * steps; 4037 steps with M fresh, bench/README.md). The step's later
+ * iterates are its first corrected, close enough that articulating again
+ * gained nothing (the same steps and iterations; a fifth more time): so
+ * once per step attempt (its time) and Newton matrix. The local friction's
+ * slopes likewise, from that residual (friction_slopes: the matrix's went
+ * stale as joints passed between sticking and sliding). Only where nothing
+ * outside the block reads it (its Schur complement, tree_solver.c, is made
+ * with the matrix's M); where the iterate's factors fail (a joint's D
+ * not positive there), the matrix's serve, with the matrix's fold. */
 static void fresh_factors(mbs_joint_system *s)
 {
     if (s->fresh_made && s->fresh_t == s->residual_t && s->fresh_matrix == s->n_matrices)
@@ -405,6 +398,12 @@ static void fresh_factors(mbs_joint_system *s)
         matrix_fold(s, 1); /* (a negative armature, the Stribeck curve's fall, can make a D <= 0) */
 }
 
+/* x = T^-1 r on the tree's block (x and r distinct): the positions, the
+ * rates and the local groups. Each group g on rate l eliminated first,
+ * r_l -= b_g . Z_g^-1 r_g; then x2 = (c_j M + A)^-1 r2 by articulated
+ * bodies (A the groups' armature), x1 = (r1 + K x2) / c_j (K the
+ * positions' rates from the rates, position_rates at the Newton matrix's
+ * positions); and each group's x_g = Z_g^-1 (r_g - c_g x2_l). */
 static void tree_block_solve(void *user, const double *r, double *x)
 {
     mbs_joint_system *s = user;
