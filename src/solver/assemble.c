@@ -26,6 +26,7 @@
 #include "../core/rotation.h"
 #include "../core/strutil.h"
 #include "../core/vec3.h"
+#include "../elements/joint.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -594,6 +595,34 @@ static int read_columns(mbs_assembler *a, double t, double *y, const double *yp)
  * right side does not change). A fixed-point iteration on [M G^T; G 0] is
  * not enough: a LuGre bristle starting relaxed on a moving joint has a
  * friction coefficient far above 1 for an instant. */
+/* What a failure of coupled_rates names: the joint whose multipliers, read
+ * by forces, moved most in the last update (relative to themselves), and
+ * the joint friction that reads them. */
+static void name_restless(const mbs_assembler *a, const double *y, char *out, size_t size)
+{
+    const mbs_model *m = a->m;
+    int worst = -1;
+    double most = -1.0;
+    for (int k = 0; k < a->n_read_rows; k++) {
+        int r = a->read_rows[k];
+        double step = fabs(a->rhs[m->nu + r]) / fmax(fabs(y[m->ofs_lambda + r]), COUPLED_LAMBDA_FLOOR);
+        if (step > most) {
+            most = step;
+            worst = m->row_comp[r];
+        }
+    }
+    if (worst < 0) {
+        snprintf(out, size, "the joints' reactions");
+        return;
+    }
+    char joint[128], friction[128] = "";
+    mbs_component_describe(&m->comps[worst], joint, sizeof joint);
+    for (int c = 0; c < m->n_comps && !friction[0]; c++)
+        if (mbs_is_joint_friction(&m->comps[c]) && mbs_joint_friction_joint(&m->comps[c]) == worst)
+            mbs_component_describe(&m->comps[c], friction, sizeof friction);
+    snprintf(out, size, "%s%s%s", joint, friction[0] ? ", read by " : "", friction);
+}
+
 static int coupled_rates(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize)
 {
     const mbs_model *m = a->m;
@@ -625,9 +654,11 @@ static int coupled_rates(mbs_assembler *a, double t, double *y, double *yp, char
             return 0;
         previous = change;
     }
+    char what[300];
+    name_restless(a, y, what, sizeof what);
     snprintf(msg, msgsize,
              "cannot compute consistent accelerations at t = %g: the forces that depend on joint reactions (joint "
-             "friction) and the reactions do not settle on a solution", t);
+             "friction) and the reactions do not settle on a solution (moving most: %s)", t, what);
     return -1;
 }
 
