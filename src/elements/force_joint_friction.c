@@ -334,23 +334,6 @@ static void record_axial_slopes(const mbs_component *c, const mbs_eval *ev, cons
         axial_slopes(p, e, &ev->d->friction_slopes[c - ev->m->comps]);
 }
 
-int mbs_joint_friction_axial_slopes(const mbs_component *c, const mbs_eval *ev, mbs_axial_friction_slopes *out)
-{
-    const jf_params *p = c->params;
-    if (p->type != JF_REVOLUTE && p->type != JF_UNIVERSAL) {
-        memset(out, 0, sizeof *out);
-        return -1;
-    }
-    if (switched_off(p, ev)) {
-        axial_slopes(p, NULL, out);
-        return 0;
-    }
-    jf_eval e;
-    evaluate(c, ev, &e);
-    axial_slopes(p, &e, out);
-    return 0;
-}
-
 static void eval(const mbs_component *c, mbs_eval *ev)
 {
     const jf_params *p = c->params;

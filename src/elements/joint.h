@@ -30,19 +30,17 @@ int mbs_joint_friction_joint(const mbs_component *c);
 
 /* Joint friction in a REVOLUTE or UNIVERSAL joint is a torque T a on I
  * about one axis a (-T a on J), read from its two bristles z_k (pin, end
- * caps) and the rate w of I relative to J about a. The slopes of it and of
- * the bristles' rates at the current state, the normal forces held at the
- * current reaction (a Newton matrix's view; the bristles' rates do not
- * read the normal forces): each bristle's rate reads its own deflection
- * only. 0, or -1 for the other joint types. Zero slopes where the friction
- * is switched off (inactive="STATIC" in a Static analysis). Each
- * evaluation also writes them to the data's friction_slopes where it is
- * set (data.h). */
+ * caps) and the rate w of I relative to J about a. Each evaluation writes,
+ * where the data's friction_slopes is set (data.h), the slopes of T and of
+ * the bristles' rates at that state, the normal forces held at the current
+ * reaction (a Newton matrix's view; the bristles' rates do not read the
+ * normal forces): each bristle's rate reads its own deflection only. Zero
+ * slopes where the friction is switched off (inactive="STATIC" in a Static
+ * analysis). */
 typedef struct mbs_axial_friction_slopes {
     int n; /* states: 2 */
     double dzdot_dz[2], dzdot_dw[2], dT_dz[2], dT_dw;
 } mbs_axial_friction_slopes;
-int mbs_joint_friction_axial_slopes(const mbs_component *c, const mbs_eval *ev, mbs_axial_friction_slopes *out);
 
 /* The dimension of a Motion_Joint's expression: an angle or a length, or
  * their rates (motion_joint.c). */

@@ -143,7 +143,7 @@ static void rate_rows_on_positions(mbs_joint_system *s, double t, double cj, dou
 
 /* The kept bristle states' rows on the tree's variables, which
  * mass_columns leaves at zero, for the states that are not local (those
- * are local_slopes'). A tree joint's friction reads only its own
+ * are groups_from_recorded_slopes'). A tree joint's friction reads only its own
  * joint's relative motion, and its bristles' rates do not depend on the
  * normal force (FRICTION.md 1.1), so one residual moves the c-th position
  * (or rate) of every joint at once and each bristle row takes its own
@@ -152,13 +152,13 @@ static void rate_rows_on_positions(mbs_joint_system *s, double t, double cj, dou
 static void state_rows_on_tree(mbs_joint_system *s, double t, const double *yj, const double *ypj,
                                const double *ewt, double h, double *rows)
 {
+    if (s->n_local == s->n_state_joints)
+        return;
     int nk = s->n_kept, np = s->np, n2 = mbs_joint_system_tree_size(s), most[2] = {0, 0};
     for (int j = 0; j < s->tree.n_joints; j++) {
         most[0] = s->tree.joints[j].n_pos > most[0] ? s->tree.joints[j].n_pos : most[0];
         most[1] = s->tree.joints[j].n_coords > most[1] ? s->tree.joints[j].n_coords : most[1];
     }
-    if (s->n_local == s->n_state_joints)
-        return;
     for (int rates = 0; rates < 2; rates++)
         for (int c = 0; c < most[rates]; c++) {
             memcpy(s->yjw, yj, (size_t)s->nj * sizeof *yj);
@@ -196,7 +196,8 @@ static void state_rows_on_tree(mbs_joint_system *s, double t, const double *yj, 
         }
 }
 
-/* The kept bristle states' columns that are not local (local_slopes), a
+/* The kept bristle states' columns that are not local (those are
+ * groups_from_recorded_slopes'), a
  * colour at a time (find_state_joints): one residual moves every state of
  * the colour by its increment (and its rate by c_j times it, as
  * difference_columns), and each column takes the rows its state moves: its
@@ -267,40 +268,24 @@ static void group_from_slopes(mbs_joint_system *s, int g, double cj, const mbs_a
     s->fric_damping[s->grp_coord[g]] -= sl->dT_dw;
 }
 
-/* Every local group's entries (group_from_slopes) from its element's slopes
- * at (t, yj, ypj) (mbs_joint_friction_axial_slopes), the normal forces at
- * `reactions` (NULL: those of the residual there, reused when it was the
- * last one evaluated, as it is when IDA asks for a matrix). 0, or -1 when
- * an element is not of the kind. */
-static int local_slopes(mbs_joint_system *s, double t, double cj, const double *yj, const double *ypj,
-                        const double *reactions)
+/* Every local group's entries (group_from_slopes) from the slopes the
+ * last residual recorded (friction_slopes), its friction's damping reset
+ * first. */
+static void groups_from_recorded_slopes(mbs_joint_system *s, double cj)
 {
-    const mbs_model *m = s->m;
-    mbs_data *d = s->d;
-    int nj = s->nj;
-    if (!reactions) {
-        if (!(s->last_valid && s->last_t == t && memcmp(s->last_yj, yj, (size_t)nj * sizeof *yj) == 0 &&
-              memcmp(s->last_ypj, ypj, (size_t)nj * sizeof *ypj) == 0))
-            mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
-        reactions = s->reactions;
-    }
-    mbs_js_expand(s, yj, ypj, 0);
-    mbs_eval ev = {m, d, t, s->y, s->yp, s->res};
-    d->tree_reaction = reactions;
-    d->tree_reaction_on = s->reaction_wanted;
-    int rc = 0;
-    for (int g = 0; g < s->n_groups && rc == 0; g++) {
-        mbs_axial_friction_slopes sl;
-        rc = mbs_joint_friction_axial_slopes(&m->comps[s->state_comp[s->grp_first[g]]], &ev, &sl) != 0 ||
-                     sl.n != s->grp_size[g]
-                 ? -1
-                 : 0;
-        if (rc == 0)
-            group_from_slopes(s, g, cj, &sl);
-    }
-    d->tree_reaction = NULL;
-    d->tree_reaction_on = NULL;
-    return rc;
+    memset(s->fric_damping, 0, (size_t)s->n * sizeof *s->fric_damping);
+    for (int g = 0; g < s->n_groups; g++)
+        group_from_slopes(s, g, cj, &s->friction_slopes[s->state_comp[s->grp_first[g]]]);
+}
+
+/* Whether the last residual, with its own reactions, was at (t, yj, ypj):
+ * it is when IDA asks for a Newton matrix, and then its recorded slopes
+ * serve the matrix. */
+static int last_residual_at(const mbs_joint_system *s, double t, const double *yj, const double *ypj)
+{
+    size_t size = (size_t)s->nj * sizeof *yj;
+    return s->last_valid && s->last_t == t && memcmp(s->last_yj, yj, size) == 0 &&
+           memcmp(s->last_ypj, ypj, size) == 0;
 }
 
 /* Each local group's block Z_g (its states' rows and columns) factored,
@@ -386,9 +371,7 @@ static void fresh_factors(mbs_joint_system *s)
     s->fresh_t = s->residual_t;
     s->fresh_matrix = s->n_matrices;
     if (s->n_groups > 0) {
-        memset(s->fric_damping, 0, (size_t)s->n * sizeof *s->fric_damping);
-        for (int g = 0; g < s->n_groups; g++)
-            group_from_slopes(s, g, s->cj, &s->friction_slopes[s->state_comp[s->grp_first[g]]]);
+        groups_from_recorded_slopes(s, s->cj);
         fold_local_groups(s, s->cj); /* cannot fail: each Z_g is diagonal, c_j + sigma_0 s / g */
     }
     mbs_tree_swap_factors(&s->tree, &s->other_factors);
@@ -472,13 +455,16 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
     int nk = s->n_kept, n2 = mbs_joint_system_tree_size(s), energy = s->energy_kept, nc = s->m->n_comps;
     s->n_matrices++;
     memcpy(s->q_jac, yj, (size_t)s->np * sizeof *s->q_jac);
-    memset(s->fric_damping, 0, (size_t)s->n * sizeof *s->fric_damping);
     if (nk - s->n_local > 1) {
         s->record_friction = 1;
         mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
         s->record_friction = 0;
         memcpy(s->fric_base, s->fric_part, (size_t)s->n * sizeof *s->fric_base);
         memcpy(s->reactions_base, s->reactions, (size_t)nc * 6 * sizeof *s->reactions_base);
+        /* the local groups from this residual's slopes, before the
+         * differences' residuals record theirs (they leave the groups and
+         * the local joints' damping alone) */
+        groups_from_recorded_slopes(s, cj);
         mass_columns(s, cj, rows);
         rate_rows_on_positions(s, t, cj, h, yj, ypj, ewt, rows);
         if (s->n_state_joints > 0)
@@ -488,16 +474,13 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
                 difference_columns(s, t, cj, h, yj, ypj, ewt, n2 + k, n2 + k + 1, kept_column(s, kept, k));
         state_columns(s, t, cj, h, yj, ypj, ewt, kept);
     } else {
+        if (s->n_groups > 0 && !last_residual_at(s, t, yj, ypj))
+            mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
+        groups_from_recorded_slopes(s, cj);
         mass_columns(s, cj, rows);
     }
-    /* the factors at (yj) (the differences above moved the tree; so does
-     * local_slopes) */
-    /* the reactions at (yj): the differences' base kept them (reactions_base) */
-    const double *reactions = nk - s->n_local > 1 ? s->reactions_base : NULL;
-    if (s->n_groups > 0 ? local_slopes(s, t, cj, yj, ypj, reactions) != 0 : (mbs_js_expand(s, yj, ypj, 0), 0)) {
-        s->articulated = -1;
-        return;
-    }
+    /* the factors at (yj): the differences above moved the tree */
+    mbs_js_expand(s, yj, ypj, 0);
     s->articulated = fold_local_groups(s, cj) != 0
                          ? -1
                          : mbs_tree_articulate(&s->tree, s->m, s->d, s->n_state_joints > 0 ? s->armature : NULL);

@@ -451,8 +451,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     free(mu_row);
     s->fresh_block = s->newton == MBS_NEWTON_MASS && s->n_kept - s->n_local == 1;
     s->fresh_on = 1;
-    if (s->fresh_block && s->n_local > 0 &&
-        !(s->friction_slopes = calloc((size_t)m->n_comps, sizeof *s->friction_slopes))) {
+    if (s->n_local > 0 && !(s->friction_slopes = calloc((size_t)m->n_comps, sizeof *s->friction_slopes))) {
         mbs_joint_system_free(s);
         return NULL;
     }
