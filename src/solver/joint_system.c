@@ -303,9 +303,9 @@ static int find_state_joints(mbs_joint_system *s)
 }
 
 /* The groups of local states (one element's, consecutive among the kept
- * variables) and the storage of their fold into the tree's block and of
- * the friction's damping (joint_newton.c, fold_local_groups); 0, or -1
- * out of memory. */
+ * variables) and the storage of their fold into the tree's block, of the
+ * friction's damping and of its slopes (joint_newton.c, fold_local_groups,
+ * groups_from_recorded_slopes); 0, or -1 out of memory. */
 static int find_local_groups(mbs_joint_system *s)
 {
     size_t nl = (size_t)s->n_local + 1, n = (size_t)s->n + 1;
@@ -323,11 +323,14 @@ static int find_local_groups(mbs_joint_system *s)
     s->matrix_piv = calloc(nl * LOCAL_MAX, sizeof *s->matrix_piv);
     s->last_yj = calloc((size_t)s->nj + 1, sizeof *s->last_yj);
     s->last_ypj = calloc((size_t)s->nj + 1, sizeof *s->last_ypj);
+    if (s->n_local > 0 && !(s->friction_slopes = calloc((size_t)s->m->n_comps, sizeof *s->friction_slopes)))
+        return -1;
     s->fric_part = calloc(n, sizeof *s->fric_part);
     s->fric_base = calloc(n, sizeof *s->fric_base);
     s->fric_damping = calloc(n, sizeof *s->fric_damping);
     if (!s->grp_first || !s->grp_size || !s->grp_coord || !s->loc_b || !s->loc_c || !s->loc_Z || !s->grp_LU ||
-        !s->grp_piv || !s->armature || !s->loc_r || !s->matrix_fold || !s->matrix_piv || !s->last_yj || !s->last_ypj || !s->fric_part || !s->fric_base || !s->fric_damping)
+        !s->grp_piv || !s->armature || !s->loc_r || !s->matrix_fold || !s->matrix_piv || !s->last_yj ||
+        !s->last_ypj || !s->fric_part || !s->fric_base || !s->fric_damping)
         return -1;
     for (int k = 0; k < s->n_local; k++) {
         int g = s->n_groups;
@@ -451,10 +454,6 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     free(mu_row);
     s->fresh_block = s->newton == MBS_NEWTON_MASS && s->n_kept - s->n_local == 1;
     s->fresh_on = 1;
-    if (s->n_local > 0 && !(s->friction_slopes = calloc((size_t)m->n_comps, sizeof *s->friction_slopes))) {
-        mbs_joint_system_free(s);
-        return NULL;
-    }
     s->rows_here = 1;
     for (int k = 0; k < s->n_kept; k++)
         s->rows_here &= s->kept[k] >= m->ofs_z && s->kept[k] < m->ofs_z + m->nz;
