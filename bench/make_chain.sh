@@ -5,6 +5,9 @@
 # moves in 3-D), released from rest under gravity along -y. With FRICTION=1
 # in the environment, every joint has LuGre joint friction
 # (Force_JointFriction, canonical SI parameters, pin radius 1 cm); with
+# FRICTION=weak, the same elements with mu_s = mu_d = 1e-5 and no bristle
+# damping or viscous term (too weak to change the motion: what remains is
+# the friction's own cost); with
 # SPRINGS=1, a torsion spring-damper on every joint (k = 50 N m/rad,
 # c = 0.5 N m s/rad; the stiffness a Newton matrix must carry).
 # usage: bench/make_chain.sh N [END_TIME] [RTOL]
@@ -47,10 +50,15 @@ LINK
         prev=$prev_mk
     fi
     echo "    <Constraint_Joint id=\"$k\" type=\"REVOLUTE\" i_marker_id=\"$left\" j_marker_id=\"$prev\"/>"
-    if [ "$friction" = 1 ]; then
-        echo "    <Force_JointFriction id=\"$((k + 100))\" joint_id=\"$k\" mu_static=\"0.5\" mu_dynamic=\"0.3\"" \
+    if [ "$friction" = 1 ] || [ "$friction" = weak ]; then
+        if [ "$friction" = 1 ]; then
+            law='mu_static="0.5" mu_dynamic="0.3" damping_effects="316" viscous_effects="0.4"'
+        else
+            law='mu_static="1e-5" mu_dynamic="1e-5" damping_effects="0" viscous_effects="0"'
+        fi
+        echo "    <Force_JointFriction id=\"$((k + 100))\" joint_id=\"$k\" $law" \
              "stiction_trans_vel=\"0.01\" pin_radius=\"0.01\" friction_arm=\"0.012\" bending_reaction_arm=\"0.05\"" \
-             "bristle_stiffness=\"1e5\" damping_effects=\"316\" viscous_effects=\"0.4\"/>"
+             "bristle_stiffness=\"1e5\"/>"
     fi
     if [ "$springs" = 1 ]; then
         echo "    <Force_SpringDamper id=\"$((k + 200))\" type=\"ROTATIONAL\" i_marker_id=\"$left\"" \
