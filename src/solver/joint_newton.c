@@ -370,6 +370,10 @@ static void fresh_factors(mbs_joint_system *s)
     s->fresh_made = 1;
     s->fresh_t = s->residual_t;
     s->fresh_matrix = s->n_matrices;
+    if (s->matrix_residual == s->residual_evals) {
+        s->fresh_ok = 0; /* the Newton matrix was made at this iterate: its block is this one */
+        return;
+    }
     if (s->n_groups > 0) {
         groups_from_recorded_slopes(s, s->cj);
         fold_local_groups(s, s->cj); /* cannot fail: each Z_g is diagonal, c_j + sigma_0 s / g */
@@ -473,14 +477,21 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
             if (k != energy && s->state_joint[k] < 0)
                 difference_columns(s, t, cj, h, yj, ypj, ewt, n2 + k, n2 + k + 1, kept_column(s, kept, k));
         state_columns(s, t, cj, h, yj, ypj, ewt, kept);
+        s->matrix_residual = -1;
     } else {
-        if (s->n_groups > 0 && !last_residual_at(s, t, yj, ypj))
+        int here = last_residual_at(s, t, yj, ypj);
+        if (s->n_groups > 0 && !here) {
             mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
+            here = 1;
+        }
         groups_from_recorded_slopes(s, cj);
         mass_columns(s, cj, rows);
+        s->matrix_residual = here ? s->residual_evals : -1;
     }
-    /* the factors at (yj): the differences above moved the tree */
-    mbs_js_expand(s, yj, ypj, 0);
+    /* the factors at (yj): the differences above moved the tree; a
+     * residual there left it in place */
+    if (s->matrix_residual < 0)
+        mbs_js_expand(s, yj, ypj, 0);
     s->articulated = fold_local_groups(s, cj) != 0
                          ? -1
                          : mbs_tree_articulate(&s->tree, s->m, s->d, s->n_state_joints > 0 ? s->armature : NULL);

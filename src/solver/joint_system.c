@@ -454,6 +454,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     free(mu_row);
     s->fresh_block = s->newton == MBS_NEWTON_MASS && s->n_kept - s->n_local == 1;
     s->fresh_on = 1;
+    s->matrix_residual = -1;
     s->rows_here = 1;
     for (int k = 0; k < s->n_kept; k++)
         s->rows_here &= s->kept[k] >= m->ofs_z && s->kept[k] < m->ofs_z + m->nz;
@@ -467,6 +468,11 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         return NULL;
     }
     return s;
+}
+
+int mbs_joint_system_fresh_block(const mbs_joint_system *s)
+{
+    return s->fresh_block;
 }
 
 int mbs_joint_system_makes_rows(const mbs_joint_system *s)
@@ -758,7 +764,7 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
         res[np + k] = s->dyn[k];
     for (int k = 0; k < s->n_kept; k++)
         res[np + n + k] = s->res[s->kept[k]];
-    s->last_valid = s->n_groups > 0 && !s->hold_reactions;
+    s->last_valid = (s->n_groups > 0 || s->fresh_block) && !s->hold_reactions;
     if (s->last_valid) {
         s->last_t = t;
         memcpy(s->last_yj, yj, (size_t)s->nj * sizeof *yj);

@@ -147,6 +147,12 @@ int mbs_joint_system_block_size(const mbs_joint_system *s);
  * matrix's own block, which a test can then hold against differences. */
 void mbs_joint_system_allow_fresh_block(mbs_joint_system *s, int on);
 
+/* Whether the tree's block is all of the Newton matrix that counts (the
+ * dissipated energy aside) and is made again at each step: then a new
+ * Newton matrix costs about as much as that, and the integrator asks for
+ * one whenever c_j changes (integrator.c). */
+int mbs_joint_system_fresh_block(const mbs_joint_system *s);
+
 /* What yj[i] is when it is a tree coordinate ("the angle of
  * Constraint_Joint 1 (label 'pivot')", "the rate of the travel of ..."):
  * 0, or -1 for the other variables (mbs_layout_describe names them). */

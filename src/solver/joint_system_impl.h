@@ -57,10 +57,11 @@ struct mbs_joint_system {
     char *joint_rubbed;        /* [n_joints] a tree joint that the friction of some kept state
                                   that is not local rubs in (its damping by differences) */
     double *loc_r;    /* [n] scratch of the tree block's solve */
-    /* the point of the last residual that computed its own reactions: IDA
-     * asks for a Newton matrix where it has just evaluated the residual,
-     * and the slopes that residual recorded (friction_slopes) serve the
-     * fold (last_residual_at) */
+    /* the point of the last residual that computed its own reactions
+     * (with local groups or a fresh block): IDA asks for a Newton matrix
+     * where it has just evaluated the residual, and the slopes that
+     * residual recorded (friction_slopes) serve the fold, the tree it left
+     * in place the factors (last_residual_at) */
     int last_valid;
     double last_t, *last_yj, *last_ypj; /* [nj] */
     mbs_joint_newton newton;
@@ -96,6 +97,8 @@ struct mbs_joint_system {
     int *matrix_piv;   /* [n_groups x LOCAL_MAX] and grp_piv (restored where the fresh block fails) */
     double fresh_t, residual_t; /* residual_t: the time of the last residual */
     long fresh_matrix, n_matrices; /* n_matrices: MASS Newton matrices made */
+    long matrix_residual; /* residual_evals when the last MASS matrix was made at the last
+                             residual's point (its block is that point's), else -1 */
     struct mbs_axial_friction_slopes *friction_slopes; /* [n_comps] with local groups: the local
                           friction's slopes at the last residual (data.h) */
 };
