@@ -7,7 +7,6 @@
 #include "joint_system_impl.h"
 #include "jacobian.h"
 #include "tree_solver.h"
-#include "../core/dense.h"
 #include "../core/rotation.h"
 #include "../elements/joint.h"
 
@@ -260,8 +259,7 @@ static void group_from_slopes(mbs_joint_system *s, int g, double cj, const mbs_a
     double sign = s->tree.joints[s->state_joint[first]].child_is_i ? 1.0 : -1.0;
     for (int i = 0; i < sl->n; i++) {
         int k = first + i;
-        for (int l = 0; l < LOCAL_MAX; l++)
-            s->loc_Z[(size_t)k * LOCAL_MAX + l] = l == i ? cj - sl->dzdot_dz[i] : 0.0;
+        s->loc_z[k] = cj - sl->dzdot_dz[i];
         s->loc_b[k] = -sign * sl->dT_dz[i];
         s->loc_c[k] = -sign * sl->dzdot_dw[i];
     }
@@ -288,10 +286,10 @@ static int last_residual_at(const mbs_joint_system *s, double t, const double *y
            memcmp(s->last_ypj, ypj, size) == 0;
 }
 
-/* Each local group's block Z_g (its states' rows and columns) factored,
- * and what eliminating the group adds to c_j M on its joint's rate:
+/* What eliminating each local group adds to c_j M on its joint's rate:
  * -b_g . Z_g^-1 c_g (b_g its columns' entries on that rate's row, c_g its
- * rows' entries on that rate's column), kept over c_j as the armature of
+ * rows' entries on that rate's column, Z_g its block, diagonal: loc_z),
+ * kept over c_j as the armature of
  * M + A / c_j; and the friction's damping of its joint's rates (the
  * dependence of its torque on the slip speed: sigma_1 through the
  * bristles' rate and sigma_2, r^2 N times them; on a light rotor with a
@@ -301,20 +299,12 @@ static int fold_local_groups(mbs_joint_system *s, double cj)
 {
     memset(s->armature, 0, (size_t)s->n * sizeof *s->armature);
     for (int g = 0; g < s->n_groups; g++) {
-        int m = s->grp_size[g], first = s->grp_first[g];
-        double *LU = s->grp_LU + (size_t)g * LOCAL_MAX * LOCAL_MAX, y[LOCAL_MAX];
-        int *piv = s->grp_piv + (size_t)g * LOCAL_MAX;
-        for (int i = 0; i < m; i++)
-            for (int j = 0; j < m; j++)
-                LU[m * i + j] = s->loc_Z[(size_t)(first + j) * LOCAL_MAX + i];
-        if (mbs_lu_factor(LU, m, piv) != 0)
-            return -1;
-        for (int i = 0; i < m; i++)
-            y[i] = s->loc_c[first + i];
-        mbs_lu_solve(LU, m, piv, y);
         double a = 0.0;
-        for (int i = 0; i < m; i++)
-            a -= s->loc_b[first + i] * y[i];
+        for (int k = s->grp_first[g]; k < s->grp_first[g] + s->grp_size[g]; k++) {
+            if (s->loc_z[k] == 0.0)
+                return -1;
+            a -= s->loc_b[k] * s->loc_c[k] / s->loc_z[k];
+        }
         s->armature[s->grp_coord[g]] += a / cj;
     }
     for (int l = 0; l < s->n; l++)
@@ -328,24 +318,15 @@ static int tree_block_factored(void *user)
 }
 
 /* The matrix's fold of the local groups, as the block's solve reads it
- * (b, c, the groups' factors), kept and put back where the fresh block
- * fails: the matrix's tree factors go with it. */
+ * (b, c, z), kept and put back where the fresh block fails: the matrix's
+ * tree factors go with it. */
 static void matrix_fold(mbs_joint_system *s, int restore)
 {
-    size_t nl = (size_t)s->n_local, lu = (size_t)s->n_groups * LOCAL_MAX * LOCAL_MAX;
-    double *b = s->matrix_fold, *c = b + nl, *LU = c + nl;
-    size_t piv = (size_t)s->n_groups * LOCAL_MAX * sizeof *s->grp_piv;
-    if (restore) {
-        memcpy(s->loc_b, b, nl * sizeof *b);
-        memcpy(s->loc_c, c, nl * sizeof *c);
-        memcpy(s->grp_LU, LU, lu * sizeof *LU);
-        memcpy(s->grp_piv, s->matrix_piv, piv);
-    } else {
-        memcpy(b, s->loc_b, nl * sizeof *b);
-        memcpy(c, s->loc_c, nl * sizeof *c);
-        memcpy(LU, s->grp_LU, lu * sizeof *LU);
-        memcpy(s->matrix_piv, s->grp_piv, piv);
-    }
+    size_t size = (size_t)s->n_local * sizeof *s->loc_b;
+    double *kept[3] = {s->matrix_fold, s->matrix_fold + s->n_local, s->matrix_fold + 2 * s->n_local};
+    double *live[3] = {s->loc_b, s->loc_c, s->loc_z};
+    for (int i = 0; i < 3; i++)
+        memcpy(restore ? live[i] : kept[i], restore ? kept[i] : live[i], size);
 }
 
 /* With fresh_block, M is that of the step's first Newton iterate: IDA
@@ -376,7 +357,7 @@ static void fresh_factors(mbs_joint_system *s)
     }
     if (s->n_groups > 0) {
         groups_from_recorded_slopes(s, s->cj);
-        fold_local_groups(s, s->cj); /* cannot fail: each Z_g is diagonal, c_j + sigma_0 s / g */
+        fold_local_groups(s, s->cj); /* cannot fail: each z is c_j + sigma_0 s / g > 0 */
     }
     mbs_tree_swap_factors(&s->tree, &s->other_factors);
     s->fresh_ok = mbs_tree_articulate(&s->tree, s->m, s->d, s->n_groups > 0 ? s->armature : NULL) == 0;
@@ -404,14 +385,9 @@ static void tree_block_solve(void *user, const double *r, double *x)
     const double *r2 = r + np;
     if (s->n_groups > 0) {
         memcpy(s->loc_r, r + np, (size_t)n * sizeof *s->loc_r);
-        for (int g = 0; g < s->n_groups; g++) {
-            int m = s->grp_size[g], first = s->grp_first[g];
-            double y[LOCAL_MAX];
-            memcpy(y, r + n2 + first, (size_t)m * sizeof *y);
-            mbs_lu_solve(s->grp_LU + (size_t)g * LOCAL_MAX * LOCAL_MAX, m, s->grp_piv + (size_t)g * LOCAL_MAX, y);
-            for (int i = 0; i < m; i++)
-                s->loc_r[s->grp_coord[g]] -= s->loc_b[first + i] * y[i];
-        }
+        for (int g = 0; g < s->n_groups; g++)
+            for (int k = s->grp_first[g]; k < s->grp_first[g] + s->grp_size[g]; k++)
+                s->loc_r[s->grp_coord[g]] -= s->loc_b[k] * r[n2 + k] / s->loc_z[k];
         r2 = s->loc_r;
     }
     mbs_tree_solve_mass(&s->tree, r2, x + np);
@@ -420,13 +396,9 @@ static void tree_block_solve(void *user, const double *r, double *x)
     mbs_js_position_rates(s, s->q_jac, x + np, x);
     for (int i = 0; i < np; i++)
         x[i] = (r[i] + x[i]) / s->cj;
-    for (int g = 0; g < s->n_groups; g++) {
-        int m = s->grp_size[g], first = s->grp_first[g];
-        double *xg = x + n2 + first;
-        for (int i = 0; i < m; i++)
-            xg[i] = r[n2 + first + i] - s->loc_c[first + i] * x[np + s->grp_coord[g]];
-        mbs_lu_solve(s->grp_LU + (size_t)g * LOCAL_MAX * LOCAL_MAX, m, s->grp_piv + (size_t)g * LOCAL_MAX, xg);
-    }
+    for (int g = 0; g < s->n_groups; g++)
+        for (int k = s->grp_first[g]; k < s->grp_first[g] + s->grp_size[g]; k++)
+            x[n2 + k] = (r[n2 + k] - s->loc_c[k] * x[np + s->grp_coord[g]]) / s->loc_z[k];
     if (fresh)
         mbs_tree_swap_factors(&s->tree, &s->other_factors);
 }

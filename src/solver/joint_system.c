@@ -164,9 +164,7 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->grp_coord);
     free(s->loc_b);
     free(s->loc_c);
-    free(s->loc_Z);
-    free(s->grp_LU);
-    free(s->grp_piv);
+    free(s->loc_z);
     free(s->armature);
     free(s->fric_part);
     free(s->fric_base);
@@ -176,7 +174,6 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->loc_r);
     free(s->friction_slopes);
     free(s->matrix_fold);
-    free(s->matrix_piv);
     free(s->last_yj);
     free(s->last_ypj);
     free(s->coord_body);
@@ -314,13 +311,10 @@ static int find_local_groups(mbs_joint_system *s)
     s->grp_coord = malloc(nl * sizeof *s->grp_coord);
     s->loc_b = calloc(nl, sizeof *s->loc_b);
     s->loc_c = calloc(nl, sizeof *s->loc_c);
-    s->loc_Z = calloc(nl * LOCAL_MAX, sizeof *s->loc_Z);
-    s->grp_LU = calloc(nl * LOCAL_MAX * LOCAL_MAX, sizeof *s->grp_LU);
-    s->grp_piv = calloc(nl * LOCAL_MAX, sizeof *s->grp_piv);
+    s->loc_z = calloc(nl, sizeof *s->loc_z);
     s->armature = calloc(n, sizeof *s->armature);
     s->loc_r = calloc(n, sizeof *s->loc_r);
-    s->matrix_fold = calloc(nl * 2 + nl * LOCAL_MAX * LOCAL_MAX, sizeof *s->matrix_fold);
-    s->matrix_piv = calloc(nl * LOCAL_MAX, sizeof *s->matrix_piv);
+    s->matrix_fold = calloc(nl * 3, sizeof *s->matrix_fold);
     s->last_yj = calloc((size_t)s->nj + 1, sizeof *s->last_yj);
     s->last_ypj = calloc((size_t)s->nj + 1, sizeof *s->last_ypj);
     if (s->n_local > 0 && !(s->friction_slopes = calloc((size_t)s->m->n_comps, sizeof *s->friction_slopes)))
@@ -328,8 +322,8 @@ static int find_local_groups(mbs_joint_system *s)
     s->fric_part = calloc(n, sizeof *s->fric_part);
     s->fric_base = calloc(n, sizeof *s->fric_base);
     s->fric_damping = calloc(n, sizeof *s->fric_damping);
-    if (!s->grp_first || !s->grp_size || !s->grp_coord || !s->loc_b || !s->loc_c || !s->loc_Z || !s->grp_LU ||
-        !s->grp_piv || !s->armature || !s->loc_r || !s->matrix_fold || !s->matrix_piv || !s->last_yj ||
+    if (!s->grp_first || !s->grp_size || !s->grp_coord || !s->loc_b || !s->loc_c || !s->loc_z ||
+        !s->armature || !s->loc_r || !s->matrix_fold || !s->last_yj ||
         !s->last_ypj || !s->fric_part || !s->fric_base || !s->fric_damping)
         return -1;
     for (int k = 0; k < s->n_local; k++) {

@@ -8,8 +8,9 @@
 #include "tree.h"
 
 /* the most states an element may have for its bristles to be folded into
- * the tree's block (a revolute's friction has two: pin and end caps) */
-#define LOCAL_MAX 3
+ * the tree's block (a revolute's friction has two: pin and end caps;
+ * mbs_axial_friction_slopes holds two) */
+#define LOCAL_MAX 2
 
 struct mbs_joint_system {
     const mbs_model *m;
@@ -45,9 +46,8 @@ struct mbs_joint_system {
     int *grp_first, *grp_size, *grp_coord; /* [n_groups] kept index, states, the joint's rate index */
     double *loc_b;    /* [n_local] the column's entry on its joint's rate row */
     double *loc_c;    /* [n_local] the row's entry on its joint's rate column */
-    double *loc_Z;    /* [n_local x LOCAL_MAX] the column's entries on its group's rows */
-    double *grp_LU;   /* [n_groups x LOCAL_MAX^2] the group's block, factored */
-    int *grp_piv;     /* [n_groups x LOCAL_MAX] */
+    double *loc_z;    /* [n_local] the entry on its own row: each bristle's rate reads its
+                         own deflection only, the group's block is diagonal */
     double *armature; /* [n] what the groups and the friction's damping add to c_j M, over c_j */
     int record_friction;       /* the residual records the friction's part of the rate rows, */
     int hold_reactions;        /* and reads the reactions of the Newton matrix's state (reactions_base) */
@@ -93,8 +93,8 @@ struct mbs_joint_system {
     int fresh_on;      /* 1 unless a test turned it off (mbs_joint_system_allow_fresh_block) */
     int fresh_made;    /* that block was made at fresh_t after matrix fresh_matrix, */
     int fresh_ok;      /* and other_factors hold it (else the matrix's block serves) */
-    double *matrix_fold; /* [n_local x 2 + n_groups x LOCAL_MAX^2] the matrix's loc_b, loc_c, grp_LU */
-    int *matrix_piv;   /* [n_groups x LOCAL_MAX] and grp_piv (restored where the fresh block fails) */
+    double *matrix_fold; /* [n_local x 3] the matrix's loc_b, loc_c, loc_z (restored where the
+                            fresh block fails) */
     double fresh_t, residual_t; /* residual_t: the time of the last residual */
     long fresh_matrix, n_matrices; /* n_matrices: MASS Newton matrices made */
     long matrix_residual; /* residual_evals when the last MASS matrix was made at the last
