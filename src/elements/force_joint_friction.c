@@ -158,6 +158,7 @@ typedef struct jf_eval {
     double a[3];              /* rotation axis (REVOLUTE, UNIVERSAL, CYLINDRICAL) */
     double dz;
     double slip[3], z[3], zdot[3], mu[3];
+    mbs_lugre_slopes sl[2];   /* REVOLUTE/UNIVERSAL, where the data wants slopes: each channel's */
     double normal[2];         /* REVOLUTE/UNIVERSAL: pin, caps; others: N */
     double force[3], torque[3];
     double mu_trans[3], mu_rot[3];
@@ -239,8 +240,9 @@ static void compute(const mbs_component *c, const mbs_eval *ev, jf_eval *e)
         double wa = v3_dot(e->w, e->a);
         e->slip[0] = p->r_p * wa;
         e->slip[1] = p->r_n * wa;
-        mbs_lugre_eval(&p->lugre, 1, &e->slip[0], &e->z[0], &e->zdot[0], &e->mu[0]);
-        mbs_lugre_eval(&p->lugre, 1, &e->slip[1], &e->z[1], &e->zdot[1], &e->mu[1]);
+        for (int k = 0; k < 2; k++)
+            mbs_lugre_channel(&p->lugre, e->slip[k], e->z[k], &e->zdot[k], &e->mu[k],
+                              ev->d->friction_slopes ? &e->sl[k] : NULL);
         double Fr = perpendicular(e->F, e->a, &Fa), Tb = perpendicular(e->T, e->a, &Ta);
         e->normal[0] = in[IN_FORCE] * smooth_abs(Fr, epsF) + in[IN_BENDING] * smooth_abs(Tb, epsF * p->r_b) / p->r_b +
                        in[IN_PRELOAD] * p->t_pre / (mu_s * p->r_p);
@@ -311,18 +313,19 @@ static double power(const jf_eval *e)
 }
 
 /* The axial slopes (joint.h) of an evaluation e (NULL: switched off) from
- * compute's REVOLUTE/UNIVERSAL case: slip_k = r_k w, T = sum_k r_k mu_k N_k. */
+ * compute's REVOLUTE/UNIVERSAL case: slip_k = r_k w, T = sum_k r_k mu_k N_k,
+ * with the LuGre slopes compute took where the data wants slopes. */
 static void axial_slopes(const jf_params *p, const jf_eval *e, mbs_axial_friction_slopes *out)
 {
     memset(out, 0, sizeof *out);
     out->n = 2;
     const double r[2] = {p->r_p, p->r_n};
     for (int k = 0; k < 2 && e; k++) {
-        mbs_lugre_slopes sl = mbs_lugre_slopes_at(&p->lugre, e->slip[k], e->z[k]);
-        out->dzdot_dz[k] = sl.dzdot_dz;
-        out->dzdot_dw[k] = r[k] * sl.dzdot_dv;
-        out->dT_dz[k] = r[k] * e->normal[k] * sl.dmu_dz;
-        out->dT_dw += r[k] * r[k] * e->normal[k] * sl.dmu_dv;
+        const mbs_lugre_slopes *sl = &e->sl[k];
+        out->dzdot_dz[k] = sl->dzdot_dz;
+        out->dzdot_dw[k] = r[k] * sl->dzdot_dv;
+        out->dT_dz[k] = r[k] * e->normal[k] * sl->dmu_dz;
+        out->dT_dw += r[k] * r[k] * e->normal[k] * sl->dmu_dv;
     }
 }
 

@@ -43,17 +43,27 @@ static double g_and_slope(const mbs_lugre *l, double v, double *dg)
     return l->mu_d + (l->mu_s - l->mu_d) * decay;
 }
 
-mbs_lugre_slopes mbs_lugre_slopes_at(const mbs_lugre *l, double v, double z)
+void mbs_lugre_channel(const mbs_lugre *l, double v, double z, double *zdot, double *mu, mbs_lugre_slopes *slopes)
 {
     double eps = SPEED_EPS_FACTOR * l->v_s, r2 = v * v + eps * eps, root = sqrt(r2);
-    double s = v * v / root, ds = v * (v * v + 2.0 * eps * eps) / (r2 * root);
-    double dg, g = g_and_slope(l, v, &dg);
-    double relax = l->sigma0 * s / g, drelax = l->sigma0 * (ds * g - s * dg) / (g * g);
+    double s = v * v / root, dg, g = g_and_slope(l, v, &dg), relax = l->sigma0 * s / g;
+    *zdot = v - relax * z;
+    *mu = -(l->sigma0 * z + l->sigma1 * *zdot + l->sigma2 * v);
+    if (!slopes)
+        return;
+    double ds = v * (v * v + 2.0 * eps * eps) / (r2 * root);
+    double drelax = l->sigma0 * (ds * g - s * dg) / (g * g);
+    slopes->dzdot_dz = -relax;
+    slopes->dzdot_dv = 1.0 - drelax * z;
+    slopes->dmu_dz = -(l->sigma0 + l->sigma1 * slopes->dzdot_dz);
+    slopes->dmu_dv = -(l->sigma1 * slopes->dzdot_dv + l->sigma2);
+}
+
+mbs_lugre_slopes mbs_lugre_slopes_at(const mbs_lugre *l, double v, double z)
+{
+    double zdot, mu;
     mbs_lugre_slopes out;
-    out.dzdot_dz = -relax;
-    out.dzdot_dv = 1.0 - drelax * z;
-    out.dmu_dz = -(l->sigma0 + l->sigma1 * out.dzdot_dz);
-    out.dmu_dv = -(l->sigma1 * out.dzdot_dv + l->sigma2);
+    mbs_lugre_channel(l, v, z, &zdot, &mu, &out);
     return out;
 }
 

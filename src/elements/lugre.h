@@ -43,6 +43,11 @@ typedef struct mbs_lugre_slopes {
 } mbs_lugre_slopes;
 mbs_lugre_slopes mbs_lugre_slopes_at(const mbs_lugre *l, double v, double z);
 
+/* One scalar channel's dz/dt and mu (as mbs_lugre_eval with n = 1) and,
+ * where slopes is not NULL, their slopes (as mbs_lugre_slopes_at) from the
+ * same g and s: what a residual that records its slopes needs. */
+void mbs_lugre_channel(const mbs_lugre *l, double v, double z, double *zdot, double *mu, mbs_lugre_slopes *slopes);
+
 /* Steady-state deflection magnitude at rest, g(0)/sigma0: the scale of z. */
 double mbs_lugre_deflection_scale(const mbs_lugre *l);
 

@@ -77,6 +77,10 @@ static int setup(SUNLinearSolver ls, SUNMatrix A)
                 single = l;
                 count++;
             }
+        if (count == 0) { /* (the dissipated energy's: it drives nothing) */
+            memset(Wk, 0, (size_t)nt * sizeof *Wk);
+            continue;
+        }
         int k0 = count == 1 ? t->unit_col[single] : -1;
         if (k0 < 0) {
             solve_tree(t, Bk, Wk);
