@@ -523,10 +523,11 @@ static int configure(mbs_integrator *it, char *err, size_t errsize)
      * where c_j has changed since, IDA scales the solution by
      * 2 / (1 + c_j / c_j,matrix), and Newton converged slowly or not at all
      * (the 32-link friction chain: 55 convergence failures, 18 104
-     * residuals). A new matrix whenever c_j changes costs about what the
-     * block costs anyway (at the step's first iterate: no residual) and
-     * makes each solve exact: none, 15 683; the plain chain 5635 residuals
-     * and 4037 steps -> 4095 and 3691 (bench/README.md). */
+     * residuals). A new matrix whenever c_j changes (dcj = 0: IDA's bounds
+     * on c_j / c_j,matrix both 1) costs about what the block costs anyway
+     * (at the step's first iterate: no residual) and makes each solve
+     * exact: none, 15 683; the plain chain 5635 residuals and 4037 steps ->
+     * 4095 and 3691 (bench/README.md). */
     if (it->js && mbs_joint_system_fresh_block(it->js))
         rc |= IDASetDeltaCjLSetup(mem, 0.0);
     rc |= IDASetMaxOrd(mem, s->max_order);

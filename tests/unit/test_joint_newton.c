@@ -72,6 +72,11 @@ static double block_inverse_error(double w, double z, int i_marker, int j_marker
         const double cj = 2e3, h = 1e-3;
         mbs_joint_system_jacobian(s, 0.0, cj, h, yj, ypj, ewt, J);
         mbs_joint_system_jacobian_mass(s, 0.0, cj, h, yj, ypj, ewt, kept, rows);
+        /* a residual after the matrix, as at a step's later iterates: the
+         * fresh block is then made at its state (right after the matrix it
+         * would be the matrix's own) */
+        if (fresh)
+            mbs_joint_system_residual(s, 0.0, yj, ypj, x);
         mbs_tree_block tree;
         mbs_joint_system_tree_block(s, &tree);
         CHECK(tree.factored(tree.user) == 0);
@@ -111,7 +116,7 @@ TEST(mass_newton_block_inverts_the_differenced_block_with_joint_friction)
     /* the rotor the child holding I, then J (the joint then turns the
      * other way, and the friction's torque on the rotor is the other sign);
      * the Newton matrix's own block (local_slopes), then the block made
-     * again at the residual's state (fresh_factors: here the same state) */
+     * again at a later residual's state (fresh_factors: here the same state) */
     for (int fresh = 0; fresh < 2; fresh++)
         for (int reversed = 0; reversed < 2; reversed++) {
             int I = reversed ? 10 : 20, J = reversed ? 20 : 10;
