@@ -312,13 +312,14 @@ static double power(const jf_eval *e)
     return v3_dot(e->force, e->v) + v3_dot(e->torque, e->w);
 }
 
-/* The axial slopes (joint.h) of an evaluation e (NULL: switched off) from
- * compute's REVOLUTE/UNIVERSAL case: slip_k = r_k w, T = sum_k r_k mu_k N_k,
+/* The axial torque and slopes (joint.h) of an evaluation e (NULL: switched
+ * off) from compute's REVOLUTE/UNIVERSAL case: slip_k = r_k w, T = sum_k r_k mu_k N_k,
  * with the LuGre slopes compute took where the data wants slopes. */
 static void axial_slopes(const jf_params *p, const jf_eval *e, mbs_axial_friction_slopes *out)
 {
     memset(out, 0, sizeof *out);
     out->n = 2;
+    out->torque = e ? v3_dot(e->torque, e->a) : 0.0;
     const double r[2] = {p->r_p, p->r_n};
     for (int k = 0; k < 2 && e; k++) {
         const mbs_lugre_slopes *sl = &e->sl[k];

@@ -31,7 +31,9 @@ int mbs_joint_friction_joint(const mbs_component *c);
 /* Joint friction in a REVOLUTE or UNIVERSAL joint is a torque T a on I
  * about one axis a (-T a on J), read from its two bristles z_k (pin, end
  * caps) and the rate w of I relative to J about a. Each evaluation writes,
- * where the data's friction_slopes is set (data.h), the slopes of T and of
+ * where the data's friction_slopes is set (data.h), T itself (the joint
+ * formulation adds it to its joint's generalised force without projecting
+ * the loads again: joint_system.c), and the slopes of T and of
  * the bristles' rates at that state, the normal forces held at the current
  * reaction (a Newton matrix's view; the bristles' rates do not read the
  * normal forces): each bristle's rate reads its own deflection only. Zero
@@ -39,6 +41,7 @@ int mbs_joint_friction_joint(const mbs_component *c);
  * analysis). */
 typedef struct mbs_axial_friction_slopes {
     int n; /* states: 2 */
+    double torque; /* T */
     double dzdot_dz[2], dzdot_dw[2], dT_dz[2], dT_dw;
 } mbs_axial_friction_slopes;
 

@@ -708,6 +708,18 @@ const char *mbs_joint_system_accept(mbs_joint_system *s, double t, const double 
     return s->tree.comp_in_tree;
 }
 
+/* Each local friction's torque T (recorded with its slopes) into its
+ * joint's rate row M u' - Q: Q gains s T, s = +1 where the tree's child
+ * holds I, else -1 (as joint_newton.c group_from_slopes). */
+static void local_friction_torques(mbs_joint_system *s)
+{
+    for (int g = 0; g < s->n_groups; g++) {
+        int first = s->grp_first[g];
+        double sign = s->tree.joints[s->state_joint[first]].child_is_i ? 1.0 : -1.0;
+        s->dyn[s->grp_coord[g]] -= sign * s->friction_slopes[s->state_comp[first]].torque;
+    }
+}
+
 void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, const double *ypj, double *res)
 {
     const mbs_model *m = s->m;
@@ -723,11 +735,19 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
     d->row_active = s->row_on;
     mbs_residual_elements(&ev, s->skip_first, s->tree.row_in_tree);
     d->row_active = row_active;
+    /* every tree joint's friction local (a revolute's torque about its own
+     * axis): it changes no subtree's sum but its own joint's, by its torque,
+     * so the loads so far give the reactions and the rate rows in one pass,
+     * and the friction's torques are added after (local_friction_torques) */
+    int one_pass = s->n_tree_friction && s->n_groups == s->n_tree_friction && !s->hold_reactions &&
+                   !s->record_friction;
     if (s->n_tree_friction) {
         /* the joints' reactions from the loads so far: a joint's own friction
          * acts along its free directions, which its reaction leaves out, and
          * the others' are internal to the subtrees (docs/theory.md) */
-        if (!s->hold_reactions)
+        if (one_pass)
+            mbs_tree_reactions_and_project(&s->tree, m, d, s->reaction_wanted, s->reactions, s->dyn, s->stab);
+        else if (!s->hold_reactions)
             mbs_tree_reactions(&s->tree, m, d, s->reaction_wanted, s->reactions);
         if (s->record_friction)
             mbs_tree_project(&s->tree, m, d, s->fric_part, s->stab); /* the rate rows without it */
@@ -743,7 +763,10 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
         if (!s->is_tree_body[b])
             mbs_residual_body(m, d, b, s->y, s->yp, s->res);
     mbs_residual_energy(&ev);
-    mbs_tree_project(&s->tree, m, d, s->dyn, s->stab);
+    if (one_pass)
+        local_friction_torques(s);
+    else
+        mbs_tree_project(&s->tree, m, d, s->dyn, s->stab);
     if (s->record_friction && s->n_tree_friction)
         for (int k = 0; k < n; k++)
             s->fric_part[k] = s->dyn[k] - s->fric_part[k];

@@ -675,33 +675,31 @@ static void body_wrenches(mbs_tree *t, const mbs_model *m, const mbs_data *d)
     }
 }
 
-void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *res_dyn, double *stab)
+/* The body wrenches summed over each joint's subtree (into its child's
+ * wrench), leaves first: a joint's subtree is complete when it is reached,
+ * and then projected on its coordinates where res_dyn is not NULL (the
+ * stabilising terms likewise, into stab). */
+static void subtree_sums(mbs_tree *t, double *res_dyn, double *stab)
 {
-    body_wrenches(t, m, d);
-    /* leaves first: a joint's subtree is complete when it is reached */
     for (int k = t->n_joints - 1; k >= 0; k--) {
         const mbs_tree_joint *j = &t->joints[k];
         const double *W = t->wrench + 6 * j->child, *G = t->stab + 6 * j->child;
-        for (int c = 0; c < j->n_coords; c++) {
+        for (int c = 0; res_dyn && c < j->n_coords; c++) {
             const double *S = t->motion + 6 * (j->coord + c);
             res_dyn[j->coord + c] = power(W, S);
             stab[j->coord + c] = power(G, S);
         }
         if (j->parent_joint >= 0) {
             axpy6(t->wrench + 6 * j->parent, 1.0, W);
-            axpy6(t->stab + 6 * j->parent, 1.0, G);
+            if (res_dyn)
+                axpy6(t->stab + 6 * j->parent, 1.0, G);
         }
     }
 }
 
-void mbs_tree_reactions(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted, double *out)
+/* The wanted joints' reactions from the subtree sums. */
+static void reactions_of_subtrees(const mbs_tree *t, const char *wanted, double *out)
 {
-    body_wrenches(t, m, d);
-    for (int k = t->n_joints - 1; k >= 0; k--) {
-        const mbs_tree_joint *j = &t->joints[k];
-        if (j->parent_joint >= 0)
-            axpy6(t->wrench + 6 * j->parent, 1.0, t->wrench + 6 * j->child);
-    }
     for (int k = 0; k < t->n_joints; k++) {
         const mbs_tree_joint *j = &t->joints[k];
         if (j->comp < 0 || !wanted[j->comp])
@@ -712,6 +710,27 @@ void mbs_tree_reactions(mbs_tree *t, const mbs_model *m, const mbs_data *d, cons
         for (int i = 0; i < 6; i++)
             out[6 * j->comp + i] = j->child_is_i ? W[i] : -W[i];
     }
+}
+
+void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *res_dyn, double *stab)
+{
+    body_wrenches(t, m, d);
+    subtree_sums(t, res_dyn, stab);
+}
+
+void mbs_tree_reactions(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted, double *out)
+{
+    body_wrenches(t, m, d);
+    subtree_sums(t, NULL, NULL);
+    reactions_of_subtrees(t, wanted, out);
+}
+
+void mbs_tree_reactions_and_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted,
+                                    double *out, double *res_dyn, double *stab)
+{
+    body_wrenches(t, m, d);
+    subtree_sums(t, res_dyn, stab);
+    reactions_of_subtrees(t, wanted, out);
 }
 
 /* ---- mass matrix ---- */

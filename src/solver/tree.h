@@ -126,6 +126,11 @@ void mbs_tree_reactions(mbs_tree *t, const mbs_model *m, const mbs_data *d, cons
  * coordinate into stab[k]. */
 void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *res_dyn, double *stab);
 
+/* Both from one pass: mbs_tree_reactions and mbs_tree_project at the
+ * loads so far. */
+void mbs_tree_reactions_and_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted,
+                                    double *out, double *res_dyn, double *stab);
+
 /* The mass matrix of the tree coordinates, M (n_coords x n_coords, column
  * major, leading dimension ld), by composite rigid bodies; after
  * mbs_tree_forward. */
