@@ -34,8 +34,10 @@ static const char MODEL[] =
     "</Model></Mbsim>\n";
 
 /* The largest |T x - e_i| over the unit vectors e_i of the tree block,
- * T the differenced Newton matrix's block, x its solve. */
-static double block_inverse_error(double w, double z, int i_marker, int j_marker, int fresh)
+ * T the differenced Newton matrix's block, x its solve; with fresh, the
+ * solve after a residual at the same state or, where later is not NULL, at
+ * the rate later[0] and both bristles at later[1]. */
+static double block_inverse_error(double w, double z, int i_marker, int j_marker, int fresh, const double *later)
 {
     text_model t;
     char buf[512], text[sizeof MODEL + 8];
@@ -75,8 +77,18 @@ static double block_inverse_error(double w, double z, int i_marker, int j_marker
         /* a residual after the matrix, as at a step's later iterates: the
          * fresh block is then made at its state (right after the matrix it
          * would be the matrix's own) */
-        if (fresh)
+        if (fresh && later) {
+            double *moved = calloc((size_t)nj + 1, sizeof *moved);
+            if (moved) {
+                memcpy(moved, yj, (size_t)nj * sizeof *moved);
+                moved[1] = later[0]; /* the angle, the rate, the two bristles, the energy */
+                moved[2] = moved[3] = later[1];
+                mbs_joint_system_residual(s, 0.0, moved, ypj, x);
+            }
+            free(moved);
+        } else if (fresh) {
             mbs_joint_system_residual(s, 0.0, yj, ypj, x);
+        }
         mbs_tree_block tree;
         mbs_joint_system_tree_block(s, &tree);
         CHECK(tree.factored(tree.user) == 0);
@@ -120,8 +132,8 @@ TEST(mass_newton_block_inverts_the_differenced_block_with_joint_friction)
     for (int fresh = 0; fresh < 2; fresh++)
         for (int reversed = 0; reversed < 2; reversed++) {
             int I = reversed ? 10 : 20, J = reversed ? 20 : 10;
-            double sliding = block_inverse_error(3.0, 2e-6, I, J, fresh);
-            double sticking = block_inverse_error(1e-4, 1e-6, I, J, fresh);
+            double sliding = block_inverse_error(3.0, 2e-6, I, J, fresh, NULL);
+            double sticking = block_inverse_error(1e-4, 1e-6, I, J, fresh, NULL);
             /* the block's slopes against a differenced matrix (increments
              * of 1e-6 against the slip's smoothing): 1e-5 apart; leaving
              * out the friction's damping puts them 0.7 apart */
@@ -130,4 +142,25 @@ TEST(mass_newton_block_inverts_the_differenced_block_with_joint_friction)
         }
 }
 
-TEST_SUITE(joint_newton, T(mass_newton_block_inverts_the_differenced_block_with_joint_friction));
+TEST(mass_newton_block_falls_back_to_the_matrix_where_the_fresh_block_fails)
+{
+    /* A later iterate where the rotor slides at 1 rad/s with its bristles
+     * past their steady deflection (3e-6 there), the same way as the slip:
+     * the friction's slopes there outweigh c_j J, a joint's D comes out
+     * negative and the fresh block cannot be articulated (fresh_factors).
+     * The solve must then be the Newton matrix's own block with its own
+     * fold of the groups: the inverse of the differenced block at the
+     * matrix's state. (Were the fresh block made there, or the matrix's
+     * factors paired with the iterate's fold, this would be far off.) */
+    for (int reversed = 0; reversed < 2; reversed++) {
+        int I = reversed ? 10 : 20, J = reversed ? 20 : 10;
+        const double later[2] = {1.0, reversed ? -4e-6 : 4e-6};
+        double sliding = block_inverse_error(3.0, 2e-6, I, J, 1, later);
+        double sticking = block_inverse_error(1e-4, 1e-6, I, J, 1, later);
+        CHECK_MSG(sliding < 1e-4, "reversed %d, sliding: off by %.3g", reversed, sliding);
+        CHECK_MSG(sticking < 1e-4, "reversed %d, sticking: off by %.3g", reversed, sticking);
+    }
+}
+
+TEST_SUITE(joint_newton, T(mass_newton_block_inverts_the_differenced_block_with_joint_friction),
+           T(mass_newton_block_falls_back_to_the_matrix_where_the_fresh_block_fails));
