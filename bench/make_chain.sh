@@ -8,8 +8,12 @@
 # FRICTION=weak, the same elements with mu_s = mu_d = 1e-5 and no bristle
 # damping or viscous term (too weak to change the motion: what remains is
 # the friction's own cost); with
-# SPRINGS=1, a torsion spring-damper on every joint (k = 50 N m/rad,
-# c = 0.5 N m s/rad; the stiffness a Newton matrix must carry).
+# SPRINGS=1, a torsion spring-damper about every joint's axis (k = 50 N m/rad,
+# c = 0.5 N m s/rad; the stiffness a Newton matrix must carry); with
+# SPRINGS=linear, a translational spring-damper across every joint instead,
+# from the previous joint to the link's far end (k = 50 N/m, c = 0.5 N s/m,
+# unstretched at the start: not about the joint's axis, so the joint
+# formulation differences its Newton matrix).
 # usage: bench/make_chain.sh N [END_TIME] [RTOL]
 set -eu
 n=${1:?usage: make_chain.sh N [END_TIME] [RTOL]}
@@ -63,6 +67,9 @@ LINK
     if [ "$springs" = 1 ]; then
         echo "    <Force_SpringDamper id=\"$((k + 200))\" type=\"ROTATIONAL\" i_marker_id=\"$left\"" \
              "j_marker_id=\"$prev\" stiffness=\"50\" damping=\"0.5\"/>"
+    elif [ "$springs" = linear ]; then
+        echo "    <Force_SpringDamper id=\"$((k + 200))\" type=\"TRANSLATIONAL\" i_marker_id=\"$right\"" \
+             "j_marker_id=\"$prev\" stiffness=\"50\" damping=\"0.5\" length=\"1\"/>"
     fi
     k=$((k + 1))
 done

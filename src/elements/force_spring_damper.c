@@ -15,6 +15,7 @@
  * to the free length or, at free length 0, to the length at t = 0, and a
  * step that carries I through J is refused (spring_direction.h). I and J
  * must be two markers (one marker has no length to measure). */
+#include "axial_spring.h"
 #include "joint_primitives.h"
 #include "spring_direction.h"
 #include "../core/vec3.h"
@@ -247,3 +248,15 @@ const mbs_kind mbs_kind_force_spring_damper = {
     "Outputs: Force, Length, Velocity, PotentialEnergy, Power (of the damper).",
     build,
 };
+
+int mbs_axial_spring_of(const mbs_component *c, mbs_axial_spring *out)
+{
+    if (c->kind != &mbs_kind_force_spring_damper)
+        return 0;
+    const spring_params *sp = c->params;
+    if (!sp->rotational)
+        return 0;
+    if (out)
+        *out = (mbs_axial_spring){sp->I, sp->J, sp->k, sp->c};
+    return 1;
+}

@@ -309,7 +309,16 @@ static int fold_local_groups(mbs_joint_system *s, double cj)
     }
     for (int l = 0; l < s->n; l++)
         s->armature[l] += s->fric_damping[l] / cj;
+    for (int k = 0; k < s->n_springs; k++)
+        if (mbs_component_active(s->d, s->spring_comp[k]))
+            s->armature[s->spring_coord[k]] += (s->spring_c[k] + s->spring_k[k] / cj) / cj;
     return 0;
+}
+
+/* The armature the tree's block is articulated with, or NULL (none). */
+static const double *block_armature(const mbs_joint_system *s)
+{
+    return s->n_state_joints > 0 || s->n_groups > 0 || s->n_springs > 0 ? s->armature : NULL;
 }
 
 static int tree_block_factored(void *user)
@@ -355,12 +364,11 @@ static void fresh_factors(mbs_joint_system *s)
         s->fresh_ok = 0; /* the Newton matrix was made at this iterate: its block is this one */
         return;
     }
-    if (s->n_groups > 0) {
+    if (s->n_groups > 0)
         groups_from_recorded_slopes(s, s->cj);
-        fold_local_groups(s, s->cj); /* cannot fail: each z is c_j + sigma_0 s / g > 0 */
-    }
+    fold_local_groups(s, s->cj); /* cannot fail: each z is c_j + sigma_0 s / g > 0 */
     mbs_tree_swap_factors(&s->tree, &s->other_factors);
-    s->fresh_ok = mbs_tree_articulate(&s->tree, s->m, s->d, s->n_groups > 0 ? s->armature : NULL) == 0;
+    s->fresh_ok = mbs_tree_articulate(&s->tree, s->m, s->d, block_armature(s)) == 0;
     mbs_tree_swap_factors(&s->tree, &s->other_factors);
     if (!s->fresh_ok && s->n_groups > 0)
         matrix_fold(s, 1); /* (a negative armature, the Stribeck curve's fall, can make a D <= 0) */
@@ -383,11 +391,15 @@ static void tree_block_solve(void *user, const double *r, double *x)
     if (fresh)
         mbs_tree_swap_factors(&s->tree, &s->other_factors);
     const double *r2 = r + np;
-    if (s->n_groups > 0) {
+    if (s->n_groups > 0 || s->n_springs > 0) {
         memcpy(s->loc_r, r + np, (size_t)n * sizeof *s->loc_r);
         for (int g = 0; g < s->n_groups; g++)
             for (int k = s->grp_first[g]; k < s->grp_first[g] + s->grp_size[g]; k++)
                 s->loc_r[s->grp_coord[g]] -= s->loc_b[k] * r[n2 + k] / s->loc_z[k];
+        /* a spring's stiffness on its angle, whose correction is (r1 + x2) / c_j */
+        for (int k = 0; k < s->n_springs; k++)
+            if (mbs_component_active(s->d, s->spring_comp[k]))
+                s->loc_r[s->spring_coord[k]] -= s->spring_k[k] * r[s->spring_pos[k]] / s->cj;
         r2 = s->loc_r;
     }
     mbs_tree_solve_mass(&s->tree, r2, x + np);
@@ -466,7 +478,7 @@ void mbs_joint_system_jacobian_mass(mbs_joint_system *s, double t, double cj, do
         mbs_js_expand(s, yj, ypj, 0);
     s->articulated = fold_local_groups(s, cj) != 0
                          ? -1
-                         : mbs_tree_articulate(&s->tree, s->m, s->d, s->n_state_joints > 0 ? s->armature : NULL);
+                         : mbs_tree_articulate(&s->tree, s->m, s->d, block_armature(s));
     if (s->fresh_block && s->n_groups > 0)
         matrix_fold(s, 0);
     kept_column(s, kept, energy)[n2 + energy] = cj;

@@ -6,6 +6,7 @@
 #include "residual.h"
 #include "../core/rotation.h"
 #include "../core/vec3.h"
+#include "../elements/axial_spring.h"
 #include "../elements/joint.h"
 
 #include <float.h>
@@ -21,8 +22,8 @@ mbs_joint_newton mbs_joint_newton_for(const mbs_model *m)
         const mbs_component *comp = &m->comps[c];
         int rows_only = comp->n_hrows + comp->n_vrows > 0;
         int no_bodies = comp->n_bodies == 0;
-        if (mbs_is_joint_friction(comp))
-            continue; /* with MASS if its joint is a tree joint (settle_tree) */
+        if (mbs_is_joint_friction(comp) || mbs_axial_spring_of(comp, NULL))
+            continue; /* with MASS if its joint is a tree joint, or its axis one's (settle_tree) */
         if (comp->n_states > 0 || !(rows_only || comp->decoupled || no_bodies))
             return MBS_NEWTON_DIFFERENCE; /* forces that may be stiff, or states */
     }
@@ -91,9 +92,39 @@ static int local_state(const mbs_model *m, const mbs_tree *t, mbs_joint_newton n
     return j >= 0 && t->joints[j].kind == MBS_TREE_REVOLUTE && m->comps[c].n_states <= LOCAL_MAX;
 }
 
+/* The tree joint whose angle torsion spring-damper c (axial_spring.h)
+ * turns: a REVOLUTE joint between the spring's two bodies whose axis is
+ * its J marker's z (both fixed in those bodies: checked at the state of d);
+ * or -1. (What it decides is the Newton matrix only: the residual
+ * evaluates the spring as it is.) */
+static int axial_spring_joint(const mbs_model *m, const mbs_data *d, const mbs_tree *t, int c)
+{
+    mbs_axial_spring sp;
+    if (!mbs_axial_spring_of(&m->comps[c], &sp))
+        return -1;
+    mbs_eval ev = {.m = m, .d = (mbs_data *)d};
+    int bI = mbs_marker_body(&ev, sp.I), bJ = mbs_marker_body(&ev, sp.J);
+    for (int j = 0; j < t->n_joints; j++) {
+        const mbs_tree_joint *jt = &t->joints[j];
+        int across = (bI == jt->child && bJ == jt->parent) || (bI == jt->parent && bJ == jt->child);
+        if (!across || jt->kind != MBS_TREE_REVOLUTE || jt->comp < 0)
+            continue;
+        int jI, jJ;
+        double axis[3], z[3];
+        mbs_joint_markers(&m->comps[jt->comp], &jI, &jJ);
+        mbs_marker_axis(&ev, jJ, 2, axis);
+        mbs_marker_axis(&ev, sp.J, 2, z);
+        if (fabs(v3_dot(axis, z)) > 1.0 - 1e-12)
+            return j;
+    }
+    return -1;
+}
+
 /* Builds the tree for the model's Newton matrix: MASS takes joint friction
- * only where friction_takes_mass says so; where one does not, the tree is
- * built again for DIFFERENCE. The Newton matrix, or -1 (out of memory). */
+ * only where friction_takes_mass says so, and torsion spring-dampers only
+ * about a tree joint's axis (axial_spring_joint); where one does not fit,
+ * the tree is built again for DIFFERENCE. The Newton matrix, or -1 (out of
+ * memory). */
 static int settle_tree(mbs_tree *t, const mbs_model *m, const mbs_data *d)
 {
     mbs_joint_newton newton = mbs_joint_newton_for(m);
@@ -102,7 +133,8 @@ static int settle_tree(mbs_tree *t, const mbs_model *m, const mbs_data *d)
     if (newton != MBS_NEWTON_MASS)
         return (int)newton;
     for (int c = 0; c < m->n_comps; c++)
-        if (mbs_is_joint_friction(&m->comps[c]) && !friction_takes_mass(m, t, c)) {
+        if ((mbs_is_joint_friction(&m->comps[c]) && !friction_takes_mass(m, t, c)) ||
+            (mbs_axial_spring_of(&m->comps[c], NULL) && axial_spring_joint(m, d, t, c) < 0)) {
             mbs_tree_free(t);
             newton = MBS_NEWTON_DIFFERENCE;
             return mbs_tree_build(t, m, d, mbs_joint_free_roots(newton)) != 0 ? -1 : (int)newton;
@@ -166,6 +198,11 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->loc_c);
     free(s->loc_z);
     free(s->armature);
+    free(s->spring_comp);
+    free(s->spring_coord);
+    free(s->spring_pos);
+    free(s->spring_k);
+    free(s->spring_c);
     free(s->fric_part);
     free(s->fric_base);
     free(s->fric_damping);
@@ -339,6 +376,34 @@ static int find_local_groups(mbs_joint_system *s)
     return 0;
 }
 
+/* The torsion spring-dampers the MASS Newton matrix folds in (settle_tree
+ * let only those about a tree joint's axis in): 0, or -1 out of memory. */
+static int find_axial_springs(mbs_joint_system *s)
+{
+    const mbs_model *m = s->m;
+    size_t nc = (size_t)m->n_comps + 1;
+    s->spring_comp = malloc(nc * sizeof *s->spring_comp);
+    s->spring_coord = malloc(nc * sizeof *s->spring_coord);
+    s->spring_pos = malloc(nc * sizeof *s->spring_pos);
+    s->spring_k = malloc(nc * sizeof *s->spring_k);
+    s->spring_c = malloc(nc * sizeof *s->spring_c);
+    if (!s->spring_comp || !s->spring_coord || !s->spring_pos || !s->spring_k || !s->spring_c)
+        return -1;
+    for (int c = 0; s->newton == MBS_NEWTON_MASS && c < m->n_comps; c++) {
+        mbs_axial_spring sp;
+        int j = mbs_axial_spring_of(&m->comps[c], &sp) ? axial_spring_joint(m, s->d, &s->tree, c) : -1;
+        if (j < 0)
+            continue;
+        int k = s->n_springs++;
+        s->spring_comp[k] = c;
+        s->spring_coord[k] = s->tree.joints[j].coord;
+        s->spring_pos[k] = s->tree.joints[j].pos;
+        s->spring_k[k] = sp.k;
+        s->spring_c[k] = sp.c;
+    }
+    return 0;
+}
+
 mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
 {
     mbs_joint_system *s = calloc(1, sizeof *s);
@@ -354,7 +419,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->newton = (mbs_joint_newton)settled;
     s->n = s->tree.n_coords;
     s->np = s->tree.n_pos;
-    if (find_tree_friction(s) != 0) {
+    if (find_tree_friction(s) != 0 || find_axial_springs(s) != 0) {
         mbs_joint_system_free(s);
         return NULL;
     }

@@ -48,7 +48,14 @@ struct mbs_joint_system {
     double *loc_c;    /* [n_local] the row's entry on its joint's rate column */
     double *loc_z;    /* [n_local] the entry on its own row: each bristle's rate reads its
                          own deflection only, the group's block is diagonal */
-    double *armature; /* [n] what the groups and the friction's damping add to c_j M, over c_j */
+    double *armature; /* [n] what the groups, the friction's damping and the springs add to
+                         c_j M, over c_j */
+    /* torsion spring-dampers about revolute tree joints' axes (MASS:
+     * find_axial_springs): each adds c/c_j + k/c_j^2 to its joint's
+     * armature and -k r1/c_j to its rate's right side */
+    int n_springs;
+    int *spring_comp, *spring_coord, *spring_pos; /* [n_springs] element, rate, position */
+    double *spring_k, *spring_c;                 /* [n_springs] */
     int record_friction;       /* the residual records the friction's part of the rate rows, */
     int hold_reactions;        /* and reads the reactions of the Newton matrix's state (reactions_base) */
     double *reactions_base;    /* [n_comps x 6] */

@@ -91,12 +91,15 @@ while read -r kind name want _; do
     auto-chain)
         SPRINGS=1 bench/make_chain.sh "$name" 1 >"$tmp/chain.xml"
         auto_chose "a sprung chain of $name links" "$tmp/chain.xml" "$want" ;;
+    auto-linear-chain)
+        SPRINGS=linear bench/make_chain.sh "$name" 1 >"$tmp/chain.xml"
+        auto_chose "a chain of $name links with translational springs" "$tmp/chain.xml" "$want" ;;
     auto-friction-chain)
         FRICTION=1 bench/make_chain.sh "$name" 1 >"$tmp/chain.xml"
         auto_chose "a chain of $name links with joint friction" "$tmp/chain.xml" "$want" ;;
     auto-sprung-friction-chain)
-        SPRINGS=1 FRICTION=1 bench/make_chain.sh "$name" 1 >"$tmp/chain.xml"
-        auto_chose "a sprung chain of $name links with joint friction" "$tmp/chain.xml" "$want" ;;
+        SPRINGS=linear FRICTION=1 bench/make_chain.sh "$name" 1 >"$tmp/chain.xml"
+        auto_chose "a chain of $name links with translational springs and joint friction" "$tmp/chain.xml" "$want" ;;
     esac
 done <"$table"
 echo "formulations: $passed passed, $failed failed"

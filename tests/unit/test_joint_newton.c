@@ -33,15 +33,34 @@ static const char MODEL[] =
     "  damping_effects=\"316\" viscous_effects=\"0.4\" stiction_trans_vel=\"0.01\" pin_radius=\"0.05\"/>\n"
     "</Model></Mbsim>\n";
 
-/* The largest |T x - e_i| over the unit vectors e_i of the tree block,
- * T the differenced Newton matrix's block, x its solve; with fresh, the
- * solve after a residual at the same state or, where later is not NULL, at
- * the rate later[0] and both bristles at later[1]. */
-static double block_inverse_error(double w, double z, int i_marker, int j_marker, int fresh, const double *later)
+/* The same rotor held by a torsion spring-damper about the joint's axis
+ * between the joint's own markers (axial_spring.h): its stiffness and
+ * damping folded into the tree's block, the stiffness also on the rate's
+ * right side (joint_newton.c). */
+static const char SPRING_MODEL[] =
+    "<Mbsim><Model>\n"
+    "<Body_Rigid id=\"1\" isground=\"TRUE\"/>\n"
+    "<Reference_Marker id=\"10\" body_id=\"1\"/>\n"
+    "<Body_Rigid id=\"2\" cg_id=\"20\" mass=\"2\" inertia_xx=\"0.01\" inertia_yy=\"0.01\" inertia_zz=\"2e-5\"/>\n"
+    "<Reference_Marker id=\"20\" body_id=\"2\"/>\n"
+    "<Constraint_Joint id=\"1\" type=\"REVOLUTE\" i_marker_id=\"%d\" j_marker_id=\"%d\"/>\n"
+    "<Force_Gravity grav_y=\"-9.81\"/>\n"
+    "<Force_SpringDamper id=\"2\" type=\"ROTATIONAL\" i_marker_id=\"%d\" j_marker_id=\"%d\" stiffness=\"30\"\n"
+    "  damping=\"0.2\"/>\n"
+    "</Model></Mbsim>\n";
+
+/* The largest |T x - e_i| over the unit vectors e_i of the tree block (nt
+ * variables: the angle, the rate and any bristles; the energy outside), T
+ * the differenced Newton matrix's block, x its solve; the joint's and any
+ * spring's markers i_marker, j_marker; with fresh, the solve after a
+ * residual at the same state or, where later is not NULL, at the rate
+ * later[0] and both bristles at later[1]. */
+static double block_inverse_error(const char *model, int nt_expected, double w, double z, int i_marker, int j_marker,
+                                  int fresh, const double *later)
 {
     text_model t;
-    char buf[512], text[sizeof MODEL + 8];
-    snprintf(text, sizeof text, MODEL, i_marker, j_marker);
+    char buf[512], text[1024];
+    snprintf(text, sizeof text, model, i_marker, j_marker, i_marker, j_marker);
     text_model_load(&t, text, NULL, 1);
     CHECK_MSG(t.model, "does not load: %s", text_model_error(&t, 0, buf, sizeof buf));
     if (!t.model)
@@ -62,13 +81,12 @@ static double block_inverse_error(double w, double z, int i_marker, int j_marker
     double worst = INFINITY;
     CHECK(s && mbs_joint_system_newton(s) == MBS_NEWTON_MASS);
     int nj = s ? mbs_joint_system_size(s) : 0, nt = s ? mbs_joint_system_block_size(s) : 0;
-    /* the angle and rate, then the two bristles in the block; the energy outside */
-    CHECK(nt == 4 && nj == 5);
+    CHECK(nt == nt_expected && nj == nt_expected + 1);
     double *yj = calloc((size_t)nj + 1, sizeof *yj), *ypj = calloc((size_t)nj + 1, sizeof *ypj);
     double *ewt = calloc((size_t)nj + 1, sizeof *ewt), *J = calloc((size_t)nj * nj + 1, sizeof *J);
     double *kept = calloc((size_t)nj * nj + 1, sizeof *kept), *rows = calloc((size_t)nj * nj + 1, sizeof *rows);
     double *x = calloc((size_t)nj + 1, sizeof *x), *e = calloc((size_t)nj + 1, sizeof *e);
-    if (s && nt == 4 && nj == 5 && mbs_joint_system_contract(s, 0.0, y, yp, yj, ypj, buf, sizeof buf) == 0) {
+    if (s && nt == nt_expected && nj == nt + 1 && mbs_joint_system_contract(s, 0.0, y, yp, yj, ypj, buf, sizeof buf) == 0) {
         for (int i = 0; i < nj; i++)
             ewt[i] = 1.0 / (1e-8 * fabs(yj[i]) + 1e-10);
         const double cj = 2e3, h = 1e-3;
@@ -132,8 +150,8 @@ TEST(mass_newton_block_inverts_the_differenced_block_with_joint_friction)
     for (int fresh = 0; fresh < 2; fresh++)
         for (int reversed = 0; reversed < 2; reversed++) {
             int I = reversed ? 10 : 20, J = reversed ? 20 : 10;
-            double sliding = block_inverse_error(3.0, 2e-6, I, J, fresh, NULL);
-            double sticking = block_inverse_error(1e-4, 1e-6, I, J, fresh, NULL);
+            double sliding = block_inverse_error(MODEL, 4, 3.0, 2e-6, I, J, fresh, NULL);
+            double sticking = block_inverse_error(MODEL, 4, 1e-4, 1e-6, I, J, fresh, NULL);
             /* the block's slopes against a differenced matrix (increments
              * of 1e-6 against the slip's smoothing): 1e-5 apart; leaving
              * out the friction's damping puts them 0.7 apart */
@@ -155,12 +173,30 @@ TEST(mass_newton_block_falls_back_to_the_matrix_where_the_fresh_block_fails)
     for (int reversed = 0; reversed < 2; reversed++) {
         int I = reversed ? 10 : 20, J = reversed ? 20 : 10;
         const double later[2] = {1.0, reversed ? -4e-6 : 4e-6};
-        double sliding = block_inverse_error(3.0, 2e-6, I, J, 1, later);
-        double sticking = block_inverse_error(1e-4, 1e-6, I, J, 1, later);
+        double sliding = block_inverse_error(MODEL, 4, 3.0, 2e-6, I, J, 1, later);
+        double sticking = block_inverse_error(MODEL, 4, 1e-4, 1e-6, I, J, 1, later);
         CHECK_MSG(sliding < 1e-4, "reversed %d, sliding: off by %.3g", reversed, sliding);
         CHECK_MSG(sticking < 1e-4, "reversed %d, sticking: off by %.3g", reversed, sticking);
     }
 }
 
+TEST(mass_newton_block_inverts_the_differenced_block_with_a_torsion_spring)
+{
+    /* both joint orientations (the spring's angle and torque then the
+     * joint's negatives), the matrix's own block and the fresh one; a
+     * stiffness of 30 N m/rad against c_j^2 J = 80 at c_j = 2e3: left out,
+     * or without its term on the right side, the block is far off. A slow
+     * rotor at the spring's free angle: a small residual, whose rounding
+     * the differenced acceleration column (c_j J = 0.04 from a change of
+     * 1e-12) would otherwise show at 1e-4. */
+    for (int fresh = 0; fresh < 2; fresh++)
+        for (int reversed = 0; reversed < 2; reversed++) {
+            int I = reversed ? 10 : 20, J = reversed ? 20 : 10;
+            double err = block_inverse_error(SPRING_MODEL, 2, 0.1, 0.0, I, J, fresh, NULL);
+            CHECK_MSG(err < 1e-5, "fresh %d, reversed %d: off by %.3g", fresh, reversed, err);
+        }
+}
+
 TEST_SUITE(joint_newton, T(mass_newton_block_inverts_the_differenced_block_with_joint_friction),
-           T(mass_newton_block_falls_back_to_the_matrix_where_the_fresh_block_fails));
+           T(mass_newton_block_falls_back_to_the_matrix_where_the_fresh_block_fails),
+           T(mass_newton_block_inverts_the_differenced_block_with_a_torsion_spring));
