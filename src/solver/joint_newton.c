@@ -309,9 +309,9 @@ static int fold_local_groups(mbs_joint_system *s, double cj)
     }
     for (int l = 0; l < s->n; l++)
         s->armature[l] += s->fric_damping[l] / cj;
-    for (int k = 0; k < s->n_springs; k++)
-        if (mbs_component_active(s->d, s->spring_comp[k]))
-            s->armature[s->spring_coord[k]] += (s->spring_c[k] + s->spring_k[k] / cj) / cj;
+    for (const struct js_spring *sp = s->springs; sp < s->springs + s->n_springs; sp++)
+        if (mbs_component_active(s->d, sp->comp))
+            s->armature[sp->coord] += (sp->c + sp->k / cj) / cj;
     return 0;
 }
 
@@ -397,9 +397,9 @@ static void tree_block_solve(void *user, const double *r, double *x)
             for (int k = s->grp_first[g]; k < s->grp_first[g] + s->grp_size[g]; k++)
                 s->loc_r[s->grp_coord[g]] -= s->loc_b[k] * r[n2 + k] / s->loc_z[k];
         /* a spring's stiffness on its angle, whose correction is (r1 + x2) / c_j */
-        for (int k = 0; k < s->n_springs; k++)
-            if (mbs_component_active(s->d, s->spring_comp[k]))
-                s->loc_r[s->spring_coord[k]] -= s->spring_k[k] * r[s->spring_pos[k]] / s->cj;
+        for (const struct js_spring *sp = s->springs; sp < s->springs + s->n_springs; sp++)
+            if (mbs_component_active(s->d, sp->comp))
+                s->loc_r[sp->coord] -= sp->k * r[sp->pos] / s->cj;
         r2 = s->loc_r;
     }
     mbs_tree_solve_mass(&s->tree, r2, x + np);

@@ -198,11 +198,7 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->loc_c);
     free(s->loc_z);
     free(s->armature);
-    free(s->spring_comp);
-    free(s->spring_coord);
-    free(s->spring_pos);
-    free(s->spring_k);
-    free(s->spring_c);
+    free(s->springs);
     free(s->fric_part);
     free(s->fric_base);
     free(s->fric_damping);
@@ -381,25 +377,15 @@ static int find_local_groups(mbs_joint_system *s)
 static int find_axial_springs(mbs_joint_system *s)
 {
     const mbs_model *m = s->m;
-    size_t nc = (size_t)m->n_comps + 1;
-    s->spring_comp = malloc(nc * sizeof *s->spring_comp);
-    s->spring_coord = malloc(nc * sizeof *s->spring_coord);
-    s->spring_pos = malloc(nc * sizeof *s->spring_pos);
-    s->spring_k = malloc(nc * sizeof *s->spring_k);
-    s->spring_c = malloc(nc * sizeof *s->spring_c);
-    if (!s->spring_comp || !s->spring_coord || !s->spring_pos || !s->spring_k || !s->spring_c)
+    s->springs = malloc(((size_t)m->n_comps + 1) * sizeof *s->springs);
+    if (!s->springs)
         return -1;
     for (int c = 0; s->newton == MBS_NEWTON_MASS && c < m->n_comps; c++) {
         mbs_axial_spring sp;
         int j = mbs_axial_spring_of(&m->comps[c], &sp) ? axial_spring_joint(m, s->d, &s->tree, c) : -1;
         if (j < 0)
             continue;
-        int k = s->n_springs++;
-        s->spring_comp[k] = c;
-        s->spring_coord[k] = s->tree.joints[j].coord;
-        s->spring_pos[k] = s->tree.joints[j].pos;
-        s->spring_k[k] = sp.k;
-        s->spring_c[k] = sp.c;
+        s->springs[s->n_springs++] = (struct js_spring){c, s->tree.joints[j].coord, s->tree.joints[j].pos, sp.k, sp.c};
     }
     return 0;
 }

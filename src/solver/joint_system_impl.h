@@ -54,8 +54,10 @@ struct mbs_joint_system {
      * find_axial_springs): each adds c/c_j + k/c_j^2 to its joint's
      * armature and -k r1/c_j to its rate's right side */
     int n_springs;
-    int *spring_comp, *spring_coord, *spring_pos; /* [n_springs] element, rate, position */
-    double *spring_k, *spring_c;                 /* [n_springs] */
+    struct js_spring {
+        int comp, coord, pos; /* the element, its joint's rate and position */
+        double k, c;
+    } *springs;               /* [n_springs] */
     int record_friction;       /* the residual records the friction's part of the rate rows, */
     int hold_reactions;        /* and reads the reactions of the Newton matrix's state (reactions_base) */
     double *reactions_base;    /* [n_comps x 6] */

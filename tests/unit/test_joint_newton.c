@@ -20,15 +20,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* with the joint's markers (the rotor's 20, the ground's 10) */
-static const char MODEL[] =
-    "<Mbsim><Model>\n"
-    "<Body_Rigid id=\"1\" isground=\"TRUE\"/>\n"
-    "<Reference_Marker id=\"10\" body_id=\"1\"/>\n"
-    "<Body_Rigid id=\"2\" cg_id=\"20\" mass=\"2\" inertia_xx=\"0.01\" inertia_yy=\"0.01\" inertia_zz=\"2e-5\"/>\n"
-    "<Reference_Marker id=\"20\" body_id=\"2\"/>\n"
-    "<Constraint_Joint id=\"1\" type=\"REVOLUTE\" i_marker_id=\"%d\" j_marker_id=\"%d\"/>\n"
+/* The rotor on its joint, with the joint's markers (the rotor's 20, the
+ * ground's 10); then its friction or spring. */
+#define ROTOR                                                                                                        \
+    "<Mbsim><Model>\n"                                                                                              \
+    "<Body_Rigid id=\"1\" isground=\"TRUE\"/>\n"                                                                  \
+    "<Reference_Marker id=\"10\" body_id=\"1\"/>\n"                                                               \
+    "<Body_Rigid id=\"2\" cg_id=\"20\" mass=\"2\" inertia_xx=\"0.01\" inertia_yy=\"0.01\" inertia_zz=\"2e-5\"/>\n"    \
+    "<Reference_Marker id=\"20\" body_id=\"2\"/>\n"                                                               \
+    "<Constraint_Joint id=\"1\" type=\"REVOLUTE\" i_marker_id=\"%d\" j_marker_id=\"%d\"/>\n"                      \
     "<Force_Gravity grav_y=\"-9.81\"/>\n"
+
+static const char MODEL[] = ROTOR
     "<Force_JointFriction id=\"2\" joint_id=\"1\" mu_static=\"0.5\" mu_dynamic=\"0.3\" bristle_stiffness=\"1e5\"\n"
     "  damping_effects=\"316\" viscous_effects=\"0.4\" stiction_trans_vel=\"0.01\" pin_radius=\"0.05\"/>\n"
     "</Model></Mbsim>\n";
@@ -37,14 +40,7 @@ static const char MODEL[] =
  * between the joint's own markers (axial_spring.h): its stiffness and
  * damping folded into the tree's block, the stiffness also on the rate's
  * right side (joint_newton.c). */
-static const char SPRING_MODEL[] =
-    "<Mbsim><Model>\n"
-    "<Body_Rigid id=\"1\" isground=\"TRUE\"/>\n"
-    "<Reference_Marker id=\"10\" body_id=\"1\"/>\n"
-    "<Body_Rigid id=\"2\" cg_id=\"20\" mass=\"2\" inertia_xx=\"0.01\" inertia_yy=\"0.01\" inertia_zz=\"2e-5\"/>\n"
-    "<Reference_Marker id=\"20\" body_id=\"2\"/>\n"
-    "<Constraint_Joint id=\"1\" type=\"REVOLUTE\" i_marker_id=\"%d\" j_marker_id=\"%d\"/>\n"
-    "<Force_Gravity grav_y=\"-9.81\"/>\n"
+static const char SPRING_MODEL[] = ROTOR
     "<Force_SpringDamper id=\"2\" type=\"ROTATIONAL\" i_marker_id=\"%d\" j_marker_id=\"%d\" stiffness=\"30\"\n"
     "  damping=\"0.2\"/>\n"
     "</Model></Mbsim>\n";
