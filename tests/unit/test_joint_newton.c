@@ -10,6 +10,7 @@
  * Checked sliding (slip 15 times the Stribeck speed) and sticking. */
 #include "../support/harness.h"
 #include "model_text.h"
+#include "../../src/elements/axial_spring.h"
 #include "../../src/solver/data.h"
 #include "../../src/solver/joint_system.h"
 #include "../../src/solver/residual.h"
@@ -48,11 +49,12 @@ static const char SPRING_MODEL[] = ROTOR
 /* The largest |T x - e_i| over the unit vectors e_i of the tree block (nt
  * variables: the angle, the rate and any bristles; the energy outside), T
  * the differenced Newton matrix's block, x its solve; the joint's and any
- * spring's markers i_marker, j_marker; with fresh, the solve after a
- * residual at the same state or, where later is not NULL, at the rate
- * later[0] and both bristles at later[1]. */
+ * spring's markers i_marker, j_marker, any spring switched off with
+ * spring_off (as Deactivate does); with fresh, the solve after a residual
+ * at the same state or, where later is not NULL, at the rate later[0] and
+ * both bristles at later[1]. */
 static double block_inverse_error(const char *model, int nt_expected, double w, double z, int i_marker, int j_marker,
-                                  int fresh, const double *later)
+                                  int spring_off, int fresh, const double *later)
 {
     text_model t;
     char buf[512], text[1024];
@@ -63,6 +65,9 @@ static double block_inverse_error(const char *model, int nt_expected, double w, 
         return INFINITY;
     const mbs_model *m = t.model;
     mbs_data *d = mbs_data_create(m);
+    for (int c = 0; c < m->n_comps; c++)
+        if (spring_off && mbs_axial_spring_of(&m->comps[c], NULL))
+            d->comp_active[c] = 0;
     double *y = calloc((size_t)m->ny + 1, sizeof *y), *yp = calloc((size_t)m->ny + 1, sizeof *yp);
     const mbs_body *rotor = &m->bodies[1];
     memcpy(y + rotor->q_ofs + 3, rotor->p0, 4 * sizeof *y);
@@ -146,8 +151,8 @@ TEST(mass_newton_block_inverts_the_differenced_block_with_joint_friction)
     for (int fresh = 0; fresh < 2; fresh++)
         for (int reversed = 0; reversed < 2; reversed++) {
             int I = reversed ? 10 : 20, J = reversed ? 20 : 10;
-            double sliding = block_inverse_error(MODEL, 4, 3.0, 2e-6, I, J, fresh, NULL);
-            double sticking = block_inverse_error(MODEL, 4, 1e-4, 1e-6, I, J, fresh, NULL);
+            double sliding = block_inverse_error(MODEL, 4, 3.0, 2e-6, I, J, 0, fresh, NULL);
+            double sticking = block_inverse_error(MODEL, 4, 1e-4, 1e-6, I, J, 0, fresh, NULL);
             /* the block's slopes against a differenced matrix (increments
              * of 1e-6 against the slip's smoothing): 1e-5 apart; leaving
              * out the friction's damping puts them 0.7 apart */
@@ -169,8 +174,8 @@ TEST(mass_newton_block_falls_back_to_the_matrix_where_the_fresh_block_fails)
     for (int reversed = 0; reversed < 2; reversed++) {
         int I = reversed ? 10 : 20, J = reversed ? 20 : 10;
         const double later[2] = {1.0, reversed ? -4e-6 : 4e-6};
-        double sliding = block_inverse_error(MODEL, 4, 3.0, 2e-6, I, J, 1, later);
-        double sticking = block_inverse_error(MODEL, 4, 1e-4, 1e-6, I, J, 1, later);
+        double sliding = block_inverse_error(MODEL, 4, 3.0, 2e-6, I, J, 0, 1, later);
+        double sticking = block_inverse_error(MODEL, 4, 1e-4, 1e-6, I, J, 0, 1, later);
         CHECK_MSG(sliding < 1e-4, "reversed %d, sliding: off by %.3g", reversed, sliding);
         CHECK_MSG(sticking < 1e-4, "reversed %d, sticking: off by %.3g", reversed, sticking);
     }
@@ -188,8 +193,11 @@ TEST(mass_newton_block_inverts_the_differenced_block_with_a_torsion_spring)
     for (int fresh = 0; fresh < 2; fresh++)
         for (int reversed = 0; reversed < 2; reversed++) {
             int I = reversed ? 10 : 20, J = reversed ? 20 : 10;
-            double err = block_inverse_error(SPRING_MODEL, 2, 0.1, 0.0, I, J, fresh, NULL);
+            double err = block_inverse_error(SPRING_MODEL, 2, 0.1, 0.0, I, J, 0, fresh, NULL);
             CHECK_MSG(err < 1e-5, "fresh %d, reversed %d: off by %.3g", fresh, reversed, err);
+            /* switched off (Deactivate), the spring is in neither */
+            err = block_inverse_error(SPRING_MODEL, 2, 0.1, 0.0, I, J, 1, fresh, NULL);
+            CHECK_MSG(err < 1e-5, "switched off, fresh %d, reversed %d: off by %.3g", fresh, reversed, err);
         }
 }
 
