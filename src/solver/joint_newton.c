@@ -241,7 +241,7 @@ static void state_columns(mbs_joint_system *s, double t, double cj, double h, co
 }
 
 /* Group g's entries, and its friction's damping of its joint's rate, from
- * its element's slopes sl. A revolute tree joint's rate is the rate w of I
+ * its element's recorded slopes (mbs_js_group_slopes). A revolute tree joint's rate is the rate w of I
  * relative to J about the friction's axis, and the friction's generalised
  * force on it is its torque T, each times the sign s (+1 when the child
  * holds I, else -1: the joint then turns J relative to I), and the rate
@@ -249,14 +249,13 @@ static void state_columns(mbs_joint_system *s, double t, double cj, double h, co
  * zdot_k): Z_kk = c_j - d zdot_k/dz_k, its column's entry on the rate row
  * b_k = -s dT/dz_k, its row's entry on the rate column c_k = -s d zdot_k/dw;
  * the damping, -dT/dw. (By differences these took three residuals more per
- * matrix.) */
-static void group_from_slopes(mbs_joint_system *s, int g, double cj, const mbs_axial_friction_slopes *sl)
+ * matrix.) Switched off by a command: zero slopes (its states frozen, their
+ * residuals their rates). */
+static void group_from_slopes(mbs_joint_system *s, int g, double cj)
 {
+    const mbs_axial_friction_slopes *sl = mbs_js_group_slopes(s, g);
     int first = s->grp_first[g];
-    mbs_axial_friction_slopes frozen = {.n = s->grp_size[g]};
-    if (!mbs_component_active(s->d, s->state_comp[first]))
-        sl = &frozen; /* a command switched it off: its states frozen, their residuals their rates */
-    double sign = s->tree.joints[s->state_joint[first]].child_is_i ? 1.0 : -1.0;
+    double sign = mbs_js_group_sign(s, g);
     for (int i = 0; i < sl->n; i++) {
         int k = first + i;
         s->loc_z[k] = cj - sl->dzdot_dz[i];
@@ -273,7 +272,7 @@ static void groups_from_recorded_slopes(mbs_joint_system *s, double cj)
 {
     memset(s->fric_damping, 0, (size_t)s->n * sizeof *s->fric_damping);
     for (int g = 0; g < s->n_groups; g++)
-        group_from_slopes(s, g, cj, &s->friction_slopes[s->state_comp[s->grp_first[g]]]);
+        group_from_slopes(s, g, cj);
 }
 
 /* Whether the last residual, with its own reactions, was at (t, yj, ypj):

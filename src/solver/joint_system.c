@@ -759,16 +759,24 @@ const char *mbs_joint_system_accept(mbs_joint_system *s, double t, const double 
     return s->tree.comp_in_tree;
 }
 
+double mbs_js_group_sign(const mbs_joint_system *s, int g)
+{
+    return s->tree.joints[s->state_joint[s->grp_first[g]]].child_is_i ? 1.0 : -1.0;
+}
+
+const mbs_axial_friction_slopes *mbs_js_group_slopes(const mbs_joint_system *s, int g)
+{
+    static const mbs_axial_friction_slopes off = {.n = LOCAL_MAX};
+    int c = s->state_comp[s->grp_first[g]];
+    return mbs_component_active(s->d, c) ? &s->friction_slopes[c] : &off;
+}
+
 /* Each local friction's torque T (recorded with its slopes) into its
- * joint's rate row M u' - Q: Q gains s T, s = +1 where the tree's child
- * holds I, else -1 (as joint_newton.c group_from_slopes). */
+ * joint's rate row M u' - Q: Q gains s T (mbs_js_group_sign). */
 static void local_friction_torques(mbs_joint_system *s)
 {
-    for (int g = 0; g < s->n_groups; g++) {
-        int first = s->grp_first[g];
-        double sign = s->tree.joints[s->state_joint[first]].child_is_i ? 1.0 : -1.0;
-        s->dyn[s->grp_coord[g]] -= sign * s->friction_slopes[s->state_comp[first]].torque;
-    }
+    for (int g = 0; g < s->n_groups; g++)
+        s->dyn[s->grp_coord[g]] -= mbs_js_group_sign(s, g) * mbs_js_group_slopes(s, g)->torque;
 }
 
 void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, const double *ypj, double *res)

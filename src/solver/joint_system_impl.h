@@ -122,4 +122,14 @@ void mbs_js_position_rates(const mbs_joint_system *s, const double *q, const dou
  * needs none). */
 void mbs_js_expand(mbs_joint_system *s, const double *yj, const double *ypj, int absolute);
 
+/* Local friction group g's sign: +1 where the tree's child holds I, else
+ * -1 (its joint then turns J relative to I, and the friction's generalised
+ * force on it is -T). */
+double mbs_js_group_sign(const mbs_joint_system *s, int g);
+
+/* The torque and slopes group g's element recorded at the last residual
+ * (friction_slopes), or all zero where a command has switched it off: it
+ * is then not evaluated, and what it recorded before is stale. */
+const struct mbs_axial_friction_slopes *mbs_js_group_slopes(const mbs_joint_system *s, int g);
+
 #endif

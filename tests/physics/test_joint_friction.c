@@ -706,6 +706,48 @@ TEST(friction_switched_on_while_sliding_fast_names_itself)
     test_results_free(&r);
 }
 
+/* The same rotor held by its friction for half a second, then the friction
+ * switched off: a switched-off element is not evaluated, and where the
+ * joint formulation added the torque it had recorded instead of projecting
+ * the loads again, the last one held the rotor on (it stayed at rest). Now
+ * it swings from the horizontal as the frictionless pendulum does: no
+ * energy gained or lost after the switch, and the rate at the bottom
+ * sqrt(2 m g d / (J + m d^2)) within 1e-3. */
+TEST(friction_switched_off_while_sticking_releases_the_rotor)
+{
+    static const char *const later[] = {
+        "<Deactivate element_type=\"FRICTION\" element_id=\"1\"/>\n"
+        "    <Simulate analysis_type=\"Transient\" end_time=\"1\" print_interval=\"0.001\"/>",
+        "<Simulate analysis_type=\"Transient\" end_time=\"0.5\" print_interval=\"0.001\"/>\n"
+        "<Deactivate element_type=\"FRICTION\" element_id=\"1\"/>\n"
+        "<Simulate analysis_type=\"Transient\" end_time=\"1.5\" print_interval=\"0.001\"/>",
+        NULL};
+    test_results r;
+    CHECK(run_variant("tests/physics/models/jf_light_pendulum.xml", later, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "%s", r.run.message);
+    CHECK(r.run.joint_coords == 1 && r.run.linear_solver == MBS_LS_TREE);
+    const double m = 2.0, g = 9.81, d = 1e-3, J = 2e-5 + m * d * d, mgd = m * g * d;
+    double e0 = 0.0, lost0 = 0.0, drift = 0.0, w_max = 0.0;
+    int started = 0;
+    for (int i = 0; i < r.n_rows; i++) {
+        if (r.t[i] < 0.5)
+            continue;
+        double e = test_value(&r, "total", 0, i) + test_value(&r, "dissipated", 0, i);
+        if (!started) {
+            e0 = e;
+            lost0 = test_value(&r, "dissipated", 0, i);
+            started = 1;
+        }
+        drift = fmax(drift, fabs(e - e0));
+        w_max = fmax(w_max, fabs(test_value(&r, "w", 0, i)));
+    }
+    CHECK_MSG(started && drift < 1e-6 * mgd, "energy drift %.3g J after the switch", drift);
+    CHECK_MSG(test_value(&r, "dissipated", 0, r.n_rows - 1) == lost0, "dissipated after the switch");
+    CHECK_MSG(fabs(w_max / sqrt(2.0 * mgd / J) - 1.0) < 1e-3, "largest rate %.6g rad/s, closed form %.6g", w_max,
+              sqrt(2.0 * mgd / J));
+    test_results_free(&r);
+}
+
 TEST_SUITE(joint_friction, T(steady_sliding_follows_the_stribeck_curve), T(presliding_under_a_constant_pull),
            T(block_held_on_a_shallow_incline), T(block_slides_down_a_steep_incline),
            T(rotor_spins_down_by_the_pin_friction), T(revolute_inputs_each_switch_their_term),
@@ -714,4 +756,5 @@ TEST_SUITE(joint_friction, T(steady_sliding_follows_the_stribeck_curve), T(presl
            T(static_equilibrium_held_by_friction), T(static_friction_saturates_one_channel_then_slips),
            T(millimetre_model_with_defaults_equals_its_si_twin), T(light_rotor_on_a_large_pin_in_joint_coordinates),
            T(friction_switched_off_leaves_the_newton_matrix),
-           T(friction_switched_on_while_sliding_fast_names_itself));
+           T(friction_switched_on_while_sliding_fast_names_itself),
+           T(friction_switched_off_while_sticking_releases_the_rotor));
