@@ -586,15 +586,6 @@ static int read_columns(mbs_assembler *a, double t, double *y, const double *yp)
     return 0;
 }
 
-/* When forces depend on the multipliers (joint friction reads its joint's
- * reaction), the system for du/dt and lambda is nonlinear:
- *   M du/dt - f(lambda) + G^T lambda = 0,   G du/dt + gamma = 0.
- * Newton from the solution with the forces at lambda = 0 (already in yp, y),
- * the matrix's upper-right columns of the multipliers that forces read
- * formed by differences; the constraint rows stay satisfied (linear, their
- * right side does not change). A fixed-point iteration on [M G^T; G 0] is
- * not enough: a LuGre bristle starting relaxed on a moving joint has a
- * friction coefficient far above 1 for an instant. */
 /* What a failure of coupled_rates names: the joint whose multipliers, read
  * by forces, moved most in the last update (relative to themselves), and
  * the joint friction that reads them. */
@@ -623,6 +614,15 @@ static void name_restless(const mbs_assembler *a, const double *y, char *out, si
     snprintf(out, size, "%s%s%s", joint, friction[0] ? ", read by " : "", friction);
 }
 
+/* When forces depend on the multipliers (joint friction reads its joint's
+ * reaction), the system for du/dt and lambda is nonlinear:
+ *   M du/dt - f(lambda) + G^T lambda = 0,   G du/dt + gamma = 0.
+ * Newton from the solution with the forces at lambda = 0 (already in yp, y),
+ * the matrix's upper-right columns of the multipliers that forces read
+ * formed by differences; the constraint rows stay satisfied (linear, their
+ * right side does not change). A fixed-point iteration on [M G^T; G 0] is
+ * not enough: a LuGre bristle starting relaxed on a moving joint has a
+ * friction coefficient far above 1 for an instant. */
 static int coupled_rates(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize)
 {
     const mbs_model *m = a->m;

@@ -375,8 +375,9 @@ static void fresh_factors(mbs_joint_system *s)
 
 /* x = T^-1 r on the tree's block (x and r distinct): the positions, the
  * rates and the local groups. Each group g on rate l eliminated first,
- * r_l -= b_g . Z_g^-1 r_g; then x2 = (c_j M + A)^-1 r2 by articulated
- * bodies (A the groups' armature), x1 = (r1 + K x2) / c_j (K the
+ * r_l -= b_g . Z_g^-1 r_g, and each axial spring's stiffness on its angle,
+ * r_l -= k r1_l / c_j; then x2 = (c_j M + A)^-1 r2 by articulated bodies
+ * (A the armature: block_armature), x1 = (r1 + K x2) / c_j (K the
  * positions' rates from the rates, position_rates at the Newton matrix's
  * positions); and each group's x_g = Z_g^-1 (r_g - c_g x2_l). */
 static void tree_block_solve(void *user, const double *r, double *x)

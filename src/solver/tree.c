@@ -718,19 +718,17 @@ void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double
     subtree_sums(t, res_dyn, stab);
 }
 
-void mbs_tree_reactions(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted, double *out)
-{
-    body_wrenches(t, m, d);
-    subtree_sums(t, NULL, NULL);
-    reactions_of_subtrees(t, wanted, out);
-}
-
 void mbs_tree_reactions_and_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted,
                                     double *out, double *res_dyn, double *stab)
 {
     body_wrenches(t, m, d);
     subtree_sums(t, res_dyn, stab);
     reactions_of_subtrees(t, wanted, out);
+}
+
+void mbs_tree_reactions(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted, double *out)
+{
+    mbs_tree_reactions_and_project(t, m, d, wanted, out, NULL, NULL);
 }
 
 /* ---- mass matrix ---- */

@@ -127,7 +127,7 @@ void mbs_tree_reactions(mbs_tree *t, const mbs_model *m, const mbs_data *d, cons
 void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *res_dyn, double *stab);
 
 /* Both from one pass: mbs_tree_reactions and mbs_tree_project at the
- * loads so far. */
+ * loads so far (res_dyn and stab NULL: the reactions only). */
 void mbs_tree_reactions_and_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted,
                                     double *out, double *res_dyn, double *stab);
 
