@@ -11,6 +11,7 @@
 #include "progress.h"
 #include "sweep_plan.h"
 #include "sweep_collect.h"
+#include "sweep_points.h"
 #include "textout.h"
 #include "../core/strutil.h"
 #include "../model/model.h"
@@ -230,15 +231,6 @@ static int check_model(const sweep_options *o)
 }
 
 /* ---- files ---- */
-
-static char *base_name(const char *model)
-{
-    const char *base = strrchr(model, '/');
-    base = base ? base + 1 : model;
-    const char *dot = strrchr(base, '.');
-    size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    return mbs_strndup(base, len);
-}
 
 /* mkdir -p */
 static int make_dir(const char *dir)
@@ -466,25 +458,6 @@ static int start_point(sweep *s, long i)
     return 0;
 }
 
-/* The line of the log that says what went wrong: the first error, else the last line. */
-static char *log_message(const char *log)
-{
-    FILE *f = fopen(log, "r");
-    if (!f)
-        return NULL;
-    char line[1024], last[1024] = "";
-    char *found = NULL;
-    while (!found && fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (strstr(line, "error:"))
-            found = mbs_strdup(line);
-        else if (line[0])
-            snprintf(last, sizeof last, "%s", line);
-    }
-    fclose(f);
-    return found ? found : last[0] ? mbs_strdup(last) : NULL;
-}
-
 /* The --summary values of a point that left a results file. */
 static void point_summary(sweep *s, point *p)
 {
@@ -521,7 +494,7 @@ static void finish_point(sweep *s, long i, int status)
         return;
     }
     s->failed++;
-    p->message = log_message(p->log);
+    p->message = mbs_sweep_log_message(p->log);
     if (!p->message && p->exit_code < 0)
         p->message = mbs_sprintf_alloc("killed by signal %d", p->signo);
     if (empty_log)
@@ -680,7 +653,7 @@ static int run_sweep(const sweep_options *o)
     memset(&s, 0, sizeof s);
     s.o = o;
     s.n = o->plan.n_points;
-    s.base = base_name(o->model);
+    s.base = mbs_sweep_base_name(o->model);
     s.width = 3;
     for (long n = s.n - 1; n >= 1000; n /= 10)
         s.width++;
@@ -758,7 +731,7 @@ int mbs_cmd_sweep(int argc, char **argv)
     }
     if (rc == 0) {
         if (!o.dir) {
-            char *base = base_name(o.model);
+            char *base = mbs_sweep_base_name(o.model);
             dir = base ? mbs_sprintf_alloc("%s_sweep", base) : NULL;
             free(base);
             o.dir = dir;

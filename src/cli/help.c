@@ -110,7 +110,9 @@ static const char SWEEP[] =
     "                         the mbsim found on PATH\n"
     "  --collect DIR          rebuild DIR/sweep.csv from the results files the\n"
     "                         emitted commands left (status, exit_code,\n"
-    "                         wall_time_s, message; 'missing' without a file)\n"
+    "                         wall_time_s, message; 'missing' without a file);\n"
+    "                         without a sweep.csv, the rows and values too, from\n"
+    "                         the parameters each file records\n"
     "  --summary SENSOR:COLUMN:STAT\n"
     "                         add a column to sweep.csv: STAT (max, min, last or\n"
     "                         mean over the output rows) of that column of each\n"
@@ -126,7 +128,8 @@ static const char SWEEP[] =
     "with status \"interrupted\", the rest are \"not run\".\n"
     "\n"
     "exit status: 0 every point completed, 1 some point did not, 2 bad input\n"
-    "(nothing run; --collect: no sweep.csv), 130 / 143 interrupted\n";
+    "(nothing run; --collect: neither a sweep.csv nor results files of a\n"
+    "sweep in DIR), 130 / 143 interrupted\n";
 
 static const char INFO[] =
     "usage: mbsim info RESULTS.h5 [--events]\n"

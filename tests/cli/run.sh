@@ -317,7 +317,37 @@ check "sweep: --summary max and mean ($got, want $want)" test "$got" = "$want"
 status "sweep: a summary of a sensor the model lacks" 2 "$mbsim" sweep "$model" --vary m=1,2 --summary nosuch:x:max -o "$tmp/nosweep"
 check "sweep: ... names the sensors" has "$tmp/err" "has no sensor 'nosuch' (it has: rod_position, angle, energy)"
 status "sweep: a bad statistic" 2 "$mbsim" sweep "$model" --vary m=1,2 --summary angle:angle:median -o "$tmp/nosweep"
-status "sweep: --collect without a table" 2 "$mbsim" sweep --collect "$tmp/nonexistent"
+status "sweep: --collect of no directory" 2 "$mbsim" sweep --collect "$tmp/nonexistent"
+
+# --collect where sweep.csv is gone (never copied back from a cluster, deleted):
+# the table rebuilt from the results files alone, each with its /parameters
+cp "$c" "$tmp/collected.csv"
+rm "$c"
+status "sweep: --collect without sweep.csv" 1 "$mbsim" sweep --collect "$tmp/emit" --summary angle:angle:max \
+    --summary energy:value:mean
+check "sweep: ... says it rebuilt the table" has "$tmp/err" \
+    "note: no $tmp/emit/sweep.csv: rebuilt from the 5 results files of $model (varied: L, m)"
+# the same rows, values (the missing point's from the grid), files, statuses and summaries
+check "sweep: ... the table --collect made from sweep.csv" cmp "$c" "$tmp/collected.csv"
+# the sweep run here: a rejected point has no file (its log says why), a stray file
+cp "$sw/sweep.csv" "$tmp/ran.csv"
+rm "$sw/sweep.csv"
+cp "$a" "$sw/reference.h5"
+status "sweep: --collect of a sweep run here, its table deleted" 1 "$mbsim" sweep --collect "$sw"
+check "sweep: ... leaves out a file not named as a point" has "$tmp/err" \
+    "left out, not results files of this sweep (swing_NNN.h5): reference.h5$"
+# every column the sweep wrote but the wall time (the file's is the run's, not the process's); the
+# rejected point's m (-1) is in no file
+check "sweep: ... the rows, files, statuses and messages of the sweep's table" test \
+    "$(cut -d, -f1,3,4,6- "$sw/sweep.csv")" = "$(cut -d, -f1,3,4,6- "$tmp/ran.csv")"
+check "sweep: ... the values of m" test "$(cut -d, -f2 "$sw/sweep.csv" | tr '\n' ' ')" = "m 1 2  3 4 5 "
+check "sweep: ... the rejected point's message, from its log" grep -q \
+    '^2,,invalid,2,,,.*: error: Body_Rigid 2 (label .rod.): mass must be > 0 (is -1)$' "$sw/sweep.csv"
+mkdir "$tmp/empty"
+cp "$a" "$tmp/empty/reference.h5"
+status "sweep: --collect of a directory without results files of a sweep" 2 "$mbsim" sweep --collect "$tmp/empty"
+check "sweep: ... says so" has "$tmp/err" "has no sweep.csv, and no results files of a sweep (MODEL_NNN.h5)"
+check "sweep: ... and writes no table" test ! -e "$tmp/empty/sweep.csv"
 status "sweep: summaries of a sweep run here" 0 "$mbsim" sweep "$model" --vary m=1,2 --end-time 0.5 -o "$tmp/sum" \
     --summary rod_position:y:min --summary angle:angle:last
 check "sweep: ... in sweep.csv" test "$(awk -F, 'NR > 1 && $8 != "" && $9 != ""' "$tmp/sum/sweep.csv" | wc -l)" -eq 2
@@ -409,6 +439,13 @@ status "kill: export" 0 "$mbsim" export "$f" angle
 check "kill: every row exported" test "$(wc -l <"$tmp/out")" -eq $((${r2:-0} + 1))
 status "kill: compare with a complete run" 1 "$mbsim" compare "$f" "$a" --interpolate -q
 check "kill: the rows agree, the status does not" has "$tmp/out" "^result: DIFFERENT (status differs)$"
+# --collect of a killed point's file, its table gone: status killed
+mkdir "$tmp/killed_sweep"
+cp "$f" "$tmp/killed_sweep/swing_000.h5"
+cp "$a" "$tmp/killed_sweep/swing_001.h5"
+status "kill: --collect of a killed point" 1 "$mbsim" sweep --collect "$tmp/killed_sweep"
+check "kill: ... its status killed" grep -q "^0,killed,,,swing_000.h5,its run was killed" "$tmp/killed_sweep/sweep.csv"
+check "kill: ... the other completed" grep -q "^1,completed,0,[0-9.]*,swing_001.h5,$" "$tmp/killed_sweep/sweep.csv"
 
 # ---- bad input leaves no results file ----
 status "run: unwritable output" 2 "$mbsim" run "$model" -o "$tmp/no/such/dir/x.h5"
