@@ -68,6 +68,8 @@ typedef struct sweep {
     long n, done, failed, running;
     double started, csv_written;
     mbs_progress progress;
+    long *window_rows; /* [summaries.n]: the rows each summary's window held, over every file read */
+    long files_read;
 } sweep;
 
 /* ---- options ---- */
@@ -171,32 +173,19 @@ static int parse(int argc, char **argv, sweep_options *o)
     return 0;
 }
 
-/* A --summary must name a sensor of the model and one of its columns. */
-static int check_summary(const mbs_model *m, const char *model, const mbs_summary *s)
+/* Every --summary must name a sensor of the model and one of its columns. */
+static int check_summaries(const mbs_model *m, const sweep_options *o)
 {
-    const mbs_sensor *found = NULL;
-    for (int k = 0; k < m->n_sensors && !found; k++)
-        if (strcmp(m->sensors[k].name, s->sensor) == 0)
-            found = &m->sensors[k];
-    mbs_buf names;
-    mbs_buf_init(&names);
-    int rc = 0;
-    if (!found) {
-        for (int k = 0; k < m->n_sensors; k++)
-            mbs_buf_appendf(&names, "%s%s", k ? ", " : "", m->sensors[k].name);
-        rc = mbs_cli_usage_error("sweep", "--summary %s: %s has no sensor '%s' (it has: %s)", s->text, model,
-                                 s->sensor, names.data ? names.data : "none");
-    } else {
-        int col = 0;
-        for (int k = 0; k < found->ncols; k++) {
-            col |= strcmp(found->columns[k], s->column) == 0;
-            mbs_buf_appendf(&names, "%s%s", k ? ", " : "", found->columns[k]);
-        }
-        if (!col)
-            rc = mbs_cli_usage_error("sweep", "--summary %s: sensor '%s' has no column '%s' (it has: %s)", s->text,
-                                     s->sensor, s->column, names.data ? names.data : "none");
-    }
-    mbs_buf_free(&names);
+    mbs_summary_sensor *sensors = calloc((size_t)m->n_sensors + 1, sizeof *sensors);
+    if (!sensors)
+        return EXIT_BAD_INPUT;
+    for (int k = 0; k < m->n_sensors; k++)
+        sensors[k] = (mbs_summary_sensor){m->sensors[k].name, m->sensors[k].columns, m->sensors[k].ncols};
+    char err[1024];
+    int rc = mbs_summaries_check(&o->summaries, o->model, sensors, m->n_sensors, err, sizeof err) == 0
+                 ? 0
+                 : mbs_cli_usage_error("sweep", "%s", err);
+    free(sensors);
     return rc;
 }
 
@@ -224,8 +213,8 @@ static int check_model(const sweep_options *o)
             mbs_buf_free(&names);
         }
     }
-    for (int i = 0; i < o->summaries.n && rc == 0; i++)
-        rc = check_summary(m, o->model, &o->summaries.items[i]);
+    if (rc == 0)
+        rc = check_summaries(m, o);
     mbs_model_free(m);
     return rc;
 }
@@ -467,8 +456,14 @@ static void point_summary(sweep *s, point *p)
     if (sum->n == 0 || access(p->file, F_OK) != 0 || mbs_results_open(p->file, &r, err, sizeof err) != 0)
         return;
     p->summary = calloc((size_t)sum->n, sizeof *p->summary);
-    if (p->summary)
-        mbs_summaries_compute(sum, &r, p->summary, err, sizeof err);
+    long *rows = calloc((size_t)sum->n, sizeof *rows);
+    if (p->summary && rows) {
+        mbs_summaries_compute(sum, &r, p->summary, rows, err, sizeof err);
+        for (int k = 0; s->window_rows && k < sum->n; k++)
+            s->window_rows[k] += rows[k];
+        s->files_read++;
+    }
+    free(rows);
     mbs_results_free(&r);
 }
 
@@ -658,6 +653,7 @@ static int run_sweep(const sweep_options *o)
     for (long n = s.n - 1; n >= 1000; n /= 10)
         s.width++;
     s.points = calloc((size_t)s.n, sizeof *s.points);
+    s.window_rows = calloc((size_t)o->summaries.n + 1, sizeof *s.window_rows);
     int rc = EXIT_BAD_INPUT;
     if (!s.base || !s.points)
         goto done;
@@ -692,6 +688,8 @@ static int run_sweep(const sweep_options *o)
         goto done;
     }
     rc = sweep_exit(&s);
+    if (s.window_rows)
+        mbs_summaries_warn_empty(&o->summaries, s.window_rows, s.files_read);
     if (!o->quiet) {
         fprintf(stderr, "mbsim sweep: %ld points: %ld completed, %ld not completed", s.n, s.done - s.failed,
                 s.failed);
@@ -707,6 +705,7 @@ done:
         free(s.points[i].summary);
     }
     free(s.points);
+    free(s.window_rows);
     free(s.base);
     return rc;
 }

@@ -86,6 +86,7 @@ typedef struct outcome {
     char *message;
     int no_file; /* the file column is left empty, as the sweep writes it for a point without one */
     double *summary;
+    int read; /* the summaries were computed from the file */
 } outcome;
 
 static void set(outcome *o, const char *status, const char *exit_code, const char *wall, char *message)
@@ -124,7 +125,7 @@ static void without_file(const char *dir, const mbs_sweep_row *row, outcome *o)
     set(o, "missing", "", "", mbs_strdup(row->file[0] ? "no results file" : ""));
 }
 
-static void examine(const char *dir, const mbs_sweep_row *row, const mbs_summaries *sum, outcome *o)
+static void examine(const char *dir, const mbs_sweep_row *row, const mbs_summaries *sum, outcome *o, long *rows)
 {
     memset(o, 0, sizeof *o);
     char *path = row->file[0] ? mbs_sprintf_alloc("%s/%s", dir, row->file) : NULL;
@@ -157,7 +158,7 @@ static void examine(const char *dir, const mbs_sweep_row *row, const mbs_summari
         snprintf(o->wall, sizeof o->wall, "%.3f", wall);
     o->summary = calloc((size_t)sum->n + 1, sizeof *o->summary);
     if (o->summary)
-        mbs_summaries_compute(sum, &r, o->summary, err, sizeof err);
+        o->read = mbs_summaries_compute(sum, &r, o->summary, rows, err, sizeof err) >= 0;
     mbs_results_free(&r);
     free(path);
 }
@@ -198,40 +199,102 @@ static void write_row(FILE *f, const mbs_sweep_points *p, const mbs_sweep_row *r
     fputc('\n', f);
 }
 
-int mbs_sweep_collect(const char *dir, const mbs_summaries *sum, int quiet)
+/* The summaries: the table's own columns first, then those of the command
+ * line it lacks. 0, or -1 after saying which column is not a summary. */
+static int summaries_of(const char *dir, const mbs_sweep_points *p, const mbs_summaries *given, mbs_summaries *all)
 {
-    mbs_sweep_points p;
-    if (mbs_sweep_points_read(dir, &p, quiet) != 0)
-        return EXIT_BAD_INPUT;
+    char err[1024];
+    for (int k = 0; k < p->n_summaries; k++)
+        if (mbs_summary_add(all, p->summaries[k], err, sizeof err) != 0) {
+            fprintf(stderr, "mbsim sweep: error: %s/sweep.csv: the column '%s' is not a summary: %s\n", dir,
+                    p->summaries[k], err);
+            return -1;
+        }
+    for (int k = 0; k < given->n; k++)
+        if (mbs_summary_find(all, given->items[k].text) < 0 &&
+            mbs_summary_add(all, given->items[k].text, err, sizeof err) != 0)
+            return -1;
+    return 0;
+}
+
+/* Every summary must name a sensor and a column of the sweep's results: the
+ * first readable file's, checked as a sweep checks them against its model. */
+static int check_summaries(const char *dir, const mbs_sweep_points *p, const mbs_summaries *sum)
+{
+    char err[1024];
+    for (long i = 0; sum->n > 0 && i < p->n; i++) {
+        char *path = p->rows[i].file[0] ? mbs_sprintf_alloc("%s/%s", dir, p->rows[i].file) : NULL;
+        mbs_results r;
+        if (!path || access(path, F_OK) != 0 || mbs_sweep_file_crashes(path, NULL, err, sizeof err) ||
+            mbs_results_open(path, &r, err, sizeof err) != 0) {
+            free(path);
+            continue;
+        }
+        mbs_summary_sensor *sensors = calloc((size_t)r.n_sensors + 1, sizeof *sensors);
+        for (int k = 0; sensors && k < r.n_sensors; k++)
+            sensors[k] = (mbs_summary_sensor){r.sensors[k].name, r.sensors[k].columns, r.sensors[k].ncols};
+        int rc = sensors && mbs_summaries_check(sum, path, sensors, r.n_sensors, err, sizeof err) == 0
+                     ? 0
+                     : mbs_cli_usage_error("sweep", "%s", sensors ? err : "out of memory");
+        free(sensors);
+        mbs_results_free(&r);
+        free(path);
+        return rc;
+    }
+    return 0;
+}
+
+static int write_table(const char *dir, const mbs_sweep_points *p, const mbs_summaries *sum, int quiet)
+{
     char *path = mbs_sprintf_alloc("%s/sweep.csv", dir);
     char *tmp = mbs_sprintf_alloc("%s/.sweep.csv.tmp", dir);
     FILE *f = path && tmp ? fopen(tmp, "w") : NULL;
-    long completed = 0;
-    if (f) {
-        write_header(f, &p, sum);
-        for (long i = 0; i < p.n; i++) {
+    long completed = 0, files_read = 0;
+    long *rows = calloc((size_t)sum->n + 1, sizeof *rows), *window_rows = calloc((size_t)sum->n + 1, sizeof *rows);
+    if (f && rows && window_rows) {
+        write_header(f, p, sum);
+        for (long i = 0; i < p->n; i++) {
             outcome o;
-            examine(dir, &p.rows[i], sum, &o);
+            examine(dir, &p->rows[i], sum, &o, rows);
             completed += strcmp(o.status, "completed") == 0;
-            write_row(f, &p, &p.rows[i], &o, sum);
+            for (int k = 0; o.read && k < sum->n; k++)
+                window_rows[k] += rows[k];
+            files_read += o.read;
+            write_row(f, p, &p->rows[i], &o, sum);
             free(o.message);
             free(o.summary);
         }
     }
     int rc;
-    if (f && fclose(f) == 0 && rename(tmp, path) == 0) {
-        rc = completed == p.n ? EXIT_OK : EXIT_FAILED;
+    if (f && rows && window_rows && fclose(f) == 0 && rename(tmp, path) == 0) {
+        rc = completed == p->n ? EXIT_OK : EXIT_FAILED;
+        mbs_summaries_warn_empty(sum, window_rows, files_read);
         if (!quiet)
-            fprintf(stderr, "mbsim sweep: %ld points: %ld completed, %ld not completed -> %s\n", p.n, completed,
-                    p.n - completed, path);
+            fprintf(stderr, "mbsim sweep: %ld points: %ld completed, %ld not completed -> %s\n", p->n, completed,
+                    p->n - completed, path);
     } else {
         fprintf(stderr, "mbsim sweep: error: cannot write %s/sweep.csv: %s\n", dir, strerror(errno));
         if (tmp)
             remove(tmp);
         rc = EXIT_FAILED;
     }
-    mbs_sweep_points_free(&p);
+    free(rows);
+    free(window_rows);
     free(path);
     free(tmp);
+    return rc;
+}
+
+int mbs_sweep_collect(const char *dir, const mbs_summaries *given, int quiet)
+{
+    mbs_sweep_points p;
+    if (mbs_sweep_points_read(dir, &p, quiet) != 0)
+        return EXIT_BAD_INPUT;
+    mbs_summaries sum = {NULL, 0};
+    int rc = summaries_of(dir, &p, given, &sum) == 0 ? check_summaries(dir, &p, &sum) : EXIT_BAD_INPUT;
+    if (rc == 0)
+        rc = write_table(dir, &p, &sum, quiet);
+    mbs_summaries_free(&sum);
+    mbs_sweep_points_free(&p);
     return rc;
 }

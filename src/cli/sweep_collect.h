@@ -9,8 +9,10 @@
 
 #include <stddef.h>
 
-/* Exit status: 0 every point completed, 1 some did not, 2 neither a table
- * nor results files of a sweep in DIR (nothing written). */
+/* The summaries are the table's own columns, then those given it lacks.
+ * Exit status: 0 every point completed, 1 some did not, 2 (nothing
+ * written) neither a table nor results files of a sweep in DIR, or a
+ * summary naming a sensor or column the files do not have. */
 int mbs_sweep_collect(const char *dir, const mbs_summaries *summaries, int quiet);
 
 /* The line of a point's log that says what went wrong: its first error,

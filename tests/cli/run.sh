@@ -354,6 +354,57 @@ check "sweep: ... in sweep.csv" test "$(awk -F, 'NR > 1 && $8 != "" && $9 != ""'
 want=$("$mbsim" export "$tmp/sum/swing_001.h5" angle | tail -n 1 | cut -d, -f2)
 check "sweep: ... the last value" test "$(awk -F, '$1 == 1 { print $9 }' "$tmp/sum/sweep.csv")" = "$want"
 
+# summaries against closed forms: sine.xml turns a rod by the angle -A sin(2 pi t), 0 .. 0.6 s
+# in steps of 0.01 s, so every extremum below falls on an output time
+sine=$tmp/sine
+status "sweep: absmax and windowed summaries" 0 "$mbsim" sweep tests/cli/models/sine.xml --vary A=0.5,2 -o "$sine" \
+    --summary angle:angle:max --summary angle:angle:absmax --summary angle:angle:max@0.3:0.5 \
+    --summary angle:angle:min@0.3:0.5 --summary angle:angle:last@:0.3 --summary angle:angle:absmax@0.5:
+# near ROW COLUMN FILE EXPR: in FILE, column COLUMN of point ROW is within 1e-9 of EXPR (awk, of A and pi)
+near() {
+    awk -F, "BEGIN { pi = atan2(0, -1) } \$1 == $1 { A = \$2; d = \$$2 - ($4); found = d < 1e-9 && d > -1e-9 }
+        END { exit !found }" "$3"
+}
+for i in 0 1; do
+    c=$sine/sweep.csv
+    check "sweep: point $i: max = A sin(0.2 pi), at the end" near $i 8 "$c" "A*sin(0.2*pi)"
+    check "sweep: point $i: absmax = A, the minimum's size" near $i 9 "$c" "A"
+    check "sweep: point $i: max@0.3:0.5 = 0, at the window's end" near $i 10 "$c" "0"
+    check "sweep: point $i: min@0.3:0.5 = -A sin(0.6 pi), at its start" near $i 11 "$c" "-A*sin(0.6*pi)"
+    check "sweep: point $i: last@:0.3 = -A sin(0.6 pi)" near $i 12 "$c" "-A*sin(0.6*pi)"
+    check "sweep: point $i: absmax@0.5: = A sin(0.2 pi)" near $i 13 "$c" "A*sin(0.2*pi)"
+done
+# --collect keeps the table's summary columns, recomputed from the files
+cp "$sine/sweep.csv" "$tmp/sine.csv"
+status "sweep: --collect keeps the summary columns" 0 "$mbsim" sweep --collect "$sine"
+check "sweep: ... the same header" test "$(head -n 1 "$sine/sweep.csv")" = "$(head -n 1 "$tmp/sine.csv")"
+check "sweep: ... the same values" test "$(cut -d, -f8- "$sine/sweep.csv")" = "$(cut -d, -f8- "$tmp/sine.csv")"
+status "sweep: --collect adds a summary after them" 0 "$mbsim" sweep --collect "$sine" --summary angle:angle:min \
+    --summary angle:angle:max
+check "sweep: ... one column more" test "$(head -n 1 "$sine/sweep.csv")" = "$(head -n 1 "$tmp/sine.csv"),angle:angle:min"
+check "sweep: ... min = -A" near 1 14 "$sine/sweep.csv" "-A"
+# a typo in a column: the same error from --collect as from a sweep (exit 2), nothing written
+# (on the sweep of swing.xml above)
+cp "$tmp/sum/sweep.csv" "$tmp/sum.csv"
+status "sweep: a summary of a column the sensor lacks" 2 "$mbsim" sweep "$model" --vary m=1 -o "$tmp/nosweep" \
+    --summary angle:angel:max
+cp "$tmp/err" "$tmp/run_err"
+check "sweep: ... lists the columns" has "$tmp/run_err" \
+    "^mbsim sweep: error: --summary angle:angel:max: sensor 'angle' has no column 'angel' (it has: angle) (see 'mbsim help sweep')$"
+status "sweep: --collect with a summary of a column the sensor lacks" 2 "$mbsim" sweep --collect "$tmp/sum" \
+    --summary angle:angel:max
+check "sweep: ... the sweep's message" cmp "$tmp/err" "$tmp/run_err"
+check "sweep: ... the table left as it was" cmp "$tmp/sum/sweep.csv" "$tmp/sum.csv"
+status "sweep: --collect with a summary of a sensor the files lack" 2 "$mbsim" sweep --collect "$tmp/sum" \
+    --summary angel:angle:max
+check "sweep: ... lists the sensors" has "$tmp/err" "swing_000.h5 has no sensor 'angel' (it has: rod_position, angle, energy)"
+# a window no row lies in: a warning (every value would be nan)
+status "sweep: --collect with a window beyond the runs" 0 "$mbsim" sweep --collect "$sine" --summary angle:angle:max@6:7 -q
+check "sweep: ... warns" has "$tmp/err" "warning: --summary angle:angle:max@6:7: no output row of any point lies in the window 6 .. 7"
+status "sweep: a window that ends before it begins" 2 "$mbsim" sweep --collect "$sine" --summary angle:angle:max@2:1
+status "sweep: a window that is not T0:T1" 2 "$mbsim" sweep --collect "$sine" --summary angle:angle:max@2
+check "sweep: ... says what a window is" has "$tmp/err" "the window '2' is not T0:T1"
+
 status "sweep: undeclared parameter" 2 "$mbsim" sweep "$model" --vary k=1,2 -o "$tmp/nosweep"
 check "sweep: names the declared ones" has "$tmp/err" "declared: L, m"
 check "sweep: bad input creates nothing" test ! -e "$tmp/nosweep"
