@@ -15,6 +15,7 @@
 #include "textout.h"
 #include "../core/strutil.h"
 #include "../model/model.h"
+#include "../solver/simulate.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -133,7 +134,7 @@ static int parse(int argc, char **argv, sweep_options *o)
             if (mbs_summary_add(&o->summaries, optarg, err, sizeof err) != 0)
                 return mbs_cli_usage_error("sweep", "%s", err);
             break;
-        case 'q': o->quiet = 1; break;
+        case 'q': o->quiet += o->quiet < MBS_QUIET_MAX; break;
         case OPT_SET:
             if (mbs_cli_add_override(&o->sets, "sweep", optarg) != 0)
                 return EXIT_BAD_INPUT;
@@ -194,9 +195,18 @@ static int check_summaries(const mbs_model *m, const sweep_options *o)
  * makes one point invalid fails that point only. */
 static int check_model(const sweep_options *o)
 {
-    struct mbs_model *m = mbs_cli_load_model(o->model, &o->sets, 1);
+    /* the model's warnings once, here, with those of its redundant joint
+     * equations, as a run finds them (every point's log has them too); its
+     * notes only in the logs */
+    int quiet = o->quiet > 1 ? o->quiet : 1;
+    struct mbs_model *m = mbs_cli_load_model(o->model, &o->sets, quiet);
     if (!m)
         return EXIT_BAD_INPUT;
+    mbs_diags redundant;
+    mbs_diags_init(&redundant);
+    mbs_redundant_rows(m, &redundant);
+    mbs_cli_print_diags(&redundant, quiet);
+    mbs_diags_free(&redundant);
     int rc = 0;
     for (int i = 0; i < o->plan.n_axes && rc == 0; i++) {
         int found = 0;
@@ -494,7 +504,9 @@ static void finish_point(sweep *s, long i, int status)
         p->message = mbs_sprintf_alloc("killed by signal %d", p->signo);
     if (empty_log)
         remove(p->log);
-    if (!s->o->quiet) {
+    /* reported as a warning is (-q keeps it), but for the points the sweep's
+     * own interruption ended */
+    if (s->o->quiet == 0 || (s->o->quiet == 1 && !stop_signal)) {
         char *label = point_label(s, i);
         mbs_progress_finish(&s->progress);
         fprintf(stderr, "mbsim sweep: point %ld (%s): %s", i, label ? label : "", point_status(p));
@@ -688,7 +700,7 @@ static int run_sweep(const sweep_options *o)
         goto done;
     }
     rc = sweep_exit(&s);
-    if (s.window_rows)
+    if (s.window_rows && o->quiet < MBS_QUIET_MAX)
         mbs_summaries_warn_empty(&o->summaries, s.window_rows, s.files_read);
     if (!o->quiet) {
         fprintf(stderr, "mbsim sweep: %ld points: %ld completed, %ld not completed", s.n, s.done - s.failed,

@@ -40,7 +40,7 @@ char *mbs_sweep_log_message(const char *log)
         line[strcspn(line, "\r\n")] = '\0';
         if (strstr(line, "error:"))
             found = mbs_strdup(line);
-        else if (line[0])
+        else if (line[0] && !strstr(line, ": warning: ") && !strstr(line, ": note: "))
             snprintf(last, sizeof last, "%s", line);
     }
     fclose(f);
@@ -268,7 +268,8 @@ static int write_table(const char *dir, const mbs_sweep_points *p, const mbs_sum
     int rc;
     if (f && rows && window_rows && fclose(f) == 0 && rename(tmp, path) == 0) {
         rc = completed == p->n ? EXIT_OK : EXIT_FAILED;
-        mbs_summaries_warn_empty(sum, window_rows, files_read);
+        if (quiet < MBS_QUIET_MAX)
+            mbs_summaries_warn_empty(sum, window_rows, files_read);
         if (!quiet)
             fprintf(stderr, "mbsim sweep: %ld points: %ld completed, %ld not completed -> %s\n", p->n, completed,
                     p->n - completed, path);

@@ -16,7 +16,8 @@
 int mbs_sweep_collect(const char *dir, const mbs_summaries *summaries, int quiet);
 
 /* The line of a point's log that says what went wrong: its first error,
- * else its last line; NULL without a log or a line. */
+ * else its last line that is no warning or note (a run's --quiet keeps its
+ * warnings); NULL without a log or such a line. */
 char *mbs_sweep_log_message(const char *log);
 
 /* 1 (the reason in err) if libhdf5 crashes reading the file as --collect

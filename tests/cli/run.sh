@@ -49,6 +49,7 @@ check "compare: other sensors equal" grep -q "energy .*equal" "$tmp/out"
 status "compare: --sensor leaves the difference out" 0 "$mbsim" compare "$a" "$tmp/far.h5" --sensor energy
 status "compare: --quiet" 1 "$mbsim" compare "$a" "$tmp/far.h5" -q
 check "compare: --quiet prints one line" test "$(wc -l <"$tmp/out")" -eq 1
+check "compare: ... naming the sensor that differs" has "$tmp/out" "^result: DIFFERENT (1 sensor beyond tolerance \[angle\])$"
 
 copy nan
 "$h5edit" "$tmp/nan.h5" set rod_position 7 1 nan
@@ -557,6 +558,54 @@ check "assembly: ... no note" sh -c "! grep -q 'assembly' '$tmp/err'"
 sed 's|<Simulate |<Param_Transient assembly_move_limit="6"/><Simulate |' "$mis" >"$tmp/limit.xml"
 status "assembly: a larger limit" 0 "$mbsim" run --strict "$tmp/limit.xml" -o "$tmp/limit.h5"
 check "assembly: ... only the note" sh -c "grep -q 'note: assembly' '$tmp/err' && ! grep -q 'warning' '$tmp/err'"
+
+# ---- what a correct model prints, and --quiet (issue 33) ----
+pin=tests/cli/models/pin_friction.xml
+status "quiet: friction as MotionSolve writes it, the LuGre parameters left at their defaults" 0 \
+    "$mbsim" run "$pin" -o "$tmp/pin.h5"
+check "quiet: ... neither a warning nor a note" sh -c "! grep -q 'warning\\|note' '$tmp/err'"
+check "quiet: ... the summary line" has "$tmp/err" "^mbsim run: $pin: 51 rows"
+status "quiet: damping the user chose, -q" 0 "$mbsim" run "$pin" -q --set sigma1=1 -o "$tmp/pin.h5"
+check "quiet: ... its passivity warning kept" has "$tmp/err" \
+    "pin_friction.xml:24: warning: Force_JointFriction 2 (label 'damped pin friction'): the LuGre parameters may feed"
+check "quiet: ... and nothing else" test "$(wc -l <"$tmp/err")" -eq 1
+status "quiet: -qq" 0 "$mbsim" run "$pin" -qq --set sigma1=1 -o "$tmp/pin.h5"
+check "quiet: -qq prints nothing" test ! -s "$tmp/err"
+status "quiet: --quiet twice" 0 "$mbsim" run "$pin" --quiet --set sigma1=1 --quiet -o "$tmp/pin.h5"
+check "quiet: ... prints nothing" test ! -s "$tmp/err"
+# the four-bar's redundant joint equations: warnings every command's -q keeps
+redundant() { test "$(grep -c "four_bar.xml:[0-9]*: warning: Constraint_Joint .* redundant" "$1")" -eq 2; }
+status "quiet: run -q of the four-bar" 0 "$mbsim" run models/four_bar.xml -q -o "$tmp/fb.h5"
+check "quiet: ... keeps the redundancy warnings" redundant "$tmp/err"
+check "quiet: ... and prints nothing else" test "$(wc -l <"$tmp/err")" -eq 2
+status "quiet: validate -q of the four-bar" 0 "$mbsim" validate models/four_bar.xml -q
+check "quiet: ... keeps the redundancy warnings" redundant "$tmp/err"
+check "quiet: ... no summary" test ! -s "$tmp/out"
+status "quiet: validate -qq" 0 "$mbsim" validate models/four_bar.xml -qq
+check "quiet: ... prints nothing" test ! -s "$tmp/out" -a ! -s "$tmp/err"
+status "quiet: sweep -q of the four-bar" 0 "$mbsim" sweep models/four_bar.xml --vary m=1,2 --end-time 0.1 -q \
+    -o "$tmp/fbsweep"
+check "quiet: ... the model's warnings, once" redundant "$tmp/err"
+check "quiet: ... and nothing else" test "$(wc -l <"$tmp/err")" -eq 2
+check "quiet: ... every point's log has them" redundant "$tmp/fbsweep/four_bar_001.log"
+status "quiet: sweep -qq" 0 "$mbsim" sweep models/four_bar.xml --vary m=1,2 --end-time 0.1 -qq -o "$tmp/fbsweep"
+check "quiet: ... prints nothing" test ! -s "$tmp/err"
+status "quiet: a sweep point that fails is reported under -q" 1 "$mbsim" sweep "$model" --vary m=1,-1 -q \
+    -o "$tmp/qsweep"
+check "quiet: ... as a warning is" has "$tmp/err" "^mbsim sweep: point 1 (m=-1): invalid (exit status 2): .*mass must be > 0"
+check "quiet: ... and the summary line is not" sh -c "! grep -q 'points:' '$tmp/err'"
+status "quiet: compare -qq" 1 "$mbsim" compare "$a" "$tmp/far.h5" -qq
+check "quiet: ... prints nothing" test ! -s "$tmp/out" -a ! -s "$tmp/err"
+# compare notes runs made with other parameter values, naming each with both values
+"$mbsim" run "$model" -q --set m=2 --set L=1.5 -o "$tmp/m2.h5"
+status "compare: runs with other parameters" 1 "$mbsim" compare "$a" "$tmp/m2.h5"
+check "compare: ... notes the parameters and both values" has "$tmp/out" \
+    "^note: the runs' parameters differ: L (REF 1, NEW 1.5), m (REF 1, NEW 2)$"
+status "compare: runs with the same parameters" 0 "$mbsim" compare "$a" "$tmp/same.h5"
+check "compare: ... no such note" sh -c "! grep -q parameters '$tmp/out'"
+# the bash completion reads the options from the help texts
+check "completion: validate --qu completes to --quiet" bash -c ". completion/mbsim.bash; PATH='$(dirname "$mbsim")':\$PATH;
+    COMP_WORDS=(mbsim validate --qu); COMP_CWORD=2; _mbsim; [ \"\${COMPREPLY[*]}\" = --quiet ]"
 
 # ---- help texts are those of docs/cli.md ----
 # doc_block PATTERN: the first fenced block of docs/cli.md whose first line matches
