@@ -22,6 +22,12 @@ void mbs_joint_reaction(const mbs_component *joint, const mbs_eval *ev, double F
 void mbs_joint_reaction_at(const mbs_component *joint, const mbs_eval *ev, const double pI[3], const double RJ[9],
                            double F[3], double T[3]);
 
+/* The components of the joint's reaction (as above: 0..2 F_x F_y F_z,
+ * 3..5 T_x T_y T_z, J's axes) that its rows not in use (in_use[row] == 0,
+ * indexed by the model's rows) would carry, at the rows' Jacobians of the
+ * last evaluation: bit k set where they carry component k. */
+unsigned mbs_joint_unused_loads(const mbs_component *joint, const mbs_eval *ev, const char *in_use);
+
 /* Whether component c is a Force_JointFriction, and the joint it rubs in
  * (its component index). It reads only the joint's reaction, which a tree
  * joint in joint coordinates has from the backward pass (data.h). */

@@ -25,6 +25,7 @@
     X(linear) \
     X(units) \
     X(joint_friction) \
+    X(four_bar_friction) \
     X(compliance) \
     X(coupling) \
     X(decks) \
