@@ -229,6 +229,28 @@ void mbs_joint_set_angle_reference(const mbs_component *joint, mbs_eval *ev, dou
         mbs_disc(ev, joint)[0] = angle;
 }
 
+/* ---- how far from closed ---- */
+
+void mbs_joint_gap(const mbs_component *c, const mbs_eval *ev, double *length, double *angle)
+{
+    const joint_params *jp = c->params;
+    double len2 = 0.0;
+    *angle = 0.0;
+    int row = 0;
+    for (const prim *p = jp->type->prims; *p != P_END; p++) {
+        int lengths = *p == P_ATPOINT || *p == P_D_XJ || *p == P_D_YJ || *p == P_D_ZJ || *p == P_TRAVEL;
+        for (int k = 0; k < prim_rows(*p); k++) {
+            double g = ev->d->rows[c->row_ofs + row + k].g;
+            if (lengths)
+                len2 += g * g;
+            else /* a product of unit axes that should be 0: the sine of how far they are off square */
+                *angle = fmax(*angle, asin(fmin(1.0, fabs(g))));
+        }
+        row += prim_rows(*p);
+    }
+    *length = sqrt(len2);
+}
+
 /* ---- what other elements may ask ---- */
 
 int mbs_is_joint(const mbs_component *c)

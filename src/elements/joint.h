@@ -15,6 +15,11 @@ int mbs_is_joint(const mbs_component *c);
 const char *mbs_joint_type(const mbs_component *joint);
 void mbs_joint_markers(const mbs_component *joint, int *I, int *J);
 
+/* How far the joint is from closed, at its rows of the last evaluation:
+ * the length by which I's origin misses where the joint puts it (SI), and
+ * the largest angle by which the axes its rows align miss (rad). */
+void mbs_joint_gap(const mbs_component *joint, const mbs_eval *ev, double *length, double *angle);
+
 /* Reaction force and torque on the I body at the I origin, in J axes. */
 void mbs_joint_reaction(const mbs_component *joint, const mbs_eval *ev, double F[3], double T[3]);
 /* The same, with the I origin pI and the J axes RJ the caller has already

@@ -26,6 +26,7 @@
 #include "loops.h"
 #include "residual.h"
 #include "state_solve.h"
+#include "unclosed_loop.h"
 #include "../core/dense.h"
 #include "../core/rotation.h"
 #include "../core/strutil.h"
@@ -58,6 +59,8 @@ struct mbs_assembler {
     double *res_base;  /* [nu] */
     mbs_state_solver *states; /* algebraic and implicit element states */
     char *reaction_read; /* [n_comps] something reads its reaction (reaction_readers.h) */
+    double *y_given;     /* [ny] the positions an assembly started from (its failure compares) */
+    int culprit;         /* the component a failed assembly names first, or -1 */
 };
 
 /* Appends to the footprint (read_fp, n entries, capacity *cap) the moving
@@ -189,6 +192,8 @@ mbs_assembler *mbs_assembler_create(const mbs_model *m, mbs_data *d, int sparse)
     a->yp0 = calloc(ny, sizeof *a->yp0);
     a->res = calloc(ny, sizeof *a->res);
     a->ywork = calloc(ny, sizeof *a->ywork);
+    a->y_given = calloc(ny, sizeof *a->y_given);
+    a->culprit = -1;
     a->rhs = calloc(na, sizeof *a->rhs);
     a->c_plus = calloc(nr, sizeof *a->c_plus);
     a->c_minus = calloc(nr, sizeof *a->c_minus);
@@ -197,7 +202,7 @@ mbs_assembler *mbs_assembler_create(const mbs_model *m, mbs_data *d, int sparse)
     a->reaction_read = malloc((size_t)m->n_comps + 1);
     if (a->reaction_read)
         mbs_reaction_readers(m, a->reaction_read);
-    if (!a->reaction_read || !a->aug || !a->yp0 || !a->res || !a->ywork || !a->rhs || !a->c_plus || !a->c_minus || !a->lambda_guess || !a->states ||
+    if (!a->reaction_read || !a->y_given || !a->aug || !a->yp0 || !a->res || !a->ywork || !a->rhs || !a->c_plus || !a->c_minus || !a->lambda_guess || !a->states ||
         find_read_rows(a) != 0) {
         mbs_assembler_free(a);
         return NULL;
@@ -213,6 +218,7 @@ void mbs_assembler_free(mbs_assembler *a)
     free(a->yp0);
     free(a->res);
     free(a->ywork);
+    free(a->y_given);
     free(a->rhs);
     free(a->c_plus);
     free(a->c_minus);
@@ -479,55 +485,57 @@ static double length_scale(const mbs_model *m)
     return L;
 }
 
-static void name_worst(const mbs_assembler *a, int worst_row, char *out, size_t size)
+/* The message of a failed assembly: "cannot assemble the model at t = ..:
+ * <why> <the loop of the row furthest from closed, with the gaps of its
+ * joints' markers (unclosed_loop.h)><tail>"; the component to name first
+ * goes to a->culprit. */
+static int fail_assembly(mbs_assembler *a, double t, const double *y, int worst_row, const char *why, const char *tail,
+                         char *msg, size_t msgsize)
 {
-    if (worst_row < 0) {
-        snprintf(out, size, "the constraints");
-        return;
-    }
-    mbs_component_describe(&a->m->comps[a->m->row_comp[worst_row]], out, size);
+    char loop[1500];
+    a->culprit = mbs_describe_unclosed(a->m, a->d, t, a->y_given, y, worst_row, loop, sizeof loop);
+    snprintf(msg, msgsize, "cannot assemble the model at t = %g: %s %s%s", t, why, loop, tail);
+    return -1;
 }
 
 /* Rows dropped as dependent must hold by themselves once the others do;
  * if they do not, the constraints contradict each other (over-determined
  * rather than merely redundant). */
-static int dropped_rows_hold(const mbs_assembler *a, double t, double tol, char *msg, size_t msgsize)
+static int dropped_rows_hold(mbs_assembler *a, double t, const double *y, double tol, char *msg, size_t msgsize)
 {
     int worst_row;
     double err = position_error(a, 1, &worst_row);
     if (err <= 1e3 * tol)
         return 0;
-    char what[256];
-    name_worst(a, worst_row, what, sizeof what);
-    snprintf(msg, msgsize,
-             "cannot assemble the model at t = %g: the constraints contradict each other (more equations than "
-             "the bodies can satisfy; %s stays violated by %.3g)", t, what, err);
-    return -1;
+    return fail_assembly(a, t, y, worst_row,
+                         "the constraints contradict each other (more equations than the bodies can satisfy) around",
+                         "", msg, msgsize);
 }
 
 int mbs_assemble_positions(mbs_assembler *a, double t, double *y, char *msg, size_t msgsize)
 {
     const mbs_model *m = a->m;
     double tol = 1e-12 * length_scale(m);
-    double previous = INFINITY;
+    double previous = INFINITY, best = INFINITY;
     int worse = 0, worst_row = -1;
+    a->culprit = -1;
+    memcpy(a->y_given, y, (size_t)m->ny * sizeof *y);
     for (int iter = 0; iter < 60; iter++) {
         normalise_quaternions(m, y);
         evaluate(a, t, y, a->yp0);
         double err = position_error(a, 0, &worst_row);
         if (err <= tol)
-            return dropped_rows_hold(a, t, tol, msg, msgsize);
+            return dropped_rows_hold(a, t, y, tol, msg, msgsize);
+        if (err < best) { /* the closest so far, which a failure describes */
+            best = err;
+            memcpy(a->ywork, y, (size_t)m->ny * sizeof *y);
+        }
         if (err >= previous && ++worse > 5)
             break;
         previous = fmin(previous, err);
-        if (mbs_augmented_factor(a->aug, a->d, 1) != 0) {
-            char what[256];
-            name_worst(a, worst_row, what, sizeof what);
-            snprintf(msg, msgsize,
-                     "cannot assemble the model at t = %g: the constraint equations are singular near this "
-                     "configuration (largest violation %.3g, in %s)", t, err, what);
-            return -1;
-        }
+        if (mbs_augmented_factor(a->aug, a->d, 1) != 0)
+            return fail_assembly(a, t, y, worst_row, "the constraint equations are singular near this configuration, in",
+                                 "", msg, msgsize);
         memset(a->rhs, 0, (size_t)(m->nu + m->n_rows) * sizeof *a->rhs);
         for (int r = 0; r < m->n_rows; r++)
             if (a->d->row_active[r] && m->row_mu[r] >= 0)
@@ -536,14 +544,16 @@ int mbs_assemble_positions(mbs_assembler *a, double t, double *y, char *msg, siz
             break;
         apply_displacement(m, y, a->rhs);
     }
-    char what[256];
+    memcpy(y, a->ywork, (size_t)m->ny * sizeof *y);
     evaluate(a, t, y, a->yp0);
-    double err = position_error(a, 0, &worst_row);
-    name_worst(a, worst_row, what, sizeof what);
-    snprintf(msg, msgsize,
-             "cannot assemble the model at t = %g: the constraints cannot all be satisfied (largest remaining "
-             "violation %.3g, in %s); check the markers of the joints involved", t, err, what);
-    return -1;
+    position_error(a, 0, &worst_row);
+    return fail_assembly(a, t, y, worst_row, "the constraints cannot all be satisfied in",
+                         ": check the markers of its joints", msg, msgsize);
+}
+
+int mbs_assembler_culprit(const mbs_assembler *a)
+{
+    return a->culprit;
 }
 
 /* ---- velocities ---- */

@@ -596,16 +596,26 @@ int mbs_assembly_check(const mbs_model *m, mbs_diags *diag)
     int rc = 0;
     if (setup(&r) == 0) {
         initial_state(&r);
-        /* the run's own redundancy analysis, its warnings left to the run */
+        /* the model as its first analysis finds it: the commands before
+         * it, and the run's own redundancy analysis, its warnings left to
+         * the run */
+        unsigned changed = mbs_plan_apply(m, r.d, 0, r.t, r.y);
         mbs_diags quiet;
         mbs_diags_init(&quiet);
         mbs_find_redundant(r.assembler, r.t, r.y, 0, &quiet);
         mbs_diags_free(&quiet);
         memcpy(r.yo, r.y, (size_t)m->ny * sizeof *r.y);
-        char msg[512];
-        /* a start that cannot be assembled is reported by the run itself */
-        if (mbs_assemble_positions(r.assembler, r.t, r.y, msg, sizeof msg) == 0)
+        char msg[2048];
+        if (changed & MBS_PLAN_STOP) {
+            rc = 0; /* a Stop before the first analysis: nothing is assembled */
+        } else if (mbs_assemble_positions(r.assembler, r.t, r.y, msg, sizeof msg) == 0) {
             rc = mbs_assembly_report(m, r.d, r.t, r.yo, r.y, diag);
+        } else {
+            /* a start that cannot be assembled is bad input: no run, no file */
+            int c = mbs_assembler_culprit(r.assembler);
+            mbs_diag_add(diag, MBS_SEV_ERROR, m->path, c >= 0 ? m->comps[c].line : 0, "%s", msg);
+            rc = -1;
+        }
     }
     teardown(&r);
     return rc;

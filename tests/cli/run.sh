@@ -470,6 +470,20 @@ sed 's|<Simulate |<Param_Transient assembly_move_limit="6"/><Simulate |' "$mis" 
 status "assembly: a larger limit" 0 "$mbsim" run --strict "$tmp/limit.xml" -o "$tmp/limit.h5"
 check "assembly: ... only the note" sh -c "grep -q 'note: assembly' '$tmp/err' && ! grep -q 'warning' '$tmp/err'"
 
+# ---- a loop that cannot close is bad input for validate and run ----
+open=tests/bad/fourbar_loop_open.xml
+for strict in "" --strict; do
+    # shellcheck disable=SC2086
+    status "assembly: validate $strict of a loop that cannot close" 2 "$mbsim" validate $strict "$open"
+    check "assembly: ... says so once, naming the loop and the open marker in mm" sh -c \
+        "test \$(grep -c 'error: cannot assemble' '$tmp/err') -eq 1 &&
+         grep -q 'fourbar_loop_open.xml:40: error: .* the loop of Constraint_Joint 1 (label .A.), .* and Motion_Joint 1 (label .motor.) (at the closest the assembly came, its joints. markers are up to [0-9.]* mm apart; before it, markers 42 (.rocker at D.) and 11 (.D on ground.) of Constraint_Joint 4 (label .D.) were 376 mm apart)' '$tmp/err'"
+    check "assembly: ... and no summary" test ! -s "$tmp/out"
+done
+status "assembly: run of a loop that cannot close" 2 "$mbsim" run "$open" -o "$tmp/open.h5"
+check "assembly: ... leaves no results file" test ! -e "$tmp/open.h5"
+check "assembly: ... the same error as validate" grep -q "error: cannot assemble the model at t = 0: .*376 mm apart" "$tmp/err"
+
 # ---- help texts are those of docs/cli.md ----
 # doc_block PATTERN: the first fenced block of docs/cli.md whose first line matches
 doc_block() {
