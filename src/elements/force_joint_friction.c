@@ -621,6 +621,16 @@ static void note_unused(mbs_builder *b, const mbs_spec_elem *e, jf_type type)
                              "mu_s / bristle_stiffness");
 }
 
+/* MotionSolve's defaults of this element are numbers meant for N-mm-s
+ * models (the canonical LuGre sigma0 = 1e5 per metre, arms of 1 mm): in a
+ * model of another length unit they are off by the unit's ratio to the
+ * millimetre. That ratio, 0 in a millimetre model. */
+static double off_from_millimetre(const mbs_model *m)
+{
+    double unit = mbs_units_to_si(&m->units, DIM_LENGTH);
+    return fabs(unit - 1e-3) > 1e-12 ? unit / 1e-3 : 0.0;
+}
+
 static void warn_parameters(mbs_builder *b, const mbs_spec_elem *e, const mbs_lugre *l)
 {
     const mbs_model *m = mbs_builder_model(b);
@@ -632,16 +642,53 @@ static void warn_parameters(mbs_builder *b, const mbs_spec_elem *e, const mbs_lu
                           "the LuGre parameters may feed energy into the model: passivity is sure when "
                           "viscous_effects > damping_effects (mu_static - mu_dynamic) / mu_dynamic = %g; it is %g",
                           bound / per_model, l->sigma2 / per_model);
-    /* MotionSolve's defaults are meant for N-mm-s: the canonical LuGre
-     * sigma0 = 1e5 per metre. In another length unit they are off by the
-     * unit's ratio to the millimetre. */
-    double unit = mbs_units_to_si(&m->units, DIM_LENGTH);
-    if (fabs(l->sigma0 * unit - 100.0) < 1e-9 && fabs(unit - 1e-3) > 1e-12)
+    double unit = mbs_units_to_si(&m->units, DIM_LENGTH), off = off_from_millimetre(m);
+    if (off > 0 && fabs(l->sigma0 * unit - 100.0) < 1e-9)
         mbs_build_warning(b, e,
                           "bristle_stiffness = 100 per %s is MotionSolve's default for millimetre models; here it "
                           "is %g times softer than the canonical LuGre value (1e5 per metre): give bristle_stiffness, "
                           "damping_effects and viscous_effects for this unit system",
-                          mbs_unit_symbol(MBS_UNIT_LENGTH, m->units.length), unit / 1e-3);
+                          mbs_unit_symbol(MBS_UNIT_LENGTH, m->units.length), off);
+}
+
+/* The geometric defaults (1 length unit, an overlap of 1000) are
+ * MotionSolve's for millimetre models, like the bristles': in a metre
+ * model they are 1 m pins. A warning listing those the friction uses (its
+ * joint type, its inputs: the end caps' arm only with the reaction force,
+ * the bending arms and the overlap only with the bending moment, the
+ * torsion arm only with the torsional moment) and the file does not give. */
+static void warn_length_defaults(mbs_builder *b, const mbs_spec_elem *e, jf_type type, const double in[4])
+{
+    const mbs_model *m = mbs_builder_model(b);
+    if (off_from_millimetre(m) == 0.0)
+        return;
+    static const struct {
+        const char *attr;
+        int input; /* the input term it serves, or -1: every term */
+    } LENGTHS[] = {{"pin_radius", -1},          {"friction_arm", IN_FORCE}, {"bending_reaction_arm", IN_BENDING},
+                   {"reaction_arm", IN_TORSION}, {"ball_radius", -1},       {"initial_overlap", IN_BENDING}};
+    const char *unit = mbs_unit_symbol(MBS_UNIT_LENGTH, m->units.length);
+    const char *used[MBS_COUNT_OF(LENGTHS)];
+    int n = 0;
+    for (int i = 0; i < MBS_COUNT_OF(LENGTHS); i++) {
+        int k = 0;
+        while (strcmp(ATTR_APPLIES[k].attr, LENGTHS[i].attr) != 0)
+            k++;
+        if ((ATTR_APPLIES[k].applies & (1u << type)) && (LENGTHS[i].input < 0 || in[LENGTHS[i].input] != 0.0) &&
+            !mbs_spec_given(e, LENGTHS[i].attr))
+            used[n++] = LENGTHS[i].attr;
+    }
+    if (n == 0)
+        return;
+    char list[512] = "";
+    size_t len = 0;
+    for (int i = 0; i < n && len < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s = %s %s",
+                                i == 0 ? "" : i == n - 1 ? " and " : ", ", used[i], mbs_spec_text(e, used[i]), unit);
+    mbs_build_warning(b, e,
+                      "%s by default: MotionSolve's default lengths are meant for millimetre models (arms of 1 mm); "
+                      "give %s in this model's length unit (%s)",
+                      list, n == 1 ? "it" : "them", unit);
 }
 
 /* A bristle deflection follows the joint's slip in presliding (dz/dt = v):
@@ -730,6 +777,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     p->n_ch = p->type == JF_REVOLUTE || p->type == JF_UNIVERSAL ? 2 : 1;
     note_unused(b, e, p->type);
     warn_parameters(b, e, l);
+    warn_length_defaults(b, e, p->type, p->in);
     mbs_component *c = mbs_add_component(b, e, &OPS, p);
     if (!c)
         return -1;
