@@ -122,6 +122,11 @@ static const mbs_attr ATTRS[] = {
      "how the overlap changes as I moves along J's z (TRANSLATIONAL, CYLINDRICAL)", NULL},
     {"yoke_choice", MBS_ATTR_KEYWORD, "I_YOKE", DIM_NONE, 0, "I_YOKE|J_YOKE",
      "UNIVERSAL/HOOKE: the yoke whose axis (I's or J's z) carries the friction", NULL},
+    {"bristle_start", MBS_ATTR_KEYWORD, "RELAXED", DIM_NONE, 0, "RELAXED|STEADY",
+     "mbsim's extension: the bristles at the start of a run whose first analysis is a transient: RELAXED (z = 0, "
+     "MotionSolve's) or STEADY (the steady deflection for the joint's slip then: no start-up spike on a joint "
+     "that slides from t = 0)",
+     NULL},
 };
 
 typedef struct jf_params {
@@ -136,6 +141,7 @@ typedef struct jf_params {
     double overlap0;
     int overlap_sign;         /* 0 constant, +1 increase, -1 decrease */
     int inactive_static;
+    int start_steady;         /* bristle_start="STEADY" */
     double eps_force;         /* smoothing of |force| (torques: times the arm) */
     int n_ch;                 /* channels: REVOLUTE/UNIVERSAL 2 scalar ones; others 1 */
 } jf_params;
@@ -385,6 +391,55 @@ static void init(const mbs_component *c, mbs_eval *ev)
     disc[D_DZ0] = e.dz;
 }
 
+/* ---- the start of a run ---- */
+
+/* At the start of the run's first transient, the joint's slip: with
+ * bristle_start="STEADY" each channel's bristles start at their steady
+ * deflection for it (mbs_lugre_steady: dz/dt = 0, the friction at once its
+ * steady sliding value); with RELAXED (z = 0, FRICTION.md's default) a
+ * joint sliding faster than stiction_trans_vel gets a warning: for an
+ * instant its bristle rate is the whole slip, dz/dt = v, and its friction
+ * coefficient (sigma1 + sigma2) |v|, far above the steady g + sigma2 |v|
+ * on a fast joint. Reported for the fastest channel. */
+static int start_motion(const mbs_component *c, const mbs_eval *ev, double *z, char *msg, size_t size)
+{
+    const jf_params *p = c->params;
+    const mbs_lugre *l = &p->lugre;
+    int n = n_states_of(p->type), scalar = p->n_ch == 2;
+    jf_eval e;
+    evaluate(c, ev, &e);
+    if (p->start_steady) {
+        for (int k = 0; scalar && k < 2; k++)
+            mbs_lugre_steady(l, 1, &e.slip[k], &z[k]);
+        if (!scalar)
+            mbs_lugre_steady(l, n, e.slip, z);
+        return 1;
+    }
+    /* the fastest channel's slip speed */
+    int fastest = scalar && fabs(e.slip[1]) > fabs(e.slip[0]);
+    double speed = scalar ? fabs(e.slip[fastest]) : 0.0;
+    for (int k = 0; !scalar && k < n; k++)
+        speed += e.slip[k] * e.slip[k];
+    speed = scalar ? speed : sqrt(speed);
+    if (!(speed > l->v_s))
+        return 0;
+    static const char *const CHANNEL[5][2] = {
+        [JF_REVOLUTE] = {" at the pin", " at the end caps"}, [JF_UNIVERSAL] = {" at the pin", " at the end caps"},
+        [JF_TRANSLATIONAL] = {"", ""}, [JF_CYLINDRICAL] = {"", ""}, [JF_SPHERICAL] = {" at the ball", ""}};
+    const mbs_model *m = ev->m;
+    double per_model = mbs_units_to_si(&m->units, DIM_VELOCITY);
+    char unit[32], joint[256];
+    mbs_units_format(&m->units, DIM_VELOCITY, 0, unit, sizeof unit);
+    mbs_component_describe(&m->comps[p->joint], joint, sizeof joint);
+    snprintf(msg, size,
+             "%s slides at t = 0 (slip speed %.4g %s%s) with the bristles relaxed (z = 0): for an instant the friction "
+             "coefficient is %.3g against %.3g in steady sliding; bristle_start=\"STEADY\" starts them at their "
+             "steady deflection",
+             joint, speed / per_model, unit, CHANNEL[p->type][fastest], (l->sigma1 + l->sigma2) * speed,
+             mbs_lugre_g(l, speed * speed) + l->sigma2 * speed);
+    return 0;
+}
+
 /* ---- static equilibrium ---- */
 
 /* I's axes in J's. */
@@ -556,6 +611,7 @@ OUTPUTS(OUT_BALL, "x y z", "value");
 static const mbs_component_ops OPS = {
     .eval = eval,
     .init = init,
+    .start_motion = start_motion,
     .power_nc = power_nc,
     .power_in_eval = 1,
     .static_begin = static_begin,
@@ -773,6 +829,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     static const int OVERLAP_SIGN[3] = {0, 1, -1};
     p->overlap_sign = OVERLAP_SIGN[mbs_spec_keyword(e, "overlap_delta")];
     p->inactive_static = mbs_spec_keyword(e, "inactive") == 1;
+    p->start_steady = mbs_spec_keyword(e, "bristle_start") == 1;
     p->eps_force = force_epsilon(m);
     p->n_ch = p->type == JF_REVOLUTE || p->type == JF_UNIVERSAL ? 2 : 1;
     note_unused(b, e, p->type);
