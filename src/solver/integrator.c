@@ -172,7 +172,7 @@ static int roots_fn(double t, N_Vector y, N_Vector yp, double *g, void *user)
     mbs_residual(m, it->d, t, ya, ypa, it->d->res_scratch);
     mbs_eval ev = {m, it->d, t, ya, ypa, it->d->res_scratch};
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].n_roots && mbs_component_active(it->d, c))
+        if (m->comps[c].n_roots && mbs_component_active(m, it->d, c))
             m->comps[c].ops->roots(&m->comps[c], &ev, g + m->comps[c].root_ofs);
         else
             for (int k = 0; k < m->comps[c].n_roots; k++)

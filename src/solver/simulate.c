@@ -135,10 +135,13 @@ static int write_row(run *r, double t, const double *y, const double *yp)
 }
 
 /* Whether component c has work to do after a step that `done` (the
- * integrator's, or NULL) has not done. */
+ * integrator's, or NULL) has not done. An element switched off follows
+ * too: its geometry still describes the bodies (its outputs, and its
+ * equations once a command switches it on again, see the turns and
+ * directions of the time it was off). */
 static int follows_step(const run *r, int c, const char *done)
 {
-    return r->m->comps[c].ops->accept_step && mbs_component_active(r->d, c) && !(done && done[c]);
+    return r->m->comps[c].ops->accept_step && !(done && done[c]);
 }
 
 /* What elements follow step by step (turns of angles, directions) is
@@ -425,7 +428,12 @@ static int equilibrium(run *r, int write)
         return -1;
     if (mbs_static_equilibrium(r->m, r->d, r->ctx, r->t, r->y, r->yp, msg, sizeof msg) != 0)
         return fail(r, MBS_E_RUN, msg);
-    return assembly(r, write);
+    /* the equilibrium's row sees the elements as the equilibrium did
+     * (those off in Static analyses off: no load, no acceleration from them) */
+    r->d->static_mode = 1;
+    int rc = assembly(r, write);
+    r->d->static_mode = 0;
+    return rc;
 }
 
 /* The model linearised where the previous analysis left it: consistent

@@ -88,7 +88,7 @@ static int equations(N_Vector xv, N_Vector fv, void *user)
     mbs_eval ev = {m, s->d, s->t, s->y, s->yp, s->res};
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
-        if (comp->n_states && (!mbs_component_active(s->d, c) || !comp->ops->static_residual ||
+        if (comp->n_states && (!mbs_component_active(s->m, s->d, c) || !comp->ops->static_residual ||
                                comp->ops->static_residual(comp, &ev, fz + comp->state_ofs) != 0))
             for (int k = 0; k < comp->n_states; k++) /* it declined (or is deactivated): frozen */
                 fz[comp->state_ofs + k] = z[comp->state_ofs + k] - s->z_start[comp->state_ofs + k];
@@ -103,7 +103,7 @@ static void begin(statics *s)
     mbs_residual(m, s->d, s->t, s->y, s->yp, s->res);
     mbs_eval ev = {m, s->d, s->t, s->y, s->yp, s->res};
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].ops->static_begin && mbs_component_active(s->d, c))
+        if (m->comps[c].ops->static_begin && mbs_component_active(s->m, s->d, c))
             m->comps[c].ops->static_begin(&m->comps[c], &ev);
 }
 
@@ -116,7 +116,7 @@ static int check(statics *s, char *msg, size_t msgsize)
     int again = 0;
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
-        if (!comp->ops->static_check || !mbs_component_active(s->d, c))
+        if (!comp->ops->static_check || !mbs_component_active(s->m, s->d, c))
             continue;
         int rc = comp->ops->static_check(comp, &ev, msg, msgsize);
         if (rc < 0)
