@@ -322,12 +322,13 @@ static int fail_without_cause(run *r, const char *what, long nonfinite_since)
     if (i >= 0 && n >= 0 && (size_t)n < sizeof msg) {
         mbs_integrator_describe_fastest(r->integrator, var, sizeof var);
         n += snprintf(msg + n, sizeof msg - (size_t)n, "; fastest changing: %s (rate %.3g)", var, rate);
-        double force = 0.0;
+        mbs_driver driver;
         const double *y = mbs_integrator_y(r->integrator), *yp = mbs_integrator_yp(r->integrator);
-        int c = mbs_driving_element(r->m, r->d, r->t, y, yp, r->d->res_scratch, i, &force);
+        int c = mbs_driving_element(r->m, r->d, r->t, y, yp, r->d->res_scratch, i, &driver);
         if (c >= 0 && n >= 0 && (size_t)n < sizeof msg) {
             mbs_component_describe(&r->m->comps[c], var, sizeof var);
-            n += snprintf(msg + n, sizeof msg - (size_t)n, ", driven by %s (force %.3g)", var, force);
+            n += snprintf(msg + n, sizeof msg - (size_t)n, ", driven by %s (%s %.3g)", var,
+                          driver.prescribed ? "prescribed rate" : "force", driver.value);
         }
     }
     if (r->d->nonfinite_count != nonfinite_since && n >= 0 && (size_t)n < sizeof msg)

@@ -31,6 +31,7 @@
     X(measures) \
     X(robust_core) \
     X(joint_rows) \
-    X(switched_off)
+    X(switched_off) \
+    X(failure_messages)
 
 TEST_MAIN(SUITES)
