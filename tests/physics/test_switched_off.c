@@ -32,14 +32,21 @@ static int is_load(const mbs_sensor *s, int k)
     return s->dims[k].force != 0;
 }
 
+/* Runs the model; 0, or -1 (reported, the results freed). */
 static int run(test_results *r, int *off)
 {
-    if (test_run_model("tests/physics/models/switched_off.xml", NULL, NULL, r) != 0)
+    if (test_run_model("tests/physics/models/switched_off.xml", NULL, NULL, r) != 0) {
+        CHECK_MSG(0, "switched_off.xml does not load");
+        test_results_free(r);
         return -1;
+    }
     CHECK_MSG(r->status == MBS_OK, "%s", r->run.message);
     *off = first_off_row(r);
     CHECK(r->n_rows == 12 && *off == 6);
-    return r->status == MBS_OK && r->n_rows == 12 && *off == 6 ? 0 : -1;
+    if (r->status == MBS_OK && r->n_rows == 12 && *off == 6)
+        return 0;
+    test_results_free(r);
+    return -1;
 }
 
 /* Whether a command switches component c off. */
@@ -57,10 +64,8 @@ TEST(switched_off_elements_report_no_load)
 {
     test_results r;
     int off;
-    if (run(&r, &off) != 0) {
-        test_results_free(&r);
+    if (run(&r, &off) != 0)
         return;
-    }
     const mbs_model *m = r.model;
     int n_off = 0;
     for (int c = 0; c < m->n_comps; c++) {
@@ -104,10 +109,8 @@ TEST(switched_off_elements_still_describe_the_geometry)
 {
     test_results r;
     int off;
-    if (run(&r, &off) != 0) {
-        test_results_free(&r);
+    if (run(&r, &off) != 0)
         return;
-    }
     const double tol = 1e-9;
     double x1, v1;
     /* the slider coasts; both springs measure its distance from the origin,
@@ -174,10 +177,8 @@ TEST(switching_off_keeps_the_energy_books)
 {
     test_results r;
     int off;
-    if (run(&r, &off) != 0) {
-        test_results_free(&r);
+    if (run(&r, &off) != 0)
         return;
-    }
     static const char *const STORES[] = {"spring_energy", "linear_energy", "bushing_energy", "beam_energy",
                                          "connector_energy"};
     double held = 0.0;
