@@ -38,8 +38,8 @@
  * (z = z_begin + slip displacement: the presliding law). A channel whose
  * |sigma0 z| exceeds g(0) saturates there; when every channel of the joint
  * saturates, nothing holds it: the analysis fails, naming the joint. With
- * inactive="STATIC" there is no friction in Static and the bristles are
- * frozen. */
+ * inactive="STATIC" the element is off in Static analyses (off_in_static:
+ * the run does not evaluate it, its bristles are frozen, its loads read 0). */
 #include "joint.h"
 #include "lugre.h"
 #include "../core/rotation.h"
@@ -98,7 +98,7 @@ static const mbs_attr ATTRS[] = {
     {"stiction_trans_vel", MBS_ATTR_REAL, "0.1", DIM_VELOCITY, 0, NULL,
      "v_s: slip speed of the Stribeck transition from static to dynamic friction, > 0", NULL},
     {"inactive", MBS_ATTR_KEYWORD, "NONE", DIM_NONE, 0, "NONE|STATIC",
-     "STATIC: no friction in Static and Assembly analyses (bristles frozen)", NULL},
+     "STATIC: no friction in Static analyses (bristles frozen, its loads read 0 there)", NULL},
     {"effect", MBS_ATTR_KEYWORD, "ALL", DIM_NONE, 0, "ALL|STICTION|SLIDING",
      "ALL: Stribeck curve g(s); STICTION: g = mu_s; SLIDING: g = mu_d", NULL},
     {"inputs", MBS_ATTR_TEXT, "1111", DIM_NONE, 0, NULL,
@@ -140,7 +140,6 @@ typedef struct jf_params {
     double r_n, r_reaction, r_b, r_p, r_ball;
     double overlap0;
     int overlap_sign;         /* 0 constant, +1 increase, -1 decrease */
-    int inactive_static;
     int start_steady;         /* bristle_start="STEADY" */
     double eps_force;         /* smoothing of |force| (torques: times the arm) */
     int n_ch;                 /* channels: REVOLUTE/UNIVERSAL 2 scalar ones; others 1 */
@@ -307,27 +306,20 @@ static void evaluate(const mbs_component *c, const mbs_eval *ev, jf_eval *e)
     compute(c, ev, e);
 }
 
-/* Off in Static analyses with inactive="STATIC". */
-static int switched_off(const jf_params *p, const mbs_eval *ev)
-{
-    return p->inactive_static && ev->d->static_mode;
-}
-
 static double power(const jf_eval *e)
 {
     return v3_dot(e->force, e->v) + v3_dot(e->torque, e->w);
 }
 
-/* The axial torque and slopes (joint.h) of an evaluation e (NULL: switched
- * off) from compute's REVOLUTE/UNIVERSAL case: slip_k = r_k w, T = sum_k r_k mu_k N_k,
+/* The axial torque and slopes (joint.h) of an evaluation e from compute's REVOLUTE/UNIVERSAL case: slip_k = r_k w, T = sum_k r_k mu_k N_k,
  * with the LuGre slopes compute took where the data wants slopes. */
 static void axial_slopes(const jf_params *p, const jf_eval *e, mbs_axial_friction_slopes *out)
 {
     memset(out, 0, sizeof *out);
     out->n = 2;
-    out->torque = e ? v3_dot(e->torque, e->a) : 0.0;
+    out->torque = v3_dot(e->torque, e->a);
     const double r[2] = {p->r_p, p->r_n};
-    for (int k = 0; k < 2 && e; k++) {
+    for (int k = 0; k < 2; k++) {
         const mbs_lugre_slopes *sl = &e->sl[k];
         out->dzdot_dz[k] = sl->dzdot_dz;
         out->dzdot_dw[k] = r[k] * sl->dzdot_dv;
@@ -348,13 +340,6 @@ static void eval(const mbs_component *c, mbs_eval *ev)
 {
     const jf_params *p = c->params;
     int n = n_states_of(p->type);
-    if (switched_off(p, ev)) {
-        for (int k = 0; k < n; k++)
-            mbs_set_state_residual(ev, c, k, mbs_state_rate(ev, c, k));
-        mbs_report_power(ev, c, 0.0);
-        record_axial_slopes(c, ev, NULL);
-        return;
-    }
     jf_eval e;
     evaluate(c, ev, &e);
     record_axial_slopes(c, ev, &e);
@@ -375,8 +360,6 @@ static void eval(const mbs_component *c, mbs_eval *ev)
 
 static double power_nc(const mbs_component *c, const mbs_eval *ev)
 {
-    if (switched_off(c->params, ev))
-        return 0.0;
     jf_eval e;
     evaluate(c, ev, &e);
     return power(&e);
@@ -494,8 +477,6 @@ static void slip_since_begin(const mbs_component *c, const mbs_eval *ev, const j
 static int static_residual(const mbs_component *c, const mbs_eval *ev, double *res)
 {
     const jf_params *p = c->params;
-    if (p->inactive_static)
-        return -1;
     jf_eval e;
     measure(c, ev, &e);
     double ds[3];
@@ -512,8 +493,6 @@ static int static_residual(const mbs_component *c, const mbs_eval *ev, double *r
 static int static_check(const mbs_component *c, mbs_eval *ev, char *msg, size_t size)
 {
     const jf_params *p = c->params;
-    if (p->inactive_static)
-        return 0;
     jf_eval e;
     measure(c, ev, &e);
     double *disc = mbs_disc(ev, c);
@@ -557,10 +536,6 @@ static void output(const mbs_component *c, const mbs_eval *ev, int which, double
     const jf_params *p = c->params;
     jf_eval e;
     evaluate(c, ev, &e);
-    if (switched_off(p, ev)) {
-        memset(e.force, 0, sizeof e.force);
-        memset(e.torque, 0, sizeof e.torque);
-    }
     switch (c->outputs[which].code) {
     case OUT_FORCE: {
         /* MotionSolve's FRICTION() layout, J's axes */
@@ -580,7 +555,7 @@ static void output(const mbs_component *c, const mbs_eval *ev, int which, double
     case OUT_NORMAL:
         memcpy(out, e.normal, (size_t)p->n_ch * sizeof *out);
         break;
-    case OUT_POWER: out[0] = switched_off(p, ev) ? 0.0 : power(&e); break;
+    case OUT_POWER: out[0] = power(&e); break;
     }
 }
 
@@ -828,7 +803,6 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     p->overlap0 = mbs_spec_real(e, "initial_overlap");
     static const int OVERLAP_SIGN[3] = {0, 1, -1};
     p->overlap_sign = OVERLAP_SIGN[mbs_spec_keyword(e, "overlap_delta")];
-    p->inactive_static = mbs_spec_keyword(e, "inactive") == 1;
     p->start_steady = mbs_spec_keyword(e, "bristle_start") == 1;
     p->eps_force = force_epsilon(m);
     p->n_ch = p->type == JF_REVOLUTE || p->type == JF_UNIVERSAL ? 2 : 1;
@@ -844,6 +818,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     if (!c->state_atol)
         return -1;
     c->n_disc = N_DISC;
+    c->off_in_static = mbs_spec_keyword(e, "inactive") == 1;
     mbs_component_couple_body(c, m->markers[p->I].body);
     mbs_component_couple_body(c, m->markers[p->J].body);
     mbs_component_depend(c, joint);

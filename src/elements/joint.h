@@ -47,11 +47,10 @@ int mbs_joint_friction_joint(const mbs_component *c);
  * the loads again: joint_system.c), and the slopes of T and of
  * the bristles' rates at that state, the normal forces held at the current
  * reaction (a Newton matrix's view; the bristles' rates do not read the
- * normal forces): each bristle's rate reads its own deflection only. Zero
- * torque and slopes where the friction is switched off (inactive="STATIC"
- * in a Static analysis); a command's switching it off stops its
- * evaluations, and the reader sees to that (joint_system.c,
- * mbs_js_group_slopes). */
+ * normal forces): each bristle's rate reads its own deflection only. A
+ * friction switched off (a command, or inactive="STATIC" in a Static
+ * analysis) is not evaluated, and the reader sees to that (joint_system.c,
+ * mbs_js_group_slopes: zero torque and slopes). */
 typedef struct mbs_axial_friction_slopes {
     int n; /* states: 2 */
     double torque; /* T */

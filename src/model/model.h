@@ -167,6 +167,7 @@ typedef struct mbs_component {
     int *bodies;               /* bodies it couples (for the Jacobian's sparsity) */
     int n_bodies;
     int decoupled;             /* acts on each body alone (e.g. gravity): no coupling */
+    int off_in_static;         /* switched off in Static analyses (joint friction inactive="STATIC") */
     int *depends;              /* other components whose multipliers it reads */
     int n_depends;
     int n_hrows;               /* holonomic constraint rows: g(q,t) = 0 and its rate */

@@ -286,7 +286,7 @@ static void warn_friction_unloaded(mbs_assembler *a, double t, const double *y, 
     mbs_eval ev = {m, a->d, t, y, a->yp0, a->res};
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
-        if (!mbs_is_joint_friction(comp) || !mbs_component_active(a->d, c))
+        if (!mbs_is_joint_friction(comp) || !mbs_component_active(m, a->d, c))
             continue;
         const mbs_component *joint = &m->comps[mbs_joint_friction_joint(comp)];
         int lost = 0;

@@ -134,7 +134,7 @@ static int start_motion(run *r, mbs_diags *diag)
     mbs_eval ev = {m, r->d, r->t, r->y, r->yp, r->d->res_scratch};
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
-        if (!comp->ops->start_motion || !mbs_component_active(r->d, c))
+        if (!comp->ops->start_motion || !mbs_component_active(m, r->d, c))
             continue;
         char msg[600] = "";
         changed |= comp->ops->start_motion(comp, &ev, r->y + m->ofs_z + comp->state_ofs, msg, sizeof msg);
@@ -160,10 +160,13 @@ static int write_row(run *r, double t, const double *y, const double *yp)
 }
 
 /* Whether component c has work to do after a step that `done` (the
- * integrator's, or NULL) has not done. */
+ * integrator's, or NULL) has not done. An element switched off follows
+ * too: its geometry still describes the bodies (its outputs, and its
+ * equations once a command switches it on again, see the turns and
+ * directions of the time it was off). */
 static int follows_step(const run *r, int c, const char *done)
 {
-    return r->m->comps[c].ops->accept_step && mbs_component_active(r->d, c) && !(done && done[c]);
+    return r->m->comps[c].ops->accept_step && !(done && done[c]);
 }
 
 /* What elements follow step by step (turns of angles, directions) is
@@ -344,12 +347,13 @@ static int fail_without_cause(run *r, const char *what, long nonfinite_since)
     if (i >= 0 && n >= 0 && (size_t)n < sizeof msg) {
         mbs_integrator_describe_fastest(r->integrator, var, sizeof var);
         n += snprintf(msg + n, sizeof msg - (size_t)n, "; fastest changing: %s (rate %.3g)", var, rate);
-        double force = 0.0;
+        mbs_driver driver;
         const double *y = mbs_integrator_y(r->integrator), *yp = mbs_integrator_yp(r->integrator);
-        int c = mbs_driving_element(r->m, r->d, r->t, y, yp, r->d->res_scratch, i, &force);
+        int c = mbs_driving_element(r->m, r->d, r->t, y, yp, r->d->res_scratch, i, &driver);
         if (c >= 0 && n >= 0 && (size_t)n < sizeof msg) {
             mbs_component_describe(&r->m->comps[c], var, sizeof var);
-            n += snprintf(msg + n, sizeof msg - (size_t)n, ", driven by %s (force %.3g)", var, force);
+            n += snprintf(msg + n, sizeof msg - (size_t)n, ", driven by %s (%s %.3g)", var,
+                          driver.prescribed ? "prescribed rate" : "force", driver.value);
         }
     }
     if (r->d->nonfinite_count != nonfinite_since && n >= 0 && (size_t)n < sizeof msg)
@@ -456,7 +460,12 @@ static int equilibrium(run *r, int write)
         return -1;
     if (mbs_static_equilibrium(r->m, r->d, r->ctx, r->t, r->y, r->yp, msg, sizeof msg) != 0)
         return fail(r, MBS_E_RUN, msg);
-    return assembly(r, write);
+    /* the equilibrium's row sees the elements as the equilibrium did
+     * (those off in Static analyses off: no load, no acceleration from them) */
+    r->d->static_mode = 1;
+    int rc = assembly(r, write);
+    r->d->static_mode = 0;
+    return rc;
 }
 
 /* The model linearised where the previous analysis left it: consistent

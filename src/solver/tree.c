@@ -85,7 +85,7 @@ static int coords_of(mbs_tree_kind kind)
 static int joint_eligible(const mbs_model *m, const mbs_data *d, int c, const char *read_by_others)
 {
     const mbs_component *comp = &m->comps[c];
-    if (!mbs_component_active(d, c) || read_by_others[c])
+    if (!mbs_component_active(m, d, c) || read_by_others[c])
         return 0;
     for (int r = 0; r < comp->n_hrows + comp->n_vrows; r++)
         if (!d->row_enabled[comp->row_ofs + r])
@@ -294,7 +294,7 @@ int mbs_tree_check(const mbs_tree *t, const mbs_model *m, const mbs_data *d, cha
         if (t->joints[k].comp < 0)
             continue; /* a free root */
         const mbs_component *c = &m->comps[t->joints[k].comp];
-        int in_use = mbs_component_active(d, t->joints[k].comp);
+        int in_use = mbs_component_active(m, d, t->joints[k].comp);
         for (int r = 0; in_use && r < c->n_hrows + c->n_vrows; r++)
             in_use = d->row_enabled[c->row_ofs + r];
         if (!in_use) {

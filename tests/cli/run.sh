@@ -212,6 +212,20 @@ status "export: unknown sensor" 2 "$mbsim" export "$a" nosuch -o "$tmp/no.csv"
 check "export: unknown sensor leaves no file" test ! -e "$tmp/no.csv"
 check "export: lists the sensors" has "$tmp/err" "it has: rod_position, angle, energy"
 
+# ---- an element switched off reads no load (joint friction inactive="STATIC" in a Static) ----
+status "switched off: run" 0 "$mbsim" run tests/physics/models/jf_inactive_static.xml -q -o "$tmp/inactive.h5"
+status "switched off: export" 0 "$mbsim" export "$tmp/inactive.h5" friction normal power x acceleration
+# the last row is the Static's: friction force and torque (columns 2-7), normal force, power 0;
+# the frictionless equilibrium m g sin(20 deg) / k; no acceleration
+check "switched off: the Static's row" awk -F, 'END {
+    for (c = 2; c <= 7; c++) if ($c != 0) exit 1
+    if ($20 != 0 || $21 != 0) exit 1
+    x = 10 * 9.81 * sin(20 * 3.14159265358979 / 180) / 100
+    if ($22 - x > 1e-9 || x - $22 > 1e-9) exit 1
+    for (c = 23; c <= 25; c++) if ($c > 1e-9 || $c < -1e-9) exit 1
+}' "$tmp/out"
+check "switched off: the Transient's row before it holds the block" awk -F, 'NR == 12 { exit !($4 < -33.5 && $20 > 92) }' "$tmp/out"
+
 # ---- plot ----
 pngstat=$build/pngstat
 blue="31 119 180 40" # the first line colour

@@ -31,6 +31,8 @@
     X(decks) \
     X(measures) \
     X(robust_core) \
-    X(joint_rows)
+    X(joint_rows) \
+    X(switched_off) \
+    X(failure_messages)
 
 TEST_MAIN(SUITES)
