@@ -61,6 +61,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     gp->g[0] = mbs_spec_real(e, "grav_x");
     gp->g[1] = mbs_spec_real(e, "grav_y");
     gp->g[2] = mbs_spec_real(e, "grav_z");
+    mbs_model *m = mbs_builder_model(b);
+    v3_add(m->gravity, m->gravity, gp->g); /* the model's up, for pictures (geometry.c) */
     mbs_component *c = mbs_add_component(b, e, &OPS, gp);
     if (!c)
         return -1;

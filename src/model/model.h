@@ -406,6 +406,8 @@ typedef struct mbs_model {
     mbs_graphic *graphics;  /* [n_graphics] */
     int n_graphics;
     double size;            /* extent of the model at t = 0 (m), for glyphs and the assembly report */
+    double gravity[3];      /* the sum of the Force_Gravity elements (m/s^2, global axes) */
+    double up[3];           /* the model's up, against gravity (+z without it): unit, for pictures */
     mbs_spline *splines;    /* [n_splines] */
     int n_splines;
     mbs_array *arrays;      /* [n_arrays] */

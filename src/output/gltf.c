@@ -2,7 +2,11 @@
  * (the scene: nodes, meshes, materials, accessors into the buffer, the
  * animation) and a BIN chunk (vertex data, indices, keyframes), each chunk
  * padded to 4 bytes. Node tree:
- *   scene -> one node per body with a pose (animated), one for the ground
+ *   scene -> the model's node: a fixed rotation that stands the model up
+ *            (glTF's up is +y; the model's up, against gravity, is turned
+ *            onto it by the shortest rotation, so the axes stay
+ *            right-handed: a z-up model has x -> x, y -> -z, z -> y);
+ *   model -> one node per body with a pose (animated), one for the ground
  *            (fixed), one per force line (animated);
  *   body node -> one child per shape, placed by the shape's frame in the
  *            body frame (fixed).
@@ -349,6 +353,34 @@ static int spring_node(scene *s, const mbs_rshape *sh, mbs_buf *roots)
     return node;
 }
 
+/* The shortest rotation taking the unit vector u to +y, as (x y z w):
+ * (u x y, 1 + u . y) = (-u_z, 0, u_x, 1 + u_y) normalised; half a turn
+ * about x when u = -y. */
+static void up_to_y(const double u[3], double q[4])
+{
+    double w = 1.0 + u[1];
+    if (w < 1e-9) {
+        q[0] = 1.0, q[1] = q[2] = q[3] = 0.0;
+        return;
+    }
+    q[0] = -u[2] + 0.0, q[1] = 0.0, q[2] = u[0] + 0.0, q[3] = w; /* + 0.0: no -0 in the file */
+    double n = sqrt(q[0] * q[0] + q[2] * q[2] + q[3] * q[3]);
+    for (int k = 0; k < 4; k++)
+        q[k] /= n;
+}
+
+/* The model's node, parent of every other root: it stands the model up. */
+static int model_node(scene *s, const mbs_buf *roots)
+{
+    double u[3], q[4], t[3] = {0.0, 0.0, 0.0};
+    v3_scale(u, s->g->up, 1.0 / v3_norm(s->g->up));
+    up_to_y(u, q);
+    int node = begin_node(s, "model");
+    node_trs(s, t, q);
+    mbs_buf_appendf(&s->nodes, ",\"children\":[%s]}", roots->data ? roots->data : "");
+    return node;
+}
+
 /* Rows with increasing times, and the rest row (the last at or before rest_time). */
 static int choose_rows(scene *s, const double *time)
 {
@@ -413,10 +445,11 @@ int mbs_gltf_write(const char *path, const mbs_rgeometry *g, const double *time,
     for (int k = 0; rc == 0 && k < g->n_shapes; k++)
         if (strcmp(g->shapes[k].shape, "SPRING") == 0 && shape_wanted(&s, &g->shapes[k]))
             spring_node(&s, &g->shapes[k], &roots);
+    int top = rc == 0 ? model_node(&s, &roots) : -1;
     if (rc == 0 && !s.b.failed) {
         mbs_buf_appendf(&json, "{\"asset\":{\"version\":\"2.0\",\"generator\":\"mbsim animate\"},\"scene\":0,"
-                               "\"scenes\":[{\"name\":\"mbsim\",\"nodes\":[%s]}],\"nodes\":[%s]",
-                        roots.data ? roots.data : "", s.nodes.data ? s.nodes.data : "");
+                               "\"scenes\":[{\"name\":\"mbsim\",\"nodes\":[%d]}],\"nodes\":[%s]",
+                        top, s.nodes.data ? s.nodes.data : "");
         if (s.n_meshes)
             mbs_buf_appendf(&json, ",\"meshes\":[%s],\"materials\":[%s]", s.meshes.data, s.materials.data);
         if (s.n_channels)

@@ -1,5 +1,6 @@
 /* Layout (lengths in the model's length unit):
- *   /geometry                 attrs length_unit, length_unit_m, time_unit_s, model_size
+ *   /geometry                 attrs length_unit, length_unit_m, time_unit_s, model_size,
+ *                             up[3] (the model's up: against gravity)
  *   /geometry/bodies/<name>   float64 [n x 7] x y z e0 e1 e2 e3, appended with
  *                             /time; attrs body_id, columns, units
  *   /geometry/shapes/<NNN>    a group per shape, attrs name, shape, source,
@@ -12,6 +13,7 @@
 #include "h5util.h"
 #include "../core/strutil.h"
 #include "../solver/sense.h"
+#include "../core/vec3.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,6 +122,7 @@ int mbs_geometry_create(hid_t file, const mbs_model *m, hid_t (*new_dataset)(hid
         rc |= mbs_h5_attr_double(geo, "length_unit_m", 1.0 / to_length);
         rc |= mbs_h5_attr_double(geo, "time_unit_s", mbs_units_to_si(&m->units, DIM_TIME));
         rc |= mbs_h5_attr_double(geo, "model_size", m->size * to_length);
+        rc |= attr_doubles(geo, "up", m->up, 3);
     }
     static const char *const COLUMNS[MBS_POSE_WIDTH] = {"x", "y", "z", "e0", "e1", "e2", "e3"};
     const char *units[MBS_POSE_WIDTH] = {unit, unit, unit, "", "", "", ""};
@@ -317,6 +320,11 @@ int mbs_geometry_read(const mbs_results *r, mbs_rgeometry *g, char *err, size_t 
     int rc = geo < 0 || bodies < 0 || shapes < 0 || number_attr(geo, "length_unit_m", &g->length_unit_m) != 0 ||
              number_attr(geo, "time_unit_s", &g->time_unit_s) != 0 ||
              number_attr(geo, "model_size", &g->model_size) != 0;
+    /* a file written before `up` existed is drawn with its axes as they are */
+    if (rc == 0 && H5Aexists(geo, "up") > 0)
+        rc = read_doubles_attr(geo, "up", g->up, 3) != 0 || !(v3_norm(g->up) > 0.0);
+    else
+        v3_set(g->up, 0.0, 1.0, 0.0);
     list_ctx names;
     if (rc == 0 && list_group(bodies, &names) == 0) {
         g->bodies = calloc((size_t)names.n + 1, sizeof *g->bodies);

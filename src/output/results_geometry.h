@@ -38,6 +38,7 @@ typedef struct mbs_rgeometry {
     double length_unit_m; /* metres per model length unit */
     double time_unit_s;   /* seconds per model time unit */
     double model_size;    /* model length units */
+    double up[3];         /* the model's up (against gravity), global axes */
     mbs_rbody *bodies;
     int n_bodies;
     mbs_rshape *shapes;

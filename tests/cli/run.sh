@@ -272,6 +272,22 @@ for at in 0.25 0.9; do
         awk -v g="$got" -v w="$want" 'BEGIN { split(g, a, " "); split(w, b, " ");
             exit !(a[1] >= 0 && (a[1] - b[1])^2 + (a[2] - b[2])^2 < 9) }'
 done
+# The Whipple bicycle (gravity along -z) stands on glTF's +y: at every frame
+# each wheel's centre is its radius above the road (rR = 0.3, rF = 0.35 m; the
+# lean stays below 1e-3 rad), its axle (the body's y) is level, and it rolls
+# forward along +x (the model's x, kept: a right-handed turn of z onto y).
+"$mbsim" run models/whipple_bicycle.xml --end-time 0.2 -q -o "$tmp/bike.h5" || bad "run whipple_bicycle.xml"
+status "animate: the Whipple bicycle" 0 "$mbsim" animate "$tmp/bike.h5" -o "$tmp/bike.glb"
+for wheel in "rear wheel:0.3" "front wheel:0.35"; do
+    body=${wheel%:*} r=${wheel#*:}
+    tests/cli/glbpoint.sh "$tmp/bike.glb" "$body" 0 0 0 >"$tmp/centre"
+    tests/cli/glbpoint.sh "$tmp/bike.glb" "$body" 0 1 0 >"$tmp/axle"
+    check "animate: the $body stands on +y, its centre $r m up at every frame" awk -v r="$r" \
+        '{ n++; if ((($3 - r) ^ 2) > 1e-6) bad = 1 } NR == 1 { x0 = $2 } END { exit bad || n != 21 || !($2 - x0 > 0.9) }' \
+        "$tmp/centre"
+    check "animate: the $body's axle is level at every frame" sh -c \
+        "paste -d' ' '$tmp/centre' '$tmp/axle' | awk '{ if ((\$7 - \$3) ^ 2 > 1e-4) bad = 1 } END { exit bad || NR != 21 }'"
+done
 status "animate: a file without /geometry" 2 "$mbsim" animate "$tmp/text.h5" -o "$tmp/no.glb"
 status "animate: not .glb" 2 "$mbsim" animate "$tmp/bob.h5" -o "$tmp/no.gltf"
 check "animate: bad input writes nothing" test ! -e "$tmp/no.glb"

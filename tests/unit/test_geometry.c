@@ -1,7 +1,7 @@
 /* Geometry of the model (src/model/geometry.c, src/elements/post_graphic.c):
  * the inertia ellipsoid of a body without a graphic against its closed form,
  * on principal axes that are not the body's; Post_Graphic placements; the
- * joint glyph; the model's size. */
+ * joint glyph; the model's size; its up. */
 #include "../support/harness.h"
 #include "model_text.h"
 
@@ -113,5 +113,21 @@ TEST(post_graphic_shapes)
     text_model_free(&t);
 }
 
+TEST(up_is_against_gravity)
+{
+    /* two gravity elements add: g = (3, 0, -4), up = -g / 5; without gravity: +z */
+    text_model t;
+    if (load(&t, "<Force_Gravity grav_x=\"1\" grav_z=\"-4\"/>\n<Force_Gravity grav_x=\"2\"/>\n")) {
+        CHECK_NEAR(t.model->up[0], -0.6, 1e-15);
+        CHECK_NEAR(t.model->up[1], 0.0, 1e-15);
+        CHECK_NEAR(t.model->up[2], 0.8, 1e-15);
+    }
+    text_model_free(&t);
+    if (load(&t, "")) {
+        CHECK(t.model->up[0] == 0.0 && t.model->up[1] == 0.0 && t.model->up[2] == 1.0);
+    }
+    text_model_free(&t);
+}
+
 TEST_SUITE(geometry, T(inertia_ellipsoid_of_a_rod), T(inertia_ellipsoid_on_tilted_principal_axes),
-           T(post_graphic_shapes));
+           T(post_graphic_shapes), T(up_is_against_gravity));
