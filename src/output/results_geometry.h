@@ -27,11 +27,15 @@ typedef struct mbs_rbody {
 } mbs_rbody;
 
 typedef struct mbs_rshape {
-    char *name, *shape, *source; /* shape: BOX CYLINDER FRUSTUM SPHERE ELLIPSOID OUTLINE MARKER SPRING */
+    char *name, *shape, *source; /* shape: BOX CYLINDER FRUSTUM SPHERE ELLIPSOID OUTLINE MARKER SPRING MESH COIL */
     int body, body2;             /* index into bodies, -1: ground (fixed) */
     double position[3], rotation[9], size[3], color[3], position2[3];
-    double *points;              /* OUTLINE: [n_points x 3] */
+    double *points;              /* OUTLINE, MESH: [n_points x 3] */
     int n_points;
+    int *triangles;              /* MESH: [n_triangles x 3], each index below n_points */
+    int n_triangles;
+    int coils;                   /* COIL: turns */
+    double damper[6];            /* COIL: radius, gap, length of the damper at I, then at J */
 } mbs_rshape;
 
 typedef struct mbs_rgeometry {
