@@ -688,11 +688,22 @@ static xmlSchemaPtr load_schema(void)
  * reported (with its line) and taken out, and the schema then checks what
  * is left. */
 
-static int accepts_any_attribute(const mbs_kind *kind)
+/* Whether the element takes attributes its kind's table does not list: its
+ * kind says so for every element, or for those of the types it names (the
+ * `type` value is upper-cased by now). */
+static int accepts_any_attribute(const mbs_kind *kind, xmlNodePtr node)
 {
-    for (int i = 0; i < kind->n_attrs; i++)
-        if (kind->attrs[i].flags & MBS_ANY_ATTRIBUTE)
+    for (int i = 0; i < kind->n_attrs; i++) {
+        const mbs_attr *a = &kind->attrs[i];
+        if (!(a->flags & MBS_ANY_ATTRIBUTE))
+            continue;
+        if (!a->choices)
             return 1;
+        xmlChar *type = xmlGetProp(node, (const xmlChar *)"type");
+        int listed = type && mbs_choice_index(a->choices, (const char *)type) >= 0;
+        xmlFree(type);
+        return listed;
+    }
     return 0;
 }
 
@@ -700,7 +711,7 @@ static int accepts_any_attribute(const mbs_kind *kind)
  * which may give only what a command may change. */
 static void prune_attributes(xmlNodePtr node, const mbs_kind *kind, int command, error_sink *sink)
 {
-    if (accepts_any_attribute(kind))
+    if (accepts_any_attribute(kind, node))
         return;
     xmlAttrPtr next;
     for (xmlAttrPtr a = node->properties; a; a = next) {

@@ -28,7 +28,9 @@ enum {
     MBS_IGNORED = 1 << 2, /* accepted for MotionSolve files, no effect (a note says so) */
     MBS_CONTENT = 1 << 3, /* not an attribute: the element's text (numbers of a Reference_Array...) */
     MBS_ANY_ATTRIBUTE = 1 << 4, /* not an attribute: any attribute not in the table is accepted and
-                                   ignored (settings of output files mbsim does not write) */
+                                   ignored (settings of output files mbsim does not write); with
+                                   `choices`, only by elements whose `type` is one of them (the
+                                   Post_Graphic types mbsim does not draw) */
 };
 
 typedef struct mbs_attr {

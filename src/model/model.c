@@ -66,6 +66,7 @@ void mbs_model_free(mbs_model *m)
     for (int i = 0; i < m->n_graphics; i++) {
         free(m->graphics[i].name);
         free(m->graphics[i].points);
+        free(m->graphics[i].triangles);
     }
     free(m->graphics);
     free_plants(m->plant_inputs, m->n_plant_inputs);

@@ -287,6 +287,57 @@ for at in 0.25 0.9; do
         awk -v g="$got" -v w="$want" 'BEGIN { split(g, a, " "); split(w, b, " ");
             exit !(a[1] >= 0 && (a[1] - b[1])^2 + (a[2] - b[2])^2 < 9) }'
 done
+# The Whipple bicycle (gravity along -z) stands on glTF's +y: at every frame
+# each wheel's centre is its radius above the road (rR = 0.3, rF = 0.35 m; the
+# lean stays below 1e-3 rad), its axle (the body's y) is level, and it rolls
+# forward along +x (the model's x, kept: a right-handed turn of z onto y).
+"$mbsim" run models/whipple_bicycle.xml --end-time 0.2 -q -o "$tmp/bike.h5" || bad "run whipple_bicycle.xml"
+status "animate: the Whipple bicycle" 0 "$mbsim" animate "$tmp/bike.h5" -o "$tmp/bike.glb"
+for wheel in "rear wheel:0.3" "front wheel:0.35"; do
+    body=${wheel%:*} r=${wheel#*:}
+    tests/cli/glbpoint.sh "$tmp/bike.glb" "$body" 0 0 0 >"$tmp/centre"
+    tests/cli/glbpoint.sh "$tmp/bike.glb" "$body" 0 1 0 >"$tmp/axle"
+    check "animate: the $body stands on +y, its centre $r m up at every frame" awk -v r="$r" \
+        '{ n++; if ((($3 - r) ^ 2) > 1e-6) bad = 1 } NR == 1 { x0 = $2 } END { exit bad || n != 21 || !($2 - x0 > 0.9) }' \
+        "$tmp/centre"
+    check "animate: the $body's axle is level at every frame" sh -c \
+        "paste -d' ' '$tmp/centre' '$tmp/axle' | awk '{ if ((\$7 - \$3) ^ 2 > 1e-4) bad = 1 } END { exit bad || NR != 21 }'"
+done
+# Post_Graphics as a MotionView export writes them (millimetres): the TriaMesh
+# is drawn with its points (in metres, in its marker's frame) and triangles as
+# given; the SPDP coil's ends are on the arm's tip (where the results put it)
+# and on the ground anchor (400, 100, 900) mm at every frame, its damper
+# cylinders la = 20 mm from the tip and lb + ld = 130 mm from the anchor.
+gfx_model=tests/cli/models/export_graphics.xml
+status "animate: an export's Post_Graphics run" 0 "$mbsim" run "$gfx_model" -o "$tmp/gfx.h5"
+check "animate: ... the UserGra is one note" has "$tmp/err" "$gfx_model:192: note: Post_Graphic: type USERGRA is not drawn by mbsim animate"
+status "animate: TriaMesh and SPDP" 0 "$mbsim" animate "$tmp/gfx.h5" -o "$tmp/gfx.glb"
+check "animate: ... a valid glTF 2.0 file" tests/cli/glbcheck.sh "$tmp/gfx.glb"
+tests/cli/glbmesh.sh "$tmp/gfx.glb" "Post_Graphic 90001 (label 'Arm mesh')" >"$tmp/mesh"
+check "animate: the TriaMesh's points, as given" awk '$1 == "points" {
+        n = split("-100 -30 -20 100 -30 -20 100 30 -20 -100 30 -20 0 0 60", want, " ")
+        for (i = 1; i <= n; i++) if ((($(i + 1) - want[i] / 1000) ^ 2) > 1e-14) bad = 1
+        found = NF - 1 == n }
+    END { exit bad || !found }' "$tmp/mesh"
+check "animate: the TriaMesh's triangles, as given" test \
+    "$(sed -n 's/^indices  *//p' "$tmp/mesh" | xargs)" = "0 2 1 0 3 2 0 1 4 1 2 4 2 3 4 3 0 4"
+coil="Post_Graphic 90002 (label 'Coil spring')"
+# the tip, first row of each time (as the glb's keyframes): glTF (x, z, -y) in metres
+"$mbsim" export "$tmp/gfx.h5" "Arm tip displacement" | awk -F, 'NR > 1 && (NR == 2 || $1 != last) { last = $1
+    printf "%s %.9g %.9g %.9g\n", $1, $2 / 1000, $4 / 1000, -$3 / 1000 }' >"$tmp/tip"
+tests/cli/glbpoint.sh "$tmp/gfx.glb" "$coil" 0 0 0 >"$tmp/coil_i"
+tests/cli/glbpoint.sh "$tmp/gfx.glb" "$coil" 0 0 1 >"$tmp/coil_j"
+tests/cli/glbpoint.sh "$tmp/gfx.glb" "$coil damper at I" 0 0 0 >"$tmp/damper_i"
+tests/cli/glbpoint.sh "$tmp/gfx.glb" "$coil damper at J" 0 0 0.12 >"$tmp/damper_j"
+check "animate: the coil's first end is on the arm's tip at all 21 frames" sh -c "paste -d' ' '$tmp/tip' '$tmp/coil_i' |
+    awk '{ if ((\$1 - \$5) ^ 2 > 1e-12 || (\$2 - \$6) ^ 2 + (\$3 - \$7) ^ 2 + (\$4 - \$8) ^ 2 > 1e-12) bad = 1 }
+         NR == 3 { moved = (\$2 - 0.4) ^ 2 + (\$3 - 0.5) ^ 2 > 1e-4 } END { exit bad || NR != 21 || !moved }'"
+check "animate: the coil's second end is on the anchor at all 21 frames" awk \
+    '{ if (($2 - 0.4) ^ 2 + ($3 - 0.9) ^ 2 + ($4 + 0.1) ^ 2 > 1e-12) bad = 1 } END { exit bad || NR != 21 }' "$tmp/coil_j"
+check "animate: the dampers stay la from the tip and lb from the anchor" sh -c "paste -d' ' '$tmp/tip' '$tmp/damper_i' '$tmp/damper_j' |
+    awk '{ di = sqrt((\$2 - \$6) ^ 2 + (\$3 - \$7) ^ 2 + (\$4 - \$8) ^ 2)
+           dj = sqrt((0.4 - \$10) ^ 2 + (0.9 - \$11) ^ 2 + (-0.1 - \$12) ^ 2)
+           if ((di - 0.02) ^ 2 > 1e-12 || (dj - 0.01) ^ 2 > 1e-12) bad = 1 } END { exit bad || NR != 21 }'"
 status "animate: a file without /geometry" 2 "$mbsim" animate "$tmp/text.h5" -o "$tmp/no.glb"
 status "animate: not .glb" 2 "$mbsim" animate "$tmp/bob.h5" -o "$tmp/no.gltf"
 check "animate: bad input writes nothing" test ! -e "$tmp/no.glb"
