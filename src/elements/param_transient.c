@@ -120,7 +120,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 }
 
 const mbs_kind mbs_kind_param_transient = {
-    "Param_Transient", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND, MBS_STAGE_SETTINGS, ATTRS,
+    "Param_Transient", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND | MBS_AT_ROOT, MBS_STAGE_SETTINGS, ATTRS,
     MBS_COUNT_OF(ATTRS),
     "Integrator settings for transient analyses. mbsim integrates the stabilised index-2 DAE with "
     "SUNDIALS IDA (variable-order BDF); integr_tol sets rtol and atol together, rtol and atol set them "

@@ -75,6 +75,8 @@ enum {
     MBS_IN_PARAMETERS = 1 << 0,
     MBS_IN_MODEL = 1 << 1,
     MBS_IN_COMMAND = 1 << 2,
+    MBS_AT_ROOT = 1 << 3, /* directly inside the root element, before <Model>, read as if in <Model>
+                             (MotionView writes <Messaging> there) */
 };
 
 /* Build stages: elements are built stage by stage (then in file order), so

@@ -135,6 +135,37 @@ TEST(settings_mbsim_can_honour_are_honoured)
     text_model_free(&t);
 }
 
+/* MotionView 2022 writes <Messaging> directly inside the root, before
+ * <Model>; the other settings may stand there too, read as in <Model>. */
+TEST(settings_directly_inside_the_root_before_the_model)
+{
+    text_model t;
+    text_model_load(&t,
+                    "<MultiBodySystem>\n"
+                    "  <Messaging id=\"0\" verbose=\"FALSE\" info=\"TRUE\" warning=\"TRUE\" error=\"TRUE\"/>\n"
+                    "  <Param_Transient integrator_type=\"DSTIFF\" integr_tol=\"0.003\" h_max=\"0.01\"/>\n"
+                    "  <Param_Static method=\"FIM_D\" max_num_iter=\"41\"/>\n"
+                    "  <ResOutput angle_type=\"YPR\" mrf_file=\"TRUE\"/>\n"
+                    "  <H3DOutput switch_on=\"TRUE\" increment=\"1\"/>\n"
+                    "  <Model>\n" GROUND "  </Model>\n"
+                    "</MultiBodySystem>\n",
+                    NULL, 1);
+    char buf[512];
+    CHECK_MSG(t.status == MBS_OK && t.model, "does not load: %s", text_model_error(&t, 0, buf, sizeof buf));
+    if (t.model) {
+        CHECK_NEAR(t.model->settings.rtol, 0.003, 1e-18);
+        CHECK_NEAR(t.model->settings.h_max, 0.01, 1e-18);
+        CHECK(t.model->settings.static_max_iter == 41);
+        CHECK(t.model->output_ypr == 1);
+        CHECK(count_notes(&t, "Messaging: has no effect") == 1);
+        CHECK(count_notes(&t, "H3DOutput: has no effect") == 1);
+        /* read before the model's own elements, in file order */
+        CHECK(t.spec.n_elems == 7 && strcmp(t.spec.elems[0].kind->name, "Messaging") == 0 &&
+              t.spec.elems[0].line == 2 && !t.spec.elems[0].in_command);
+    }
+    text_model_free(&t);
+}
+
 TEST(numbers_and_expressions_as_motionsolve_writes_them)
 {
     text_model t;
@@ -157,4 +188,5 @@ TEST(numbers_and_expressions_as_motionsolve_writes_them)
 
 TEST_SUITE(motionsolve, T(boilerplate_gives_one_note_per_kind_with_the_count), T(six_direction_cosines_complete_the_y_axis),
            T(lprf_id_names_a_marker_on_the_body_itself), T(constraint_jprim_is_a_constraint_joint_and_constant_motions),
-           T(settings_mbsim_can_honour_are_honoured), T(numbers_and_expressions_as_motionsolve_writes_them));
+           T(settings_mbsim_can_honour_are_honoured), T(settings_directly_inside_the_root_before_the_model),
+           T(numbers_and_expressions_as_motionsolve_writes_them));
