@@ -135,6 +135,25 @@ TEST(settings_mbsim_can_honour_are_honoured)
     text_model_free(&t);
 }
 
+/* Every MotionView deck asks for a first step (h0_max 1e-8) below its
+ * smallest step (h_min 1e-6): h_min wins, the first step is h_min. */
+TEST(a_first_step_below_the_smallest_step_as_exports_write_them)
+{
+    text_model t;
+    if (load(&t,
+             "<Param_Unit length_unit=\"MILLIMETER\" time_unit=\"MILLISECOND\"/>\n"
+             "<Param_Transient integrator_type=\"DSTIFF\" integr_tol=\"0.001\" h_max=\"0.01\" "
+             "h0_max=\"1.0000E-08\" h_min=\"1.0000E-06\" max_order=\"5\"/>\n",
+             NULL)) {
+        CHECK_NEAR(t.model->settings.h0, 1e-9, 1e-23); /* ms */
+        CHECK_NEAR(t.model->settings.h_min, 1e-9, 1e-23);
+        CHECK_NEAR(t.model->settings.h_max, 1e-5, 1e-19);
+        CHECK(count_notes(&t, "h0_max 1e-08 is below h_min 1e-06: h_min wins (no step is shorter, the first one "
+                              "included: the first step is 1e-06)") == 1);
+    }
+    text_model_free(&t);
+}
+
 /* MotionView 2022 writes <Messaging> directly inside the root, before
  * <Model>; the other settings may stand there too, read as in <Model>. */
 TEST(settings_directly_inside_the_root_before_the_model)
@@ -189,4 +208,5 @@ TEST(numbers_and_expressions_as_motionsolve_writes_them)
 TEST_SUITE(motionsolve, T(boilerplate_gives_one_note_per_kind_with_the_count), T(six_direction_cosines_complete_the_y_axis),
            T(lprf_id_names_a_marker_on_the_body_itself), T(constraint_jprim_is_a_constraint_joint_and_constant_motions),
            T(settings_mbsim_can_honour_are_honoured), T(settings_directly_inside_the_root_before_the_model),
+           T(a_first_step_below_the_smallest_step_as_exports_write_them),
            T(numbers_and_expressions_as_motionsolve_writes_them));
