@@ -50,6 +50,11 @@ typedef struct mbs_axial_friction_slopes {
 /* The dimension of a Motion_Joint's expression: an angle or a length, or
  * their rates (motion_joint.c). */
 mbs_dim mbs_motion_dim(int angle, int val_type); /* val_type 0 D, 1 V, 2 A */
+/* The constant a Motion_Joint element (or a command for one) gives for
+ * type CONSTANT: val, or q as MotionView 2022 writes it; NULL for neither. */
+const char *mbs_motion_constant(const mbs_spec_elem *e);
+/* 0, or -1 after reporting that e gives both val and q. */
+int mbs_motion_check_constant(mbs_builder *b, const mbs_spec_elem *e);
 
 /* Places the joint's continuous angle on the turn closest to `angle` (used
  * by prescribed motions whose expression starts at a multiple turn). */

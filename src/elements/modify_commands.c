@@ -2,7 +2,7 @@
  * besides Simulate and Param_Transient.
  *
  *   a model element's kind in <Command>   MotionSolve's modify command for the
- *       element with that id: Motion_Joint (expr, val_type, type CONSTANT val),
+ *       element with that id: Motion_Joint (expr, val_type, type CONSTANT val or q),
  *       Force_Scalar_TwoBody, Force_Vector_OneBody, Force_Vector_TwoBody
  *       (their expressions), Reference_Variable, Control_Diff, Sensor_Event
  *       (expr), Reference_Marker (its pose, given as in the model: global at
@@ -31,7 +31,7 @@ static const struct {
     const char *kind;
     const char *extra; /* '|' separated, "" for none */
 } FORMS[] = {
-    {"Motion_Joint", "val_type|type|val"},
+    {"Motion_Joint", "val_type|type|val|q"},
     {"Force_Scalar_TwoBody", ""},
     {"Force_Vector_OneBody", ""},
     {"Force_Vector_TwoBody", ""},
@@ -166,7 +166,7 @@ static void motion_as_of(mbs_builder *b, const mbs_spec_elem *target, const mbs_
 {
     (void)b;
     *velocity = mbs_spec_keyword(target, "val_type") == 1;
-    *text = mbs_spec_keyword(target, "type") == 2 && mbs_spec_has(target, "val") ? mbs_spec_text(target, "val")
+    *text = mbs_spec_keyword(target, "type") == 2 && mbs_motion_constant(target) ? mbs_motion_constant(target)
                                                                                  : mbs_spec_text(target, "expr");
     for (const mbs_spec_elem *c = target; c <= e; c++) {
         if (c != target && !(c->modify && c->kind == target->kind && c->id == target->id))
@@ -175,8 +175,8 @@ static void motion_as_of(mbs_builder *b, const mbs_spec_elem *target, const mbs_
             *velocity = mbs_spec_keyword(c, "val_type") == 1;
         if (mbs_spec_given(c, "expr"))
             *text = mbs_spec_text(c, "expr");
-        else if (mbs_spec_given(c, "val"))
-            *text = mbs_spec_text(c, "val");
+        else if (mbs_motion_constant(c))
+            *text = mbs_motion_constant(c);
     }
 }
 
@@ -187,6 +187,8 @@ static int modify_motion(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_
                                      "the model, or use D or V");
     if (mbs_spec_given(e, "type") && mbs_spec_keyword(e, "type") == 1)
         return mbs_build_error(b, e, "type USERSUB is refused: mbsim cannot load compiled routines");
+    if (mbs_motion_check_constant(b, e) != 0)
+        return -1;
     int comp = mbs_builder_index(b, MBS_FAMILY_MOTION, target->id);
     mbs_tfunc *f = mbs_builder_find_tfunc(b, target, "expr");
     if (comp < 0 || !f)

@@ -9,7 +9,9 @@
  *   tests/physics/models/variables.xml   a loop of variables, explicit and implicit
  *                                        differential equations
  *   tests/physics/models/reference_examples.xml  the examples of MotionSolve's reference guide
- *   tests/physics/models/marker_move.xml a modify command moves a spring's anchor between Statics */
+ *   tests/physics/models/marker_move.xml a modify command moves a spring's anchor between Statics
+ *   tests/physics/models/constant_motion_q.xml  Motion_Joint type CONSTANT with q, as MotionView
+ *                                        2022 writes it, in the model and in a command */
 #include "../support/harness.h"
 #include "../support/run_model.h"
 
@@ -261,7 +263,28 @@ TEST(a_command_moves_a_marker_between_analyses)
     test_results_free(&r);
 }
 
+/* Motion_Joint type CONSTANT with q, as MotionView 2022 writes it: each arm
+ * stays at its constant, held by -m g L cos(q); a command sets B's to 0.1. */
+TEST(a_constant_motion_holds_its_q)
+{
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/constant_motion_q.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "run failed: %s %s", r.run.message, r.errors);
+    if (r.status == MBS_OK) {
+        double mgL = 2.0 * 9.81 * 500.0; /* N mm */
+        CHECK(r.n_rows == 12);
+        for (int i = 0; i < r.n_rows; i++) {
+            double qb = i < 6 ? 0.25 : 0.1; /* rows 0..5 the first Transient, 6.. after the command */
+            CHECK_NEAR(test_value(&r, "angle A", 0, i), 0.0, 1e-9);
+            CHECK_NEAR(test_value(&r, "angle B", 0, i), qb, 1e-9);
+            CHECK_NEAR(test_value(&r, "hold A", 0, i), -mgL, 1e-6 * mgL);
+            CHECK_NEAR(test_value(&r, "hold B", 0, i), -mgL * cos(qb), 1e-6 * mgL);
+        }
+    }
+    test_results_free(&r);
+}
+
 TEST_SUITE(decks, T(motionview_export_runs_every_analysis_and_sinks_at_the_steady_speed),
            T(a_rig_procedure_deactivates_switches_and_reactivates), T(a_sensor_event_ends_the_analysis_or_the_run),
            T(variables_in_a_loop_and_differential_equations), T(the_reference_guides_examples_run),
-           T(a_command_moves_a_marker_between_analyses));
+           T(a_command_moves_a_marker_between_analyses), T(a_constant_motion_holds_its_q));
