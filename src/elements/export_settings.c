@@ -35,6 +35,7 @@ const mbs_kind mbs_kind_messaging = {
     "MotionSolve's message settings, as MotionView writes them. Accepted with any attributes; no effect "
     "(a note says so once).",
     messaging,
+    NULL,
 };
 
 const mbs_kind mbs_kind_param_simulation = {
@@ -43,6 +44,7 @@ const mbs_kind mbs_kind_param_simulation = {
     "MotionSolve's simulation options, as MotionView writes them. Accepted with any attributes; no effect "
     "(a note says so once).",
     simulation,
+    NULL,
 };
 
 const mbs_kind mbs_kind_h3d_output = {
@@ -51,4 +53,5 @@ const mbs_kind mbs_kind_h3d_output = {
     "MotionSolve's animation file settings. Accepted with any attributes; no effect (mbsim writes one "
     "HDF5 file; `mbsim animate` makes an animation from it).",
     h3d,
+    NULL,
 };

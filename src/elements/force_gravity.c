@@ -73,4 +73,5 @@ const mbs_kind mbs_kind_force_gravity = {
     "Uniform gravity acting on every rigid body and point mass at its centre of mass. Its potential "
     "energy (zero at the global origin) enters the SYSTEM energies.",
     build,
+    NULL,
 };

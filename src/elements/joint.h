@@ -5,9 +5,10 @@
 #include "../model/builder.h"
 #include "../solver/eval.h"
 
-extern const mbs_kind mbs_kind_constraint_joint;
+extern const mbs_kind mbs_kind_constraint_joint, mbs_kind_constraint_jprim;
 
-/* Whether component c is a Constraint_Joint. */
+/* Whether component c is a Constraint_Joint (or a Constraint_Jprim: the
+ * same element under MotionSolve's other name). */
 int mbs_is_joint(const mbs_component *c);
 
 /* The joint's type as the file names it (e.g. "REVOLUTE"; "UNIVERSAL" for

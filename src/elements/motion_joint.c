@@ -31,7 +31,7 @@
 #define QUAD_PIECE 1e-2 /* s: 8-point Gauss-Legendre is exact to rounding there for motions below ~100 Hz */
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "motion id (unique among motions)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"joint_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "joint whose coordinate is prescribed", NULL},
     {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION|USERSUB|CONSTANT",
@@ -220,7 +220,7 @@ static int reads_only_varval(const mbs_tfunc *f)
  * (the motion's rate row takes them as such). */
 static int check_varvals(mbs_builder *b, const mbs_spec_elem *e)
 {
-    int c = mbs_builder_index(b, MBS_FAMILY_MOTION, e->id);
+    int c = mbs_builder_result(b, e);
     if (c < 0)
         return -1;
     const mbs_model *m = mbs_builder_model(b);
@@ -253,7 +253,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     const char *text = value_text(b, e);
     if (!text)
         return -1;
-    int joint = mbs_ref_component(b, e, "joint_id", MBS_FAMILY_CONSTRAINT);
+    int joint = mbs_ref_joint(b, e, "joint_id");
     if (joint < 0)
         return -1;
     const mbs_model *m = mbs_builder_model(b);
@@ -327,4 +327,5 @@ const mbs_kind mbs_kind_motion_joint = {
     "val_type for the analyses that follow. Output Force: the generalised force (torque for angles) the "
     "motion applies on the I body.",
     build,
+    "MOTION",
 };

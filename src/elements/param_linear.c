@@ -68,4 +68,5 @@ const mbs_kind mbs_kind_param_linear = {
     "/linear in the results file (docs/linear-analysis.md); MotionSolve's file-writing switches and "
     "other settings are accepted and have no effect.",
     build,
+    NULL,
 };

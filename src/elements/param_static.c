@@ -50,4 +50,5 @@ const mbs_kind mbs_kind_param_static = {
     "heaviest weight) and max_error (the relative change of the positions that ends the iterations, "
     "default 1e-13); MotionSolve's method and its other settings have no effect.",
     build,
+    NULL,
 };

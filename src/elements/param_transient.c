@@ -139,4 +139,5 @@ const mbs_kind mbs_kind_param_transient = {
     "separately. MotionSolve's other settings are accepted and have no effect (a note says so). In "
     "<Command> after a Simulate it changes the settings of the analyses that follow.",
     build,
+    NULL,
 };

@@ -221,4 +221,5 @@ const mbs_kind mbs_kind_post_graphic = {
     "diameters), Outline (a polyline through markers of one body) and Marker (the marker's axes). Bodies "
     "without a graphic are drawn as their inertia ellipsoid, joints and force elements as glyphs.",
     build,
+    NULL,
 };

@@ -27,4 +27,5 @@ const mbs_kind mbs_kind_reference_string = {
     "Reference_String", MBS_FAMILY_STRING, MBS_IN_MODEL, MBS_STAGE_DATA, ATTRS, MBS_COUNT_OF(ATTRS),
     "A text that other elements may name (MotionSolve's user subroutines read them); kept with the model.",
     build,
+    NULL,
 };

@@ -37,4 +37,5 @@ const mbs_kind mbs_kind_res_output = {
     "makes the angles of Post_Request MARKER_DISPLACEMENT yaw, pitch and roll instead of psi, theta, phi. "
     "The other options have no effect.",
     build,
+    NULL,
 };

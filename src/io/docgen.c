@@ -81,7 +81,13 @@ char *mbs_reference_markdown(void)
         mbs_describe_placement(where, sizeof where, kind->placement, "`<", ">`");
         mbs_buf_appendf(&b, "## %s\n\n%s\n\nStands in %s.", kind->name, kind->doc, where);
         if (kind->family != MBS_FAMILY_NONE)
-            mbs_buf_appendf(&b, " Its id is unique among %s.", mbs_family_plural(kind->family));
+            mbs_buf_appendf(&b, " Its id is unique among the %s elements (another element may share it).",
+                            kind->name);
+        if (kind->element_types) {
+            mbs_buf_append(&b, " MotionSolve's element_type: ");
+            append_choices(&b, kind->element_types);
+            mbs_buf_append(&b, ".");
+        }
         mbs_buf_append(&b, "\n\n| attribute | type | default | dimension | meaning |\n|---|---|---|---|---|\n");
         for (int i = 0; i < kind->n_attrs; i++)
             describe_attr(&b, &kind->attrs[i]);

@@ -356,9 +356,6 @@ static void normalise_element(xmlNodePtr node, error_sink *sink)
         xmlNodeSetName(node, (const xmlChar *)container);
     } else {
         /* element names are matched case-insensitively, as MotionSolve does */
-        const char *alias = mbs_registry_alias(name);
-        if (alias)
-            name = alias;
         for (const mbs_kind *const *k = mbs_registry(); *k; k++)
             if (mbs_strcaseeq((*k)->name, name)) {
                 kind = *k;

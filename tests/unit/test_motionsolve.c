@@ -105,17 +105,21 @@ TEST(lprf_id_names_a_marker_on_the_body_itself)
     text_model_free(&t);
 }
 
-TEST(constraint_jprim_is_a_constraint_joint_and_constant_motions)
+/* Constraint_Jprim is the joint element under its own name: ids of its own
+ * (a Constraint_Joint of the same id besides it), a joint for the solver. */
+TEST(constraint_jprim_is_a_joint_under_its_own_name_and_constant_motions)
 {
     text_model t;
     if (load(&t,
-             BODY2 "<Constraint_Jprim id=\"1\" type=\"INPLANE\" i_marker_id=\"20\" j_marker_id=\"10\"/>\n"
+             BODY2 "<Constraint_Jprim id=\"2\" type=\"INPLANE\" i_marker_id=\"20\" j_marker_id=\"10\"/>\n"
                    "<Constraint_Joint id=\"2\" type=\"TRANSLATIONAL\" i_marker_id=\"21\" j_marker_id=\"10\"/>\n"
                    "<Motion_Joint id=\"1\" joint_id=\"2\" type=\"CONSTANT\" val=\"0.25\"/>\n",
              NULL)) {
-        int j = mbs_model_component_index(t.model, MBS_FAMILY_CONSTRAINT, 1);
-        CHECK(j >= 0 && strcmp(t.model->comps[j].kind->name, "Constraint_Joint") == 0);
-        CHECK(mbs_model_component_index(t.model, MBS_FAMILY_MOTION, 1) >= 0);
+        int p = mbs_model_component_index(t.model, "Constraint_Jprim", 2);
+        int j = mbs_model_component_index(t.model, "Constraint_Joint", 2);
+        CHECK(p >= 0 && j >= 0 && p != j);
+        /* it loaded: joint_id 2 names the Constraint_Joint (an INPLANE primitive has no coordinate to drive) */
+        CHECK(mbs_model_component_index(t.model, "Motion_Joint", 1) >= 0);
     }
     text_model_free(&t);
 }
@@ -206,7 +210,7 @@ TEST(numbers_and_expressions_as_motionsolve_writes_them)
 }
 
 TEST_SUITE(motionsolve, T(boilerplate_gives_one_note_per_kind_with_the_count), T(six_direction_cosines_complete_the_y_axis),
-           T(lprf_id_names_a_marker_on_the_body_itself), T(constraint_jprim_is_a_constraint_joint_and_constant_motions),
+           T(lprf_id_names_a_marker_on_the_body_itself), T(constraint_jprim_is_a_joint_under_its_own_name_and_constant_motions),
            T(settings_mbsim_can_honour_are_honoured), T(settings_directly_inside_the_root_before_the_model),
            T(a_first_step_below_the_smallest_step_as_exports_write_them),
            T(numbers_and_expressions_as_motionsolve_writes_them));
