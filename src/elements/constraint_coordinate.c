@@ -276,5 +276,5 @@ const mbs_kind mbs_kind_constraint_coordinate = {
     "Outputs: Displacement q_m1 - q_m0 and Velocity v_m1 - v_m0 (without k), ConstraintEquation (the "
     "residual), Force (lambda). See docs/connectors.md.",
     build,
-    NULL,
+    "GCON", /* mbsim's own: the nearest MotionSolve kind is the general constraint */
 };

@@ -424,5 +424,5 @@ const mbs_kind mbs_kind_constraint_rolling_disc = {
     "the disc: lateral, longitudinal, normal), RotationMatrix (columns lateral, forward, normal), "
     "ConstraintEquation (lateral and longitudinal slip, normal gap), SlipVelocity. See docs/rolling-disc.md.",
     build,
-    NULL,
+    "GCON", /* mbsim's own: the nearest MotionSolve kind is the general constraint */
 };
