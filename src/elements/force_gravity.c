@@ -102,4 +102,5 @@ const mbs_kind mbs_kind_force_gravity = {
     "smaller than standard gravity in the model's units (9.81 in a millimetre model) gets a warning: a value "
     "written for another length unit.",
     build,
+    NULL,
 };

@@ -80,7 +80,7 @@ static const struct {
 };
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"joint_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL,
      "the Constraint_Joint (REVOLUTE, TRANSLATIONAL, CYLINDRICAL, SPHERICAL, UNIVERSAL/HOOKE)", NULL},
@@ -768,7 +768,7 @@ static double force_epsilon(const mbs_model *m)
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     int bad = check_ranges(b, e);
-    int joint = mbs_ref_component(b, e, "joint_id", MBS_FAMILY_CONSTRAINT);
+    int joint = mbs_ref_joint(b, e, "joint_id");
     if (joint < 0 || bad)
         return -1;
     const mbs_model *m = mbs_builder_model(b);
@@ -853,6 +853,7 @@ const mbs_kind mbs_kind_force_joint_friction = {
     "translational and rotational slip velocities), State (bristle deflections), NormalForce, Power "
     "(negative when dissipating). See docs/joint-friction.md.",
     build,
+    "FRICTION|FORCE",
 };
 
 int mbs_is_joint_friction(const mbs_component *c)

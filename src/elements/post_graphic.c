@@ -441,4 +441,5 @@ const mbs_kind mbs_kind_post_graphic = {
     "...) are read with any attributes and not drawn: one note per type. Bodies without a graphic are drawn "
     "as their inertia ellipsoid, joints and force elements as glyphs.",
     build,
+    NULL,
 };

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void free_plants(mbs_plant *p, int n)
 {
@@ -104,10 +105,10 @@ int mbs_model_marker_index(const mbs_model *m, int id)
     return -1;
 }
 
-int mbs_model_component_index(const mbs_model *m, mbs_family family, int id)
+int mbs_model_component_index(const mbs_model *m, const char *kind, int id)
 {
     for (int i = 0; i < m->n_comps; i++)
-        if (m->comps[i].kind->family == family && m->comps[i].id == id)
+        if (strcmp(m->comps[i].kind->name, kind) == 0 && m->comps[i].id == id)
             return i;
     return -1;
 }

@@ -459,10 +459,11 @@ typedef struct mbs_model {
 
 void mbs_model_free(mbs_model *m);
 
-/* Index lookups by id (-1 if absent). */
+/* Index lookups by id (-1 if absent): the first body or marker of that id,
+ * the component of that kind (its element name) and id. */
 int mbs_model_body_index(const mbs_model *m, int id);
 int mbs_model_marker_index(const mbs_model *m, int id);
-int mbs_model_component_index(const mbs_model *m, mbs_family family, int id);
+int mbs_model_component_index(const mbs_model *m, const char *kind, int id);
 
 /* "Constraint_Joint 7 (label 'pivot')", for messages and events. */
 void mbs_component_describe(const mbs_component *c, char *out, size_t size);
