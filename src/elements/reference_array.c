@@ -19,16 +19,6 @@ static const mbs_attr ATTRS[] = {
      "IC: the numbers, separated by white space or commas", NULL},
 };
 
-/* The numbers of a list; -1 (reason reported) when one is not a number. */
-static int parse_list(mbs_builder *b, const mbs_spec_elem *e, const char *what, const char *text, double **out, int *n)
-{
-    char bad[64];
-    int rc = mbs_parse_numbers(text, out, n, bad, sizeof bad);
-    if (rc == -2)
-        return mbs_build_error(b, e, "%s: '%s' is not a number", what, bad);
-    return rc;
-}
-
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     mbs_model *m = mbs_builder_model(b);
@@ -41,7 +31,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     if (a.type == MBS_ARRAY_U) {
         if (!mbs_spec_has(e, "variable_id"))
             return mbs_build_error(b, e, "type U needs variable_id (the Reference_Variables it lists)");
-        if (parse_list(b, e, "variable_id", mbs_spec_text(e, "variable_id"), &values, &n) != 0)
+        if (mbs_build_numbers(b, e, "variable_id", &values, &n) != 0)
             return -1;
         a.variables = malloc(((size_t)n + 1) * sizeof *a.variables);
         for (int i = 0; a.variables && i < n; i++) {
@@ -55,7 +45,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
             }
             a.variables[i] = c;
         }
-    } else if (parse_list(b, e, "numbers", mbs_spec_text(e, "numbers"), &values, &n) != 0) {
+    } else if (mbs_build_numbers(b, e, "numbers", &values, &n) != 0) {
         return -1;
     }
     if (mbs_spec_has(e, "num_element") && mbs_spec_int(e, "num_element") != n) {

@@ -37,11 +37,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         return mbs_build_error(b, e, "surfaces y(x, z) (num_x, num_z) are not supported; give a curve (num_xy_pair)");
     double *v = NULL;
     int n = 0;
-    char bad[64];
-    int rc = mbs_parse_numbers(mbs_spec_text(e, "points"), &v, &n, bad, sizeof bad);
-    if (rc == -2)
-        return mbs_build_error(b, e, "points: '%s' is not a number", bad);
-    if (rc != 0)
+    if (mbs_build_numbers(b, e, "points", &v, &n) != 0)
         return -1;
     int bad_count = n % 2 != 0 || n < 4;
     if (bad_count || (mbs_spec_has(e, "num_xy_pair") && mbs_spec_int(e, "num_xy_pair") != n / 2)) {
