@@ -285,11 +285,33 @@ static mbs_bind_result bind_aryval(env_ctx *x, mbs_bind_call *c)
         m.comp = a->variables[n - 1];
         return add_slot(x, c, &m);
     }
-    if (a->type != MBS_ARRAY_IC)
-        return refuse(c, "ARYVAL: Reference_Array %ld is of type %s, which holds no values in mbsim", id,
-                      a->type == MBS_ARRAY_X ? "X" : "Y");
-    c->constant = a->values[n - 1];
-    return MBS_BIND_CONSTANT;
+    if (a->type == MBS_ARRAY_IC) {
+        c->constant = a->values[n - 1];
+        return MBS_BIND_CONSTANT;
+    }
+    if (a->comp < 0)
+        return refuse(c, "ARYVAL: Reference_Array %ld (type %s) holds the %s of a state equation, but no "
+                         "Control_StateEqn or Control_SISO names it",
+                      id, a->type == MBS_ARRAY_X ? "X" : "Y", a->type == MBS_ARRAY_X ? "states" : "outputs");
+    mbs_measure m = new_measure(a->type == MBS_ARRAY_X ? MBS_MEAS_STATE : MBS_MEAS_SIGNAL);
+    m.comp = a->comp;
+    m.which = (int)n - 1;
+    if (a->type == MBS_ARRAY_Y) {
+        /* an output reads the states and the inputs (the variables the element depends on): the reader
+         * is coupled with all of them */
+        const mbs_component *owner = &mbs_builder_model(x->b)->comps[a->comp];
+        m.comps = malloc(((size_t)owner->n_depends + 1) * sizeof *m.comps);
+        if (!m.comps)
+            return refuse(c, "out of memory");
+        m.comps[0] = a->comp;
+        if (owner->n_depends > 0)
+            memcpy(m.comps + 1, owner->depends, (size_t)owner->n_depends * sizeof *m.comps);
+        m.n_comps = owner->n_depends + 1;
+    }
+    mbs_bind_result r = add_slot(x, c, &m);
+    if (r != MBS_BIND_SLOT)
+        free(m.comps);
+    return r;
 }
 
 static mbs_bind_result bind_spline(env_ctx *x, mbs_bind_call *c, mbs_spline_method method)
@@ -355,15 +377,19 @@ static mbs_bind_result bind(void *ctx, mbs_bind_call *c)
     return MBS_BIND_UNKNOWN;
 }
 
-/* A spline's derivative by x (argument 0) is the same spline one order up;
- * nothing else that takes run-time arguments is differentiable here. */
+/* A spline's derivative by x (argument 0) or z (argument 1) is the same
+ * spline one order up in that argument; nothing else that takes run-time
+ * arguments is differentiable here. */
 static int partial(void *ctx, int slot, int k)
 {
     env_ctx *x = ctx;
     mbs_measure m = x->f->measures[slot];
-    if (m.kind != MBS_MEAS_SPLINE || k != 0 || m.order >= 3)
+    if (m.kind != MBS_MEAS_SPLINE || k > 1 || (k == 0 && m.order >= 3) || (k == 1 && m.z_order >= 3))
         return -1;
-    m.order++;
+    if (k == 0)
+        m.order++;
+    else
+        m.z_order++;
     return mbs_tfunc_add_measure(x->f, &m);
 }
 

@@ -140,6 +140,9 @@ typedef struct mbs_component_ops {
     void (*static_begin)(const struct mbs_component *c, struct mbs_eval *ev);
     int (*static_residual)(const struct mbs_component *c, const struct mbs_eval *ev, double *res);
     int (*static_check)(const struct mbs_component *c, struct mbs_eval *ev, char *msg, size_t size);
+    /* Output y_which (from 0) of a state equation, which expressions read
+     * with ARYVAL of its Y array (Control_StateEqn, Control_SISO). */
+    double (*signal)(const struct mbs_component *c, const struct mbs_eval *ev, int which);
     /* Writes output `which` (index into c->outputs) to out. */
     void (*output)(const struct mbs_component *c, const struct mbs_eval *ev, int which, double *out);
     void (*free_params)(void *params);
@@ -258,10 +261,13 @@ typedef struct mbs_graphic {
 typedef struct mbs_spline {
     int id;
     char *label;
-    int n;                 /* points, >= 2, x strictly increasing */
-    double *x, *y;         /* [n], model units as written */
-    double *slope_akima;   /* [n] node slopes of the Akima interpolant */
-    double *slope_cubic;   /* [n] node slopes of the natural cubic spline */
+    int n;                 /* points of each curve, >= 2, x strictly increasing */
+    int nz;                /* curves: 1, or a surface y(x, z) of nz >= 2 curves */
+    double *x;             /* [n], model units as written */
+    double *z;             /* [nz] the z of each curve, strictly increasing (NULL for a curve) */
+    double *y;             /* [nz][n] the curves one after the other */
+    double *slope_akima;   /* [nz][n] node slopes of the Akima interpolants */
+    double *slope_cubic;   /* [nz][n] node slopes of the natural cubic splines */
     int linear_extrapolate;/* beyond the ends: a straight line (else the end pieces continue) */
 } mbs_spline;
 
@@ -274,6 +280,7 @@ typedef struct mbs_array {
     double *values;        /* IC: the numbers */
     int *variables;        /* U: component indices of the Reference_Variables */
     int n;
+    int comp;              /* X, Y: the component (state equation) that fills it, -1 if none */
 } mbs_array;
 
 typedef struct mbs_string {

@@ -30,6 +30,7 @@
     X(decks) \
     X(measures) \
     X(robust_core) \
-    X(joint_rows)
+    X(joint_rows) \
+    X(control)
 
 TEST_MAIN(SUITES)
