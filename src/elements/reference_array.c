@@ -5,8 +5,10 @@
  *       writes it (rows of ids), or variable_id; ARYVAL reads the n-th
  *       variable's value (the inputs u of a state equation);
  *   X   the states x of the Control_StateEqn or Control_SISO that names it,
- *   Y   its outputs y: num_element of them, no values in the file (the
- *       solver fills them); ARYVAL reads the n-th state or output.
+ *   Y   its outputs y: no values in the file (the solver fills them), as
+ *       many as the state equation has (MotionView writes num_element="1"
+ *       on them whatever the size: it is not checked); ARYVAL reads the
+ *       n-th state or output.
  * Which element fills an X or Y array is recorded by that element when it is
  * built (mbs_array.comp); ARYVAL of one that none fills is an error. */
 #include "usersub.h"
@@ -24,8 +26,8 @@ static const mbs_attr ATTRS[] = {
      "IC: numbers; U: Reference_Variables; X, Y: the states and outputs of the state equation that names it",
      NULL},
     {"num_element", MBS_ATTR_INT, NULL, DIM_NONE, 0, NULL,
-     "how many elements: required for X and Y (they hold no values in the file), checked against the list "
-     "for IC and U", NULL},
+     "how many elements: checked against the list for IC and U; for X and Y the state equation's sizes "
+     "count (MotionView writes 1 whatever they are)", NULL},
     {"variable_id", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL,
      "U: the Reference_Variable ids, separated by spaces or commas (or give them as the element's text)", NULL},
     {"numbers", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_CONTENT, NULL,
@@ -64,10 +66,7 @@ static int read_list(mbs_builder *b, const mbs_spec_elem *e, mbs_array *a)
             return mbs_build_error(b, e, "type %s holds no values in the file (the state equation that names it "
                                          "fills it): remove the element's text",
                                    TYPE_NAMES[a->type]);
-        if (!mbs_spec_has(e, "num_element") || mbs_spec_int(e, "num_element") < 1)
-            return mbs_build_error(b, e, "type %s needs num_element >= 1 (how many %s it holds)", TYPE_NAMES[a->type],
-                                   a->type == MBS_ARRAY_X ? "states" : "outputs");
-        a->n = (int)mbs_spec_int(e, "num_element");
+        a->n = 0; /* the state equation that names it sets its size */
         return 0;
     }
     if (a->type == MBS_ARRAY_IC && has_ids)
@@ -122,8 +121,8 @@ const mbs_kind mbs_kind_reference_array = {
     "Reference_Array", MBS_FAMILY_ARRAY, MBS_IN_MODEL, MBS_STAGE_DATA, ATTRS, MBS_COUNT_OF(ATTRS),
     "A list that expressions read with ARYVAL(id, n), n from 1. Type IC holds numbers (the element's text); "
     "type U lists Reference_Variables by their ids (the element's text, as MotionView writes it, or "
-    "variable_id), whose values ARYVAL then reads; types X and Y hold num_element states and outputs of the "
-    "Control_StateEqn or Control_SISO that names the array (no values in the file), which ARYVAL reads as "
-    "the run goes.",
+    "variable_id), whose values ARYVAL then reads; types X and Y hold the states and outputs of the "
+    "Control_StateEqn or Control_SISO that names the array (no values in the file, as many as it has: "
+    "num_element is not checked), which ARYVAL reads as the run goes.",
     build,
 };

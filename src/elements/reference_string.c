@@ -1,8 +1,9 @@
 /* Reference_String (MotionSolve): a text other elements may name (in
  * MotionSolve, user subroutines read it). Kept in the model; nothing in
- * mbsim reads it yet. */
+ * mbsim reads it yet. One that a user subroutine makes (usrsub_*, as a
+ * vehicle export registers its travel locks) is refused by name. */
+#include "usersub.h"
 #include "../core/strutil.h"
-#include "../model/builder.h"
 
 #include <stdlib.h>
 
@@ -10,10 +11,13 @@ static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among Reference_Strings)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages", NULL},
     {"string", MBS_ATTR_TEXT, "", DIM_NONE, 0, NULL, "the text", NULL},
+    MBS_USERSUB_ATTRS,
 };
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
+    if (mbs_refuse_user_subroutine(b, e, "STRSUB") != 0)
+        return -1;
     mbs_model *m = mbs_builder_model(b);
     mbs_string *grown = realloc(m->strings, (size_t)(m->n_strings + 1) * sizeof *grown);
     if (!grown)

@@ -129,13 +129,17 @@ static mbs_measure new_measure(mbs_measure_kind kind)
 }
 
 /* The component of `family` with id argument `arg` of the call, in *comp;
- * MBS_BIND_SLOT when found, else the error to return. */
+ * MBS_BIND_SLOT when found, else the error to return. An element that
+ * exists but could not be built reported its own error: MBS_BIND_FAILED
+ * (here and for markers, arrays, splines) makes the expression fail
+ * without another, so that a deck whose user subroutines are refused gives
+ * one error per such element, not one more for everything that reads it. */
 static mbs_bind_result component_arg(env_ctx *x, mbs_bind_call *c, mbs_family family, long id, int *comp)
 {
     *comp = mbs_builder_index(x->b, family, (int)id);
     if (*comp == -1)
         return refuse(c, "%s: %s %ld does not exist", c->name, mbs_family_name(family), id);
-    return *comp < 0 ? MBS_BIND_ERROR : MBS_BIND_SLOT;
+    return *comp < 0 ? MBS_BIND_FAILED : MBS_BIND_SLOT;
 }
 
 static mbs_bind_result add_slot(env_ctx *x, mbs_bind_call *c, const mbs_measure *m)
@@ -147,7 +151,8 @@ static mbs_bind_result add_slot(env_ctx *x, mbs_bind_call *c, const mbs_measure 
     return MBS_BIND_SLOT;
 }
 
-/* Marker id -> index (-1: the ground frame); -2 after refusing. */
+/* Marker id -> index (-1: the ground frame); -2 after refusing, -3 when
+ * the marker has errors of its own. */
 static int marker_arg(env_ctx *x, mbs_bind_call *c, int k)
 {
     long id;
@@ -161,7 +166,7 @@ static int marker_arg(env_ctx *x, mbs_bind_call *c, int k)
         return -2;
     }
     if (i < 0)
-        return -2; /* it reported its own error */
+        return -3;
     if (mbs_builder_model(x->b)->markers[i].type != MBS_MARKER_FRAME) {
         refuse(c, "%s: marker %ld is a Marker_Coordinate; a Reference_Marker is needed", c->name, id);
         return -2;
@@ -178,6 +183,8 @@ static mbs_bind_result bind_marker_fn(env_ctx *x, mbs_bind_call *c, const marker
         int i = marker_arg(x, c, k);
         if (i == -2)
             return MBS_BIND_ERROR;
+        if (i == -3)
+            return MBS_BIND_FAILED;
         m.marker[strchr("IJKL", fn->slots[k]) - "IJKL"] = i;
     }
     if (m.marker[0] < 0 && c->value[0] == 0)
@@ -240,8 +247,10 @@ static mbs_bind_result bind_load_fn(env_ctx *x, mbs_bind_call *c, mbs_family fam
                       jflag ? "J" : "I");
     if (rm != 0) {
         int k = mbs_builder_index(x->b, MBS_FAMILY_MARKER, (int)rm);
-        if (k < 0)
+        if (k == -1)
             return refuse(c, "%s: marker %ld does not exist", c->name, rm);
+        if (k < 0)
+            return MBS_BIND_FAILED;
         m.marker[2] = k;
     }
     m.to_model = to_model(x, which <= 4 ? DIM_FORCE : DIM_TORQUE);
@@ -276,8 +285,15 @@ static mbs_bind_result bind_aryval(env_ctx *x, mbs_bind_call *c)
     if (k == -1)
         return refuse(c, "ARYVAL: Reference_Array %ld does not exist", id);
     if (k < 0)
-        return MBS_BIND_ERROR;
+        return MBS_BIND_FAILED;
     const mbs_array *a = &mbs_builder_model(x->b)->arrays[k];
+    int filled = a->type == MBS_ARRAY_X || a->type == MBS_ARRAY_Y;
+    if (filled && a->comp == MBS_ARRAY_FILLER_FAILED)
+        return MBS_BIND_FAILED; /* the state equation that names it has errors of its own */
+    if (filled && a->comp < 0)
+        return refuse(c, "ARYVAL: Reference_Array %ld (type %s) holds the %s of a state equation, but no "
+                         "Control_StateEqn or Control_SISO names it",
+                      id, a->type == MBS_ARRAY_X ? "X" : "Y", a->type == MBS_ARRAY_X ? "states" : "outputs");
     if (n < 1 || n > a->n)
         return refuse(c, "ARYVAL: Reference_Array %ld has %d elements (n = %ld)", id, a->n, n);
     if (a->type == MBS_ARRAY_U) {
@@ -289,10 +305,6 @@ static mbs_bind_result bind_aryval(env_ctx *x, mbs_bind_call *c)
         c->constant = a->values[n - 1];
         return MBS_BIND_CONSTANT;
     }
-    if (a->comp < 0)
-        return refuse(c, "ARYVAL: Reference_Array %ld (type %s) holds the %s of a state equation, but no "
-                         "Control_StateEqn or Control_SISO names it",
-                      id, a->type == MBS_ARRAY_X ? "X" : "Y", a->type == MBS_ARRAY_X ? "states" : "outputs");
     mbs_measure m = new_measure(a->type == MBS_ARRAY_X ? MBS_MEAS_STATE : MBS_MEAS_SIGNAL);
     m.comp = a->comp;
     m.which = (int)n - 1;
@@ -327,7 +339,7 @@ static mbs_bind_result bind_spline(env_ctx *x, mbs_bind_call *c, mbs_spline_meth
     if (k == -1)
         return refuse(c, "%s: Reference_Spline %ld does not exist", c->name, id);
     if (k < 0)
-        return MBS_BIND_ERROR;
+        return MBS_BIND_FAILED;
     mbs_measure m = new_measure(MBS_MEAS_SPLINE);
     m.spline = k;
     m.method = method;

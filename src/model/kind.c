@@ -24,7 +24,8 @@ const char *mbs_family_plural(mbs_family f)
     static const char *names[] = {"elements", "bodies", "markers", "constraints", "motions", "forces", "sensors",
                                   "graphics", "Reference_Variables", "Reference_Arrays", "Reference_Strings",
                                   "Reference_Splines", "Control_Diffs", "Sensor_Events", "Control_PlantInputs",
-                                  "Control_PlantOutputs"};
+                                  "Control_PlantOutputs", "Reference_Matrices", "Control_StateEqns",
+                                  "Control_SISOs"};
     return f < MBS_FAMILY_COUNT ? names[f] : "elements";
 }
 
@@ -33,7 +34,7 @@ const char *mbs_family_name(mbs_family f)
     static const char *names[] = {"element", "body", "marker", "constraint", "motion", "force", "sensor",
                                   "graphic", "Reference_Variable", "Reference_Array", "Reference_String",
                                   "Reference_Spline", "Control_Diff", "Sensor_Event", "Control_PlantInput",
-                                  "Control_PlantOutput"};
+                                  "Control_PlantOutput", "Reference_Matrix", "Control_StateEqn", "Control_SISO"};
     return f < MBS_FAMILY_COUNT ? names[f] : "element";
 }
 

@@ -124,6 +124,9 @@ typedef struct mbs_component_ops {
     void (*init)(const struct mbs_component *c, struct mbs_eval *ev);
     /* Initial values of its states z[0 .. n_states) before assembly (default 0). */
     void (*initial_states)(const struct mbs_component *c, double *z);
+    /* Their rates dz/dt before the consistent start (default 0): where the
+     * start solves for a rate (an implicit state), Newton begins there. */
+    void (*initial_rates)(const struct mbs_component *c, double *zdot);
     /* Energy bookkeeping: potential energy, and the power of non-conservative
      * forces (negative when dissipating). */
     double (*potential_energy)(const struct mbs_component *c, const struct mbs_eval *ev);
@@ -256,7 +259,7 @@ typedef struct mbs_graphic {
     double pos2[3];
 } mbs_graphic;
 
-/* ---- data elements (Reference_Spline, Reference_Array, Reference_String) --------------- */
+/* ---- data elements (Reference_Spline, Reference_Array, Reference_String, Reference_Matrix) - */
 
 typedef struct mbs_spline {
     int id;
@@ -280,8 +283,19 @@ typedef struct mbs_array {
     double *values;        /* IC: the numbers */
     int *variables;        /* U: component indices of the Reference_Variables */
     int n;
-    int comp;              /* X, Y: the component (state equation) that fills it, -1 if none */
+    int comp;              /* X, Y: the component (state equation) that fills it, -1 if none,
+                              MBS_ARRAY_FILLER_FAILED if the one that names it failed */
 } mbs_array;
+
+#define MBS_ARRAY_FILLER_FAILED (-2)
+
+/* Reference_Matrix: a dense matrix, however the file gave it. */
+typedef struct mbs_matrix {
+    int id;
+    char *label;
+    int nrow, ncol;
+    double *a;             /* [nrow x ncol] row-major */
+} mbs_matrix;
 
 typedef struct mbs_string {
     int id;
@@ -419,6 +433,8 @@ typedef struct mbs_model {
     int n_arrays;
     mbs_string *strings;    /* [n_strings] */
     int n_strings;
+    mbs_matrix *matrices;   /* [n_matrices] */
+    int n_matrices;
     struct mbs_tfunc **tfuncs; /* [n_tfuncs] every run-time expression of the elements (borrowed), by slot */
     int n_tfuncs;
     mbs_analysis *analyses; /* [n_analyses], in the order they run */

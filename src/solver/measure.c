@@ -241,8 +241,7 @@ static double state_of(const mbs_eval *ev, const mbs_measure *ms, int rate)
 static double measure_value(const mbs_eval *ev, const mbs_measure *ms, const double *args, int nargs)
 {
     switch (ms->kind) {
-    case MBS_MEAS_VARVAL: /* with a linear analysis' input perturbation (0 otherwise) */
-        return state_of(ev, ms, 0) + ev->d->var_offset[ms->comp];
+    case MBS_MEAS_VARVAL: return mbs_variable_value(ev, ms->comp);
     case MBS_MEAS_DIF: return state_of(ev, ms, 0);
     case MBS_MEAS_DIF1: return state_of(ev, ms, 1);
     case MBS_MEAS_STATE: return mbs_state(ev, &ev->m->comps[ms->comp], ms->which);
