@@ -33,6 +33,7 @@
     X(robust_core) \
     X(joint_rows) \
     X(switched_off) \
-    X(failure_messages)
+    X(failure_messages) \
+    X(control)
 
 TEST_MAIN(SUITES)
