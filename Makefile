@@ -32,7 +32,7 @@ ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANITIZE) -D_POSIX_C_SOURCE=200809L -I
 LDLIBS  = $(shell pkg-config --libs $(PKGS) 2>/dev/null) $(SUNDIALS_LIBS) -llapack -lm
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/expr/*.c src/io/*.c src/model/*.c src/elements/*.c \
-                              src/solver/*.c src/output/*.c))
+                              src/solver/*/*.c src/output/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c)) src/main.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)

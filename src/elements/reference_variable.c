@@ -11,7 +11,7 @@
  * every element exists, so that it may read any of them. */
 #include "scalar_state.h"
 #include "usersub.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "variable id (unique among Reference_Variables)", NULL},

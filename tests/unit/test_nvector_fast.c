@@ -4,7 +4,7 @@
  * SUNDIALS treats apart (a = b, a = -b, a or b = +-1) -- so that the
  * integration's results do not depend on which table a vector has. */
 #include "../support/harness.h"
-#include "../../src/solver/nvector_fast.h"
+#include "../../src/solver/ida/nvector_fast.h"
 
 #include <math.h>
 #include <nvector/nvector_serial.h>

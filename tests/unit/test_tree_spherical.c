@@ -16,9 +16,9 @@
 #include "tree_fixture.h"
 #include "../../src/core/rotation.h"
 #include "../../src/core/vec3.h"
-#include "../../src/solver/data.h"
-#include "../../src/solver/residual.h"
-#include "../../src/solver/tree.h"
+#include "../../src/solver/eval/data.h"
+#include "../../src/solver/dae/residual.h"
+#include "../../src/solver/joint/tree.h"
 
 #include <math.h>
 #include <stdlib.h>
