@@ -11,7 +11,7 @@
 #include "kind.h"
 #include "measure.h"
 #include "spec.h"
-#include "../io/units.h"
+#include "../core/units.h"
 
 #include <stddef.h>
 

@@ -10,7 +10,7 @@
 
 #include "measure.h"
 #include "../expr/expr.h"
-#include "../io/units.h"
+#include "../core/units.h"
 
 #define MBS_TFUNC_MAX_VARS 16
 

@@ -1,5 +1,5 @@
 #include "units.h"
-#include "../core/strutil.h"
+#include "strutil.h"
 
 #include <math.h>
 #include <stdio.h>
