@@ -77,7 +77,4 @@ int mbs_redundant_rows(const mbs_model *m, mbs_diags *diag);
 /* The linear solver AUTO chooses for m. */
 mbs_linear_solver mbs_choose_linear_solver(const mbs_model *m);
 
-/* The SUNDIALS version mbsim was built with, e.g. "6.4.1". */
-const char *mbs_sundials_version(void);
-
 #endif

@@ -1,5 +1,4 @@
 #include "sundials_compat.h"
-#include "../analysis/simulate.h"
 
 #include <ida/ida.h>
 #include <kinsol/kinsol.h>

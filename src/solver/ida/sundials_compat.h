@@ -40,5 +40,8 @@ int mbs_sun_ida_errors(void *ida_mem, SUNContext ctx, mbs_sun_error_hook *hook);
 int mbs_sun_kinsol_errors(void *kin_mem, SUNContext ctx, mbs_sun_error_hook *hook);
 void mbs_sun_errors_end(SUNContext ctx);
 
+/* The SUNDIALS version mbsim was built with, e.g. "6.4.1". */
+const char *mbs_sundials_version(void);
+
 
 #endif
