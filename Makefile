@@ -55,7 +55,7 @@ COMPDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 VERSION := $(shell sed -n 's/.*MBS_VERSION_STRING "\(.*\)".*/\1/p' src/core/version.h)
 
 .PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests regression schema \
-        schema-check docs docs-check update-references bench clean help
+        schema-check docs docs-check include-check update-references bench clean help
 
 all: $(MBSIM)
 
@@ -64,7 +64,7 @@ help:
 	@echo "make deps       install the Debian packages the build needs (as root)"
 	@echo "make demo       build if needed and run models/pendulum.xml -> pendulum.h5"
 	@echo "make test       install what is missing, then all tests, plain and under the sanitizers"
-	@echo "make check      all tests (unit, physics, bad input, models, schema and docs up to date)"
+	@echo "make check      all tests (includes, unit, physics, bad input, models, schema and docs up to date)"
 	@echo "make check-asan the tests again under AddressSanitizer + UBSan"
 	@echo "make fuzz       the libFuzzer harnesses, FUZZ_SECONDS (60) each (tests/fuzz/)"
 	@echo "make schema     regenerate schemas/mbsim.xsd from the element tables"
@@ -192,7 +192,13 @@ schema-check: $(MBSIM)
 install-check: $(MBSIM) $(BUILD)/mbsim.1
 	tests/install_check.sh $(BUILD)
 
-check: unit physics bad models cli-tests regression schema-check docs-check install-check
+# every #include within the layering of docs/architecture.md ("Include rules"),
+# and the checker itself failing where it should
+include-check:
+	tools/check_includes.sh
+	tests/include_check.sh
+
+check: include-check unit physics bad models cli-tests regression schema-check docs-check install-check
 
 # The README's test command: everything, then everything again under the
 # sanitizers, then each fuzzer for a minute (a regression is caught).
