@@ -3,7 +3,7 @@
  *   explicit (default)   z - f(t, state) = 0
  *   is_implicit="TRUE"   f(t, state) = 0, with z among what f reads (VARVAL(id))
  * A linear analysis perturbs an input variable (Control_PlantInput) by u:
- * VARVAL(id) then reads z + u (solver/measure.c).
+ * VARVAL(id) then reads z + u (solver/eval/measure.c).
  * z is an algebraic unknown (IDA's id 0), solved with the rest: variables
  * may read each other in chains and loops, and the forces that read them
  * see them consistent at every step. Its value is in whatever units its

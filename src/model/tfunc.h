@@ -3,7 +3,7 @@
  * expression is written in the model's units, so its variables are
  * converted from SI before evaluation and its value back to SI after. The
  * functions of the state it calls (DX, VZ, VARVAL, ...) are its measures,
- * one per slot; solver/eval.h evaluates such an expression at a state
+ * one per slot; solver/eval/eval.h evaluates such an expression at a state
  * (mbs_eval_tfunc). */
 #ifndef MBS_TFUNC_H
 #define MBS_TFUNC_H

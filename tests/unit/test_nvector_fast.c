@@ -1,4 +1,4 @@
-/* src/solver/nvector_fast.c against SUNDIALS' own serial operations: each
+/* src/solver/ida/nvector_fast.c against SUNDIALS' own serial operations: each
  * replaced operation gives the same numbers, bit for bit, on vectors with
  * mixed signs and magnitudes, aliased arguments and the coefficient cases
  * SUNDIALS treats apart (a = b, a = -b, a or b = +-1) -- so that the

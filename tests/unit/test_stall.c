@@ -1,4 +1,4 @@
-/* Stall detection (src/solver/stall.c). */
+/* Stall detection (src/solver/ida/stall.c). */
 #include "../support/harness.h"
 #include "../../src/solver/ida/stall.h"
 

@@ -1,4 +1,4 @@
-/* The kinematic tree of the joint formulation (src/solver/tree.c) against
+/* The kinematic tree of the joint formulation (src/solver/joint/tree.c) against
  * independent truths: forward kinematics at the start's coordinates gives
  * the bodies' poses back; velocities and accelerations are the time
  * derivatives of positions and velocities (central differences along a

@@ -61,7 +61,7 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
                         mbs_run_result *result);
 
 /* Assembles the model's start as a run would (after the commands before its
- * first analysis) and reports what it moved (solver/assembly_report.h) to
+ * first analysis) and reports what it moved (solver/start/assembly_report.h) to
  * diag, with the warnings of the elements about the initial motion where
  * the first analysis is a transient (the ops' start_motion: joint friction
  * sliding at t = 0 with relaxed bristles). -1 when that is an error: the start cannot be assembled (the

@@ -1,6 +1,6 @@
 /* The evaluation context handed to element code, and the functions elements
  * use to read kinematics and to write forces, constraint rows and state
- * equations. One evaluation = one call of mbs_residual (solver/residual.h):
+ * equations. One evaluation = one call of mbs_residual (solver/dae/residual.h):
  * body states are computed from (t, y, y') before any element runs. */
 #ifndef MBS_EVAL_H
 #define MBS_EVAL_H
@@ -65,7 +65,7 @@ double mbs_jac_rate(const mbs_eval *ev, const mbs_jac *j);
 /* The multiplier of row k (force of the constraint, sign as in docs/theory.md). */
 double mbs_row_lambda(const mbs_eval *ev, const mbs_component *c, int k);
 
-/* ---- run-time expressions (model/tfunc.h, solver/measure.c) ---- */
+/* ---- run-time expressions (model/tfunc.h, solver/eval/measure.c) ---- */
 /* The value (SI) of an element's expression at this evaluation's state,
  * and its time derivative (functions of t; the state counts as fixed);
  * a modify command's replacement, if one is in force, instead. With
