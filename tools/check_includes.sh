@@ -40,6 +40,7 @@ src/solver/joint/joint_rows.c src/elements/joint.h
 src/solver/joint/joint_system.c src/elements/axial_spring.h
 src/solver/joint/joint_system.c src/elements/joint.h
 src/solver/joint/tree.c src/elements/joint.h
+src/solver/joint/tree_topology.c src/elements/joint.h
 src/solver/start/assemble.c src/elements/joint.h
 src/solver/start/unclosed_loop.c src/elements/joint.h
 # One DAE interface (issue 32 item 1): the integrator asks which formulation

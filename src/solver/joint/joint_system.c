@@ -266,7 +266,7 @@ static void mark_replaced(mbs_joint_system *s)
         }
 }
 
-/* The joint friction elements whose joints are in the tree (tree.c lets
+/* The joint friction elements whose joints are in the tree (tree_topology.c lets
  * such joints in): 0, or -1 out of memory. */
 static int find_tree_friction(mbs_joint_system *s)
 {
