@@ -320,6 +320,8 @@ static void axial_slopes(const jf_params *p, const jf_eval *e, mbs_axial_frictio
     memset(out, 0, sizeof *out);
     out->n = 2;
     out->torque = e ? v3_dot(e->torque, e->a) : 0.0;
+    if (e)
+        m3_mul_v(out->axis, e->RJ, e->a);
     const double r[2] = {p->r_p, p->r_n};
     for (int k = 0; k < 2 && e; k++) {
         const mbs_lugre_slopes *sl = &e->sl[k];
