@@ -38,7 +38,9 @@ typedef enum mbs_bind_result {
     MBS_BIND_UNKNOWN = 0,    /* not a function of this environment */
     MBS_BIND_SLOT,           /* evaluated at run time through the slot */
     MBS_BIND_CONSTANT,       /* a constant (e.g. an element of an IC array) */
-    MBS_BIND_ERROR           /* known, but wrong here (message in err) */
+    MBS_BIND_ERROR,          /* known, but wrong here (message in err) */
+    MBS_BIND_FAILED          /* it names something that has errors of its own, already reported:
+                                the expression fails with an empty reason (one mistake, one message) */
 } mbs_bind_result;
 
 typedef struct mbs_expr_env {
@@ -69,7 +71,8 @@ typedef struct mbs_expr mbs_expr;
 
 /* Compiles `text`; on failure returns NULL and writes a one-line reason
  * (malformed text, unknown name with the known ones listed, an
- * environment's complaint) to err. Texts longer than MBS_EXPR_MAX_LENGTH or
+ * environment's complaint) to err, or leaves err empty when the text names
+ * something whose own error was reported (MBS_BIND_FAILED). Texts longer than MBS_EXPR_MAX_LENGTH or
  * nested deeper than MBS_EXPR_MAX_DEPTH, or whose tree (chains of
  * operators included) would be higher than MBS_EXPR_MAX_HEIGHT, are refused. */
 enum { MBS_EXPR_MAX_LENGTH = 10000, MBS_EXPR_MAX_DEPTH = 100, MBS_EXPR_MAX_HEIGHT = 1000 };
@@ -100,8 +103,12 @@ const char *mbs_expr_text(const mbs_expr *e);
 void mbs_expr_free(mbs_expr *e);
 
 /* A valid parameter name: a letter or '_' followed by letters, digits, '_',
- * and not (in any case) a built-in constant or an intrinsic function. */
+ * and not (in any case) TIME or an intrinsic function. It may be a
+ * built-in constant's name: the parameter then shadows the constant, in
+ * any case (a Young's modulus E: e and E are the parameter). */
 int mbs_expr_valid_name(const char *name);
+/* The built-in constant a name is, in any case ("e" for "E"), or NULL. */
+const char *mbs_expr_constant_named(const char *name);
 
 /* Entry point for a fuzzer (tests/fuzz/): compiles `size` bytes of any
  * content with a permissive environment, evaluates the result and its

@@ -150,10 +150,16 @@ static void read_parameters(reader *r, xmlNodePtr block, const mbs_override *ov,
         char *text = get_attr(c, "value");
         char err[512];
         double value = 0;
+        const char *constant = mbs_expr_constant_named(name);
         if (!mbs_expr_valid_name(name)) {
             mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, line,
-                         "Parameter '%s': the name is reserved for a constant or function", name);
+                         "Parameter '%s': the name is reserved for TIME or a function", name);
         } else {
+            if (constant)
+                mbs_diag_add(r->d, MBS_SEV_NOTE, r->path, line,
+                             "Parameter '%s' shadows the built-in constant %s: in this model's expressions %s, in "
+                             "any case, is the parameter",
+                             name, constant, name);
             for (int i = 0; i < r->spec->n_params; i++)
                 if (strcmp(r->spec->params[i].name, name) == 0)
                     mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, line,
@@ -352,7 +358,7 @@ static void read_block(reader *r, xmlNodePtr block, int in_command)
             continue;
         const mbs_kind *kind = mbs_registry_find((const char *)c->name);
         if (!kind)
-            continue; /* cannot happen after validation */
+            continue; /* a block in the root element (validation let nothing else through) */
         mbs_spec_elem *e = &r->spec->elems[r->spec->n_elems++];
         int errors_before = r->d->errors;
         read_element(r, c, kind, e);
@@ -398,12 +404,13 @@ mbs_status mbs_read_model(const char *path, const mbs_override *ov, int n_ov, mb
     free(used);
 
     read_units(&r, model);
-    int n = count_elements(model) + count_elements(command);
+    int n = count_elements(root) + count_elements(model) + count_elements(command);
     out->elems = calloc((size_t)(n > 0 ? n : 1), sizeof *out->elems);
     if (!out->elems) {
         xmlFreeDoc(doc);
         return MBS_E_NOMEM;
     }
+    read_block(&r, root, 0); /* settings before <Model>, as MotionView writes <Messaging>: as if in <Model> */
     read_block(&r, model, 0);
     read_block(&r, command, 1);
 

@@ -126,7 +126,8 @@ static void rate_gradient(const fr_friction *fr, const mbs_axial_friction_slopes
 
 /* M (x, z) = (q, 0) with q = r_x - sum_k b_k G r_k / D_k, then
  * z_k = (r_k - c_k G.x) / D_k (see the top). A friction a command has
- * switched off keeps the matrix's bristles (it is not evaluated). */
+ * switched off keeps the matrix's bristles (it is not evaluated: its
+ * record is stale). */
 static int solve(SUNLinearSolver ls, SUNMatrix A, N_Vector xv, N_Vector bv, double tol)
 {
     mbs_friction_refresh *f = CONTENT(ls);
@@ -135,7 +136,7 @@ static int solve(SUNLinearSolver ls, SUNMatrix A, N_Vector xv, N_Vector bv, doub
     memcpy(f->rhs, b, (size_t)f->m->ny * sizeof *b);
     for (int i = 0; i < f->n_fr; i++) {
         const fr_friction *fr = &f->fr[i];
-        if (!mbs_component_active(d, fr->comp))
+        if (!mbs_component_active(f->m, d, fr->comp))
             continue;
         const mbs_axial_friction_slopes *s = &f->recorded[fr->comp];
         double g[2][3];
@@ -152,7 +153,7 @@ static int solve(SUNLinearSolver ls, SUNMatrix A, N_Vector xv, N_Vector bv, doub
     double *sol = N_VGetArrayPointer(xv);
     for (int i = 0; rc == 0 && i < f->n_fr; i++) {
         const fr_friction *fr = &f->fr[i];
-        if (!mbs_component_active(d, fr->comp))
+        if (!mbs_component_active(f->m, d, fr->comp))
             continue;
         const mbs_axial_friction_slopes *s = &f->recorded[fr->comp];
         double g[2][3], w = 0.0;

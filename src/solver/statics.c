@@ -36,6 +36,7 @@
  * means it has converged; otherwise there is no equilibrium near it. */
 #include "statics.h"
 #include "residual.h"
+#include "solver_failures.h"
 #include "sundials_compat.h"
 #include "../core/dense.h"
 #include "../model/layout.h"
@@ -114,7 +115,7 @@ static int equations(N_Vector xv, N_Vector fv, void *user)
     mbs_eval ev = {m, s->d, s->t, s->y, s->yp, s->res};
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
-        if (comp->n_states && (!mbs_component_active(s->d, c) || !comp->ops->static_residual ||
+        if (comp->n_states && (!mbs_component_active(s->m, s->d, c) || !comp->ops->static_residual ||
                                comp->ops->static_residual(comp, &ev, fz + comp->state_ofs) != 0))
             for (int k = 0; k < comp->n_states; k++) /* it declined (or is deactivated): frozen */
                 fz[comp->state_ofs + k] = z[comp->state_ofs + k] - s->z_start[comp->state_ofs + k];
@@ -129,7 +130,7 @@ static void begin(statics *s)
     mbs_residual(m, s->d, s->t, s->y, s->yp, s->res);
     mbs_eval ev = {m, s->d, s->t, s->y, s->yp, s->res};
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].ops->static_begin && mbs_component_active(s->d, c))
+        if (m->comps[c].ops->static_begin && mbs_component_active(s->m, s->d, c))
             m->comps[c].ops->static_begin(&m->comps[c], &ev);
 }
 
@@ -142,7 +143,7 @@ static int check(statics *s, char *msg, size_t msgsize)
     int again = 0;
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
-        if (!comp->ops->static_check || !mbs_component_active(s->d, c))
+        if (!comp->ops->static_check || !mbs_component_active(s->m, s->d, c))
             continue;
         int rc = comp->ops->static_check(comp, &ev, msg, msgsize);
         if (rc < 0)
@@ -163,8 +164,9 @@ static double state_scale(const mbs_model *m, int i)
     return 1.0;
 }
 
-/* KINSOL's messages are in its own words; what went wrong is told from
- * KINSol's flag (explain_failure), so they are only kept from stderr. */
+/* KINSOL's error messages name its internals (the line search's iterate):
+ * taken here so that nothing prints them; a failure is told from its flag
+ * in mbsim's words (solver_failures.h) */
 static void kinsol_error(const char *msg, void *user)
 {
     (void)msg;
@@ -241,37 +243,20 @@ static int step_below_rounding(statics *s, N_Vector xv)
     return 1;
 }
 
-/* What went wrong, in mbsim's words, from KINSol's flag. */
+/* What went wrong, in mbsim's words (solver_failures.h): where an element
+ * could not be evaluated, its own message; the iteration limit, with its
+ * value. */
 static const char *failure_cause(const statics *s, int flag, char *buf, size_t size)
 {
-    const mbs_data *d = s->d;
-    switch (flag) {
-    case KIN_SYSFUNC_FAIL:
-    case KIN_FIRST_SYSFUNC_ERR:
-    case KIN_REPTD_SYSFUNC_ERR:
-    case KIN_LSETUP_FAIL: /* the Jacobian's evaluations, or the matrix */
-        if (d->eval_failed && d->eval_message[0])
-            return d->eval_message;
-        if (flag != KIN_LSETUP_FAIL)
-            return "an element could not be evaluated";
-        /* fall through */
-    case KIN_LSOLVE_FAIL:
-    case KIN_LINSOLV_NO_RECOVERY:
-        return "the equilibrium equations are singular: a coordinate is held by no force or constraint";
-    case KIN_LINESEARCH_NONCONV:
-    case KIN_LINESEARCH_BCFAIL:
-        return "the iterations stalled: no position near the last one lowers the imbalance further";
-    case KIN_MAXITER_REACHED:
-        snprintf(buf, size, "no convergence in %d iterations, Param_Static max_num_iter",
-                 s->m->settings.static_max_iter > 0 ? s->m->settings.static_max_iter : 200);
-        return buf;
-    case KIN_MXNEWT_5X_EXCEEDED:
-        return "the iterations took five very long steps in a row: the loads may have no equilibrium (a body no "
-               "force or constraint holds)";
-    default:
-        snprintf(buf, size, "the equilibrium iterations failed (code %d)", flag);
-        return buf;
-    }
+    int evaluating = flag == KIN_SYSFUNC_FAIL || flag == KIN_FIRST_SYSFUNC_ERR || flag == KIN_REPTD_SYSFUNC_ERR ||
+                     flag == KIN_LSETUP_FAIL; /* the Jacobian's evaluations, or the matrix */
+    if (evaluating && s->d->eval_failed && s->d->eval_message[0])
+        return s->d->eval_message;
+    if (flag != KIN_MAXITER_REACHED)
+        return mbs_kinsol_failure(flag);
+    snprintf(buf, size, "%s, Param_Static max_num_iter = %d", mbs_kinsol_failure(flag),
+             s->m->settings.static_max_iter > 0 ? s->m->settings.static_max_iter : 200);
+    return buf;
 }
 
 /* Why no equilibrium was found: the equation furthest beyond its tolerance
@@ -354,7 +339,7 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
         KINSetMaxSetupCalls(kin, 1) != KIN_SUCCESS || KINSetFuncNormTol(kin, 1.0) != KIN_SUCCESS ||
         KINSetScaledStepTol(kin, ms->static_step_tol > 0 ? ms->static_step_tol : 1e-13) != KIN_SUCCESS ||
         KINSetNumMaxIters(kin, ms->static_max_iter > 0 ? ms->static_max_iter : 200) != KIN_SUCCESS) {
-        snprintf(msg, msgsize, "out of memory setting up the static analysis");
+        snprintf(msg, msgsize, "cannot set up the static equilibrium's solver (an internal error)");
         goto done;
     }
     for (int round = 0;; round++) {

@@ -183,6 +183,19 @@ for cmd in info recover export compare; do
     check "a file libhdf5 faults on: $cmd says why" has "$tmp/err" "^mbsim $cmd: error: .*\(corrupt\|cannot\|damaged\|not\)"
     check "a file libhdf5 faults on: $cmd leaves it as it was" cmp -s tests/cli/hdf5_fault.h5 "$tmp/fault.h5"
 done
+# --collect reads every point's file, and without a sweep.csv every .h5 file of
+# the directory: such a file is a row with status error, the others collected
+mkdir "$tmp/faultsweep"
+"$mbsim" run "$model" -q --end-time 0.1 -o "$tmp/faultsweep/swing_000.h5"
+cp tests/cli/hdf5_fault.h5 "$tmp/faultsweep/swing_001.h5"
+"$mbsim" sweep --collect "$tmp/faultsweep" >"$tmp/out" 2>"$tmp/err"
+got=$?
+check "a file libhdf5 faults on: sweep --collect exits 1 (got $got)" [ "$got" -eq 1 ]
+check "a file libhdf5 faults on: sweep --collect's row says why" grep -q \
+    "^1,error,,,swing_001.h5,.*corrupt at the level of its HDF5 structures" "$tmp/faultsweep/sweep.csv"
+check "a file libhdf5 faults on: the other point collected" grep -q "^0,completed,0," "$tmp/faultsweep/sweep.csv"
+check "a file libhdf5 faults on: sweep --collect leaves it as it was" cmp -s tests/cli/hdf5_fault.h5 \
+    "$tmp/faultsweep/swing_001.h5"
 status "recover: missing file" 2 "$mbsim" recover "$tmp/none.h5"
 status "recover: not HDF5" 2 "$mbsim" recover "$tmp/text.h5"
 status "recover: no file given" 2 "$mbsim" recover
@@ -190,6 +203,7 @@ status "recover: no file given" 2 "$mbsim" recover
 # ---- runs that used to hang or fail without naming their cause ----
 # runfail NAME MODEL PATTERN...: the run fails (exit 1, within a minute),
 # keeps its file with status failed, and its error line matches every PATTERN
+# and is in mbsim's words (none of IDA's or KINSOL's: they name their internals)
 runfail() {
     name=$1
     f=$tmp/fail_$name.h5
@@ -204,6 +218,10 @@ runfail() {
             echo "    $line"
         fi
     done
+    if printf '%s\n' "$line" | grep -q 'tstop\|tout\|hmin\|IDA\|KINSOL\|corrector convergence\|iterate'; then
+        bad "$name: the error is in the solver's words:"
+        echo "    $line"
+    else ok; fi
     "$mbsim" info "$f" >"$tmp/out" 2>&1
     check "$name: the file says failed" has "$tmp/out" "^status: *failed"
 }
@@ -213,7 +231,9 @@ runfail "force with a pole" pole_force "no progress at t = 0.4999999" "minimum s
 # (in joint coordinates, AUTO's choice here, the joint's angle runs away
 # fastest; in absolute ones the rod's velocity)
 runfail "motion with a pole" pole_motion "no progress at t = 0.499" \
-    "fastest changing: the angle of Constraint_Joint 1 (label 'pivot')"
+    "fastest changing: the angle of Constraint_Joint 1 (label 'pivot')" \
+    "driven by Motion_Joint 1 (label 'drive') (prescribed rate "
+check "motion with a pole: the rows up to t = 0.49 kept" test "$(rows "$tmp/fail_motion with a pole.h5")" = 50
 # values that are not finite: the element, the value and t
 runfail "NaN force" nan_force "Force_Vector_OneBody 1 (label 'push') at t = 0: a value is not finite" \
     "its force on Body_Point 2 (label 'ball') is (-*nan, 0, 0)"
@@ -224,17 +244,18 @@ runfail "NaN force in joint coordinates" nan_force_tree \
     "its force on Body_Rigid 2 (label 'rod') is (0, -*nan, 0)"
 runfail "infinite spring force" nan_spring "Force_CoordinateSpringDamperExt 1 (label 'spring') at t = 0: " \
     "its force on Body_Mass1D 2 (label 'block') is -*inf"
-runfail "overflowing force" inf_force "t = 0" "fastest changing: the velocity of Body_Point 2 (label 'ball') (rate 1e+300)" \
+runfail "overflowing force" inf_force "the integration overflows at t = 0: " "fastest changing: the velocity of Body_Point 2 (label 'ball') (rate 1e+300)" \
     "driven by Force_Vector_OneBody 1 (label 'push') (force 1e+300)"
+check "overflowing force: the row at t = 0 kept" test "$(rows "$tmp/fail_overflowing force.h5")" = 1
 # a ball thrown through its spring's anchor: the spring's direction does not exist there
 runfail "spring through its anchor" spring_through_anchor \
     "Force_SpringDamper 1 (label 'spring') at t = 0.17" "the spring length .* is nearly zero"
 # a static analysis without equilibrium: the unbalanced body
 runfail "static without equilibrium" static_free "no static equilibrium found at t = 0" \
     "the force balance of Body_Point 2 (label 'ball') is off by 19.6" "singular"
-# ... and one whose iterations never converge: in mbsim's words, not KINSOL's
+# ... and one whose iterations never converge: the limit it ran into, named
 runfail "static never converging" static_unbalanced "no static equilibrium found at t = 0" \
-    "the force balance of Body_Rigid 2 (label 'block') is off by -1" "no convergence in 200 iterations"
+    "the force balance of Body_Rigid 2 (label 'block') is off by -1" "did not converge within its iteration limit, Param_Static max_num_iter = 200"
 
 # ---- reading a file while it is written: every read succeeds ----
 # (a sensor may show a flush less than /time: SWMR orders no flushes between
