@@ -63,6 +63,13 @@ int mbs_cli_same_file(const char *a, const char *b);
 struct mbs_model;
 struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, int quiet);
 
+/* --usersub-path DIR: a directory searched for user subroutine libraries;
+ * 0, or reports a usage error (DIR is not a directory). */
+int mbs_cli_usersub_path(const char *command, const char *dir);
+/* The messages user subroutines give during a run (c_usrmes, c_errmes that
+ * goes on) are printed to stderr; with quiet only the warnings. */
+void mbs_cli_usersub_messages(int quiet);
+
 /* `mbsim --version`: mbsim's and the libraries' versions it was built with. */
 void mbs_cli_print_version(void);
 

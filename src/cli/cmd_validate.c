@@ -51,15 +51,20 @@ static void summary(const mbs_model *m)
 
 int mbs_cmd_validate(int argc, char **argv)
 {
-    static const struct option options[] = {
-        {"set", required_argument, NULL, 'S'}, {"strict", no_argument, NULL, 'T'}, {NULL, 0, NULL, 0}};
+    static const struct option options[] = {{"set", required_argument, NULL, 'S'},
+                                            {"strict", no_argument, NULL, 'T'},
+                                            {"usersub-path", required_argument, NULL, 'U'},
+                                            {NULL, 0, NULL, 0}};
     int strict = 0;
     mbs_overrides o = {NULL, 0};
     const char *path = NULL;
     int rc = EXIT_OK, code;
     mbs_cli_getopt_begin();
     while (rc == EXIT_OK && (code = mbs_cli_getopt(argc, argv, "validate", "", options)) != -1)
-        rc = code == 'S' ? mbs_cli_add_override(&o, "validate", optarg) : code == 'T' ? (strict = 1, 0) : EXIT_BAD_INPUT;
+        rc = code == 'S'   ? mbs_cli_add_override(&o, "validate", optarg)
+             : code == 'T' ? (strict = 1, 0)
+             : code == 'U' ? mbs_cli_usersub_path("validate", optarg)
+                           : EXIT_BAD_INPUT;
     if (rc == EXIT_OK) {
         path = mbs_cli_operand(argc, argv);
         if (path && optind < argc)

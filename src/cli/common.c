@@ -2,6 +2,8 @@
 #include "../core/strutil.h"
 #include "../model/compile.h"
 #include "../model/spec.h"
+#include "../usersub/context.h"
+#include "../usersub/library.h"
 
 #include <getopt.h>
 #include <stdarg.h>
@@ -92,6 +94,30 @@ struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, i
     mbs_cli_print_diags(&d, quiet);
     mbs_diags_free(&d);
     return model;
+}
+
+int mbs_cli_usersub_path(const char *command, const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return mbs_cli_usage_error(command, "--usersub-path %s is not a directory", dir);
+    if (mbs_library_add_dir(dir) != 0)
+        return mbs_cli_usage_error(command, "out of memory");
+    return 0;
+}
+
+static void print_usersub_message(void *ctx, int warning, const char *text)
+{
+    int quiet = *(const int *)ctx;
+    if (warning || !quiet)
+        fprintf(stderr, "mbsim run: %s: %s\n", warning ? "warning" : "note", text);
+}
+
+void mbs_cli_usersub_messages(int quiet)
+{
+    static int quiet_flag;
+    quiet_flag = quiet;
+    mbs_user_set_messenger(print_usersub_message, &quiet_flag);
 }
 
 void mbs_cli_getopt_begin(void)

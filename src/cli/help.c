@@ -34,7 +34,8 @@ static const char RUN[] =
     "usage: mbsim run MODEL.xml [-o OUT.h5] [--set NAME=VALUE]... [--end-time T]\n"
     "                 [--print-interval DT] [--rtol R] [--atol A]\n"
     "                 [--linear-solver auto|dense|klu] [--formulation auto|absolute|joint]\n"
-    "                 [--dae-interpolation true|false] [--strict] [--quiet]\n"
+    "                 [--dae-interpolation true|false] [--strict]\n"
+    "                 [--usersub-path DIR]... [--quiet]\n"
     "\n"
     "Runs the model's analyses (<Simulate> commands; without any, a transient to t = 1)\n"
     "and writes every sensor at every output time to OUT.h5 (default: the model's base\n"
@@ -53,6 +54,8 @@ static const char RUN[] =
     "                         it steps onto each (Param_Transient dae_interpolation)\n"
     "  --strict               a body moved by the start's assembly further than\n"
     "                         the limit is an error, not a warning (exit 2)\n"
+    "  --usersub-path DIR     look for user subroutine libraries in DIR after the\n"
+    "                         model's directory (repeatable; then MBSIM_USERSUB_PATH)\n"
     "  -q, --quiet            print nothing but errors\n"
     "\n"
     "The positions the model gives are first made to satisfy the constraints;\n"
@@ -73,6 +76,7 @@ static const char RUN[] =
 
 static const char VALIDATE[] =
     "usage: mbsim validate MODEL.xml [--set NAME=VALUE]... [--strict]\n"
+    "                      [--usersub-path DIR]...\n"
     "\n"
     "Checks the model against the schema and for semantic errors (dangling ids, bad\n"
     "inertia, ...), reporting every problem as 'file:line: error: ...', then prints a\n"
@@ -80,7 +84,8 @@ static const char VALIDATE[] =
     "(constraint equations that repeat others, as in planar loops of revolute\n"
     "joints, are found as a run finds them, warned about and not counted), and\n"
     "what the start's assembly moves, as 'mbsim run' reports it (--strict: a\n"
-    "move beyond the limit is an error).\n"
+    "move beyond the limit is an error). User subroutines are loaded and declare\n"
+    "what they read, as for a run (--usersub-path as for a run).\n"
     "\n"
     "exit status: 0 valid, 2 invalid\n";
 

@@ -26,7 +26,7 @@ static const mbs_attr ATTRS[] = {
      "names the dataset when there is no label ('/' becomes '_'; a name already taken gets _<id>)", NULL},
     {"type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_REQUIRED,
      "MARKER_DISPLACEMENT|MARKER_VELOCITY|MARKER_ACCELERATION|MARKER_FORCE|EXPRESSION|ELEMENTAL_FORCE|USERSUB",
-     "what is requested (ELEMENTAL_FORCE is not supported; USERSUB is refused)", NULL},
+     "what is requested (ELEMENTAL_FORCE is not supported; USERSUB: the user subroutine REQSUB)", NULL},
     {"i_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker observed", NULL},
     {"j_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker it is measured from (default global)", NULL},
     {"ref_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker whose axes the components are in (default global)", NULL},
@@ -60,9 +60,9 @@ static int is_null(const char *text)
     return mbs_strcaseeq(mbs_str_trim(buf), "NULL");
 }
 
-/* One column per expression: EXPRESSION's exprK, or MARKER_FORCE's six. */
-static int expression_sensor(mbs_builder *b, const mbs_spec_elem *e, int n, const char *const *names,
-                             const char *const *texts, const mbs_dim *dims)
+/* The sensor of e with one column per tfunc, named names[k]. */
+static int columns_sensor(mbs_builder *b, const mbs_spec_elem *e, int n, const char *const *names, const mbs_dim *dims,
+                          mbs_tfunc **exprs)
 {
     mbs_output_desc o = {"Value", "", DIM_NONE, NULL, 0, 0};
     char columns[128] = "";
@@ -70,6 +70,18 @@ static int expression_sensor(mbs_builder *b, const mbs_spec_elem *e, int n, cons
         snprintf(columns + strlen(columns), sizeof columns - strlen(columns), "%s%s", k ? " " : "", names[k]);
     o.columns = columns;
     o.dims = dims;
+    int s = mbs_add_named_sensor(b, e, mbs_spec_text(e, "comment"), mbs_spec_text(e, "type"), e->id, &o,
+                                 MBS_SOURCE_EXPRESSIONS, 0, 0);
+    if (s < 0)
+        return -1;
+    mbs_builder_model(b)->sensors[s].exprs = exprs;
+    return 0;
+}
+
+/* One column per expression: EXPRESSION's exprK, or MARKER_FORCE's six. */
+static int expression_sensor(mbs_builder *b, const mbs_spec_elem *e, int n, const char *const *names,
+                             const char *const *texts, const mbs_dim *dims)
+{
     static const char *const T[] = {"t"};
     mbs_tfunc **exprs = calloc((size_t)n + 1, sizeof *exprs);
     if (!exprs)
@@ -78,15 +90,34 @@ static int expression_sensor(mbs_builder *b, const mbs_spec_elem *e, int n, cons
     for (int k = 0; k < n; k++)
         if (!(exprs[k] = mbs_build_expr(b, e, names[k], texts[k], dims[k], T, NULL, 1)))
             bad = -1;
-    int s = bad ? -1 : mbs_add_named_sensor(b, e, mbs_spec_text(e, "comment"), mbs_spec_text(e, "type"), e->id, &o,
-                                            MBS_SOURCE_EXPRESSIONS, 0, 0);
-    if (s < 0) {
+    if (bad || columns_sensor(b, e, n, names, dims, exprs) != 0) {
         for (int k = 0; k < n; k++)
             mbs_tfunc_free(exprs[k]);
         free(exprs);
         return -1;
     }
-    mbs_builder_model(b)->sensors[s].exprs = exprs;
+    return 0;
+}
+
+/* USERSUB: the eight values of the user subroutine REQSUB, columns named
+ * as EXPRESSION's would be. */
+static int user_request(mbs_builder *b, const mbs_spec_elem *e)
+{
+    static const char *const NAMES[8] = {"expr1", "expr2", "expr3", "expr4", "expr5", "expr6", "expr7", "expr8"};
+    static const mbs_dim DIMS[8] = {DIM_NONE, DIM_NONE, DIM_NONE, DIM_NONE, DIM_NONE, DIM_NONE, DIM_NONE, DIM_NONE};
+    mbs_tfunc **exprs = calloc(8, sizeof *exprs);
+    if (!exprs)
+        return -1;
+    if (mbs_usersub_build(b, e, "REQSUB", MBS_USER_OUTPUT, 8, DIMS, exprs) != 0) {
+        free(exprs);
+        return -1;
+    }
+    if (columns_sensor(b, e, 8, NAMES, DIMS, exprs) != 0) {
+        for (int k = 0; k < 8; k++)
+            mbs_tfunc_free(exprs[k]);
+        free(exprs);
+        return -1;
+    }
     return 0;
 }
 
@@ -125,9 +156,15 @@ static int marker_force(mbs_builder *b, const mbs_spec_elem *e)
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
-    if (mbs_refuse_user_subroutine(b, e, "REQSUB") != 0)
-        return -1;
     int type = mbs_spec_keyword(e, "type");
+    int user = mbs_usersub_asked(b, e);
+    if (user < 0)
+        return -1;
+    if (user && type != USERSUB)
+        return mbs_build_error(b, e, "a user subroutine (usrsub_*) is given but type is %s, not USERSUB",
+                               mbs_spec_text(e, "type"));
+    if (type == USERSUB)
+        return user_request(b, e);
     if (type == EXPRESSION)
         return expressions(b, e);
     if (type == ELEMENTAL_FORCE)
@@ -166,7 +203,8 @@ const mbs_kind mbs_kind_post_request = {
     "ResOutput angle_type=\"YPR\"), MARKER_VELOCITY (vx vy vz wx wy wz), MARKER_ACCELERATION (ax ay az wdx "
     "wdy wdz), MARKER_FORCE (fx fy fz tx ty tz: the loads at I of the elements between I and J), "
     "components in the axes of ref_marker_id (default global), J defaulting to the global frame; "
-    "EXPRESSION: a column for each of expr1 .. expr8 that is not NULL, any run-time expression. The "
+    "EXPRESSION: a column for each of expr1 .. expr8 that is not NULL, any run-time expression; USERSUB: "
+    "the eight values of a user subroutine REQSUB (columns expr1 .. expr8). The "
     "dataset is named by the label, else by the comment, else sensor_<id>.",
     build,
 };

@@ -153,10 +153,12 @@ static int jacobian_fn(double t, double cj, N_Vector y, N_Vector yp, N_Vector rr
         if (i >= 0)
             w[i] = 1.0 / atol[i];
     }
-    if (it->js)
-        return joint_jacobian(it, t, cj, h, y, yp, w, J);
-    return mbs_jacobian_eval(&it->jac, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
-                             N_VGetArrayPointer(rr), h, w, J);
+    it->d->differencing = 1;
+    int rc = it->js ? joint_jacobian(it, t, cj, h, y, yp, w, J)
+                    : mbs_jacobian_eval(&it->jac, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
+                                        N_VGetArrayPointer(rr), h, w, J);
+    it->d->differencing = 0;
+    return rc;
 }
 
 static int roots_fn(double t, N_Vector y, N_Vector yp, double *g, void *user)

@@ -238,7 +238,7 @@ static double state_of(const mbs_eval *ev, const mbs_measure *ms, int rate)
     return rate ? mbs_state_rate(ev, c, 0) : mbs_state(ev, c, 0);
 }
 
-static double measure_value(const mbs_eval *ev, const mbs_measure *ms, const double *args, int nargs)
+double mbs_measure_value(const mbs_eval *ev, const mbs_measure *ms, const double *args, int nargs)
 {
     switch (ms->kind) {
     case MBS_MEAS_VARVAL: /* with a linear analysis' input perturbation (0 otherwise) */
@@ -265,7 +265,7 @@ typedef struct at_state {
 static double slot_value(void *ctx, int slot, const double *args, int nargs)
 {
     const at_state *x = ctx;
-    return measure_value(x->ev, &x->f->measures[slot], args, nargs);
+    return mbs_measure_value(x->ev, &x->f->measures[slot], args, nargs);
 }
 
 static const mbs_tfunc *in_force(const mbs_eval *ev, const mbs_tfunc *f)
@@ -285,15 +285,47 @@ static double run(const mbs_eval *ev, const mbs_tfunc *f, const mbs_expr *e, con
     return mbs_expr_eval_with(e, vars, slot_value, &x);
 }
 
+/* A user subroutine's output (iord 0) or its time derivative (iord 1) at
+ * time t, SI: the routine works in the model's units. */
+static double user_value(const mbs_eval *ev, const mbs_tfunc *f, double t, int iord)
+{
+    double out[MBS_TFUNC_USER_MAX];
+    double time_unit = f->var_scale[f->t_index];
+    f->user->values(f->user->routine, ev, t / time_unit, iord, out);
+    return f->value_scale * out[f->user->output] / (iord ? time_unit : 1.0);
+}
+
 double mbs_eval_tfunc_vars(const mbs_eval *ev, const mbs_tfunc *f, const double *vars_si)
 {
     f = in_force(ev, f);
+    if (f->user)
+        return user_value(ev, f, ev->t, 0);
     return f->value_scale * run(ev, f, f->expr, vars_si);
+}
+
+void mbs_eval_tfuncs(const mbs_eval *ev, mbs_tfunc *const *fs, int n, double *out)
+{
+    const void *called = NULL; /* the routine whose outputs are in raw */
+    double raw[MBS_TFUNC_USER_MAX];
+    for (int k = 0; k < n; k++) {
+        const mbs_tfunc *f = fs[k] ? in_force(ev, fs[k]) : NULL;
+        if (!f || !f->user) {
+            out[k] = f ? f->value_scale * run(ev, f, f->expr, NULL) : 0.0;
+            continue;
+        }
+        if (f->user->routine != called) {
+            f->user->values(f->user->routine, ev, ev->t / f->var_scale[f->t_index], 0, raw);
+            called = f->user->routine;
+        }
+        out[k] = f->value_scale * raw[f->user->output];
+    }
 }
 
 double mbs_eval_tfunc_at(const mbs_eval *ev, const mbs_tfunc *f, double t)
 {
     f = in_force(ev, f);
+    if (f->user)
+        return user_value(ev, f, t, 0);
     mbs_eval at = *ev;
     at.t = t;
     return f->value_scale * run(&at, f, f->expr, NULL);
@@ -307,6 +339,8 @@ double mbs_eval_tfunc(const mbs_eval *ev, const mbs_tfunc *f)
 double mbs_eval_tfunc_rate(const mbs_eval *ev, const mbs_tfunc *f)
 {
     f = in_force(ev, f);
+    if (f->user)
+        return user_value(ev, f, ev->t, 1);
     if (!f->dexpr || f->t_index < 0)
         return 0.0;
     return f->value_scale * run(ev, f, f->dexpr, NULL) / f->var_scale[f->t_index];
