@@ -85,6 +85,21 @@ for form in absolute joint; do
         within "$(steps "$tmp/stiff.h5")" "$(steps "$tmp/stiff_twin.h5")" 20
 done
 
+# ---- the model's units: a deck in N-kg-mm-s ----
+status "SFOSUB in millimetres" 0 run $models/spring_mm.xml "$tmp/mm.h5"
+status "its twin" 0 run $models/spring_mm_builtin.xml "$tmp/mm_twin.h5"
+status "SFOSUB in millimetres gives Force_SpringDamper's rows" 0 \
+    "$mbsim" compare "$tmp/mm_twin.h5" "$tmp/mm.h5" --rtol 1e-6 --scaled-atol 1e-5
+status "SFOSUB in metres" 0 run examples/usersub/spring.xml "$tmp/si.h5"
+check "the same motion in millimetres and in metres" \
+    awk -v mm="$(column "$tmp/mm.h5" position 4 | sed -n 100p)" -v m="$(column "$tmp/si.h5" position 4 | sed -n 100p)" \
+    'BEGIN { d = mm - 1000 * m; exit !(d < 1e-4 && d > -1e-4 && mm > 100) }'
+
+# ---- a sweep hands --usersub-path on to its points ----
+status "sweep with --usersub-path" 0 "$mbsim" sweep examples/usersub/spring.xml --vary k=600,900 -j 1 -q \
+    -o "$tmp/sweep" --usersub-path "$libs" --end-time 0.2
+check "sweep: both points completed" test "$(grep -c ',completed,' "$tmp/sweep/sweep.csv")" -eq 2
+
 # ---- the utilities ----
 status "utilities" 0 run $models/utilities.xml "$tmp/util.h5"
 for k in 2 3 4 6 7; do
