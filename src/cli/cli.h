@@ -28,7 +28,12 @@ int mbs_cmd_animate(int argc, char **argv);
 /* argv[0] of mbsim, for running itself where /proc/self/exe is missing. */
 extern const char *mbs_cli_program;
 
-/* Prints every diagnostic to stderr (notes only unless quiet). */
+/* How much a command says besides its errors and its output proper: -q
+ * (quiet 1) drops progress, notes and summaries but keeps warnings; -qq
+ * (quiet 2) drops warnings too. MBS_QUIET_MAX caps the count of -q. */
+#define MBS_QUIET_MAX 2
+/* Prints the diagnostics to stderr: errors always, warnings unless quiet
+ * is 2, notes only when it is 0. */
 void mbs_cli_print_diags(const mbs_diags *d, int quiet);
 /* Reports a usage error for `command` and returns EXIT_BAD_INPUT. */
 int mbs_cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -67,7 +72,7 @@ struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, i
  * 0, or reports a usage error (DIR is not a directory). */
 int mbs_cli_usersub_path(const char *command, const char *dir);
 /* The messages user subroutines give during a run (c_usrmes, c_errmes that
- * goes on) are printed to stderr; with quiet only the warnings. */
+ * goes on) are printed to stderr: notes unless quiet, warnings unless quiet 2. */
 void mbs_cli_usersub_messages(int quiet);
 
 /* `mbsim --version`: mbsim's and the libraries' versions it was built with. */

@@ -16,7 +16,7 @@ void mbs_cli_print_diags(const mbs_diags *d, int quiet)
 {
     for (int i = 0; i < d->count; i++) {
         const mbs_diag *g = &d->items[i];
-        if (quiet && g->severity != MBS_SEV_ERROR)
+        if ((g->severity == MBS_SEV_NOTE && quiet >= 1) || (g->severity == MBS_SEV_WARNING && quiet >= 2))
             continue;
         char *line = mbs_diag_format(g);
         if (line)
@@ -109,7 +109,7 @@ int mbs_cli_usersub_path(const char *command, const char *dir)
 static void print_usersub_message(void *ctx, int warning, const char *text)
 {
     int quiet = *(const int *)ctx;
-    if (warning || !quiet)
+    if (warning ? quiet < 2 : quiet == 0)
         fprintf(stderr, "mbsim run: %s: %s\n", warning ? "warning" : "note", text);
 }
 

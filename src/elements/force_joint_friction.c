@@ -80,7 +80,7 @@ static const struct {
 };
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"joint_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL,
      "the Constraint_Joint (REVOLUTE, TRANSLATIONAL, CYLINDRICAL, SPHERICAL, UNIVERSAL/HOOKE)", NULL},
@@ -122,6 +122,11 @@ static const mbs_attr ATTRS[] = {
      "how the overlap changes as I moves along J's z (TRANSLATIONAL, CYLINDRICAL)", NULL},
     {"yoke_choice", MBS_ATTR_KEYWORD, "I_YOKE", DIM_NONE, 0, "I_YOKE|J_YOKE",
      "UNIVERSAL/HOOKE: the yoke whose axis (I's or J's z) carries the friction", NULL},
+    {"bristle_start", MBS_ATTR_KEYWORD, "RELAXED", DIM_NONE, 0, "RELAXED|STEADY",
+     "mbsim's extension: the bristles at the start of a run whose first analysis is a transient: RELAXED (z = 0, "
+     "MotionSolve's) or STEADY (the steady deflection for the joint's slip then: no start-up spike on a joint "
+     "that slides from t = 0)",
+     NULL},
 };
 
 typedef struct jf_params {
@@ -135,6 +140,7 @@ typedef struct jf_params {
     double r_n, r_reaction, r_b, r_p, r_ball;
     double overlap0;
     int overlap_sign;         /* 0 constant, +1 increase, -1 decrease */
+    int start_steady;         /* bristle_start="STEADY" */
     double eps_force;         /* smoothing of |force| (torques: times the arm) */
     int n_ch;                 /* channels: REVOLUTE/UNIVERSAL 2 scalar ones; others 1 */
 } jf_params;
@@ -312,6 +318,7 @@ static void axial_slopes(const jf_params *p, const jf_eval *e, mbs_axial_frictio
     memset(out, 0, sizeof *out);
     out->n = 2;
     out->torque = v3_dot(e->torque, e->a);
+    m3_mul_v(out->axis, e->RJ, e->a);
     const double r[2] = {p->r_p, p->r_n};
     for (int k = 0; k < 2; k++) {
         const mbs_lugre_slopes *sl = &e->sl[k];
@@ -366,6 +373,55 @@ static void init(const mbs_component *c, mbs_eval *ev)
     double *disc = mbs_disc(ev, c);
     memset(disc, 0, N_DISC * sizeof *disc);
     disc[D_DZ0] = e.dz;
+}
+
+/* ---- the start of a run ---- */
+
+/* At the start of the run's first transient, the joint's slip: with
+ * bristle_start="STEADY" each channel's bristles start at their steady
+ * deflection for it (mbs_lugre_steady: dz/dt = 0, the friction at once its
+ * steady sliding value); with RELAXED (z = 0, FRICTION.md's default) a
+ * joint sliding faster than stiction_trans_vel gets a warning: for an
+ * instant its bristle rate is the whole slip, dz/dt = v, and its friction
+ * coefficient (sigma1 + sigma2) |v|, far above the steady g + sigma2 |v|
+ * on a fast joint. Reported for the fastest channel. */
+static int start_motion(const mbs_component *c, const mbs_eval *ev, double *z, char *msg, size_t size)
+{
+    const jf_params *p = c->params;
+    const mbs_lugre *l = &p->lugre;
+    int n = n_states_of(p->type), scalar = p->n_ch == 2;
+    jf_eval e;
+    evaluate(c, ev, &e);
+    if (p->start_steady) {
+        for (int k = 0; scalar && k < 2; k++)
+            mbs_lugre_steady(l, 1, &e.slip[k], &z[k]);
+        if (!scalar)
+            mbs_lugre_steady(l, n, e.slip, z);
+        return 1;
+    }
+    /* the fastest channel's slip speed */
+    int fastest = scalar && fabs(e.slip[1]) > fabs(e.slip[0]);
+    double speed = scalar ? fabs(e.slip[fastest]) : 0.0;
+    for (int k = 0; !scalar && k < n; k++)
+        speed += e.slip[k] * e.slip[k];
+    speed = scalar ? speed : sqrt(speed);
+    if (!(speed > l->v_s))
+        return 0;
+    static const char *const CHANNEL[5][2] = {
+        [JF_REVOLUTE] = {" at the pin", " at the end caps"}, [JF_UNIVERSAL] = {" at the pin", " at the end caps"},
+        [JF_TRANSLATIONAL] = {"", ""}, [JF_CYLINDRICAL] = {"", ""}, [JF_SPHERICAL] = {" at the ball", ""}};
+    const mbs_model *m = ev->m;
+    double per_model = mbs_units_to_si(&m->units, DIM_VELOCITY);
+    char unit[32], joint[256];
+    mbs_units_format(&m->units, DIM_VELOCITY, 0, unit, sizeof unit);
+    mbs_component_describe(&m->comps[p->joint], joint, sizeof joint);
+    snprintf(msg, size,
+             "%s slides at t = 0 (slip speed %.4g %s%s) with the bristles relaxed (z = 0): for an instant the friction "
+             "coefficient is %.3g against %.3g in steady sliding; bristle_start=\"STEADY\" starts them at their "
+             "steady deflection",
+             joint, speed / per_model, unit, CHANNEL[p->type][fastest], (l->sigma1 + l->sigma2) * speed,
+             mbs_lugre_g(l, speed * speed) + l->sigma2 * speed);
+    return 0;
 }
 
 /* ---- static equilibrium ---- */
@@ -531,6 +587,7 @@ OUTPUTS(OUT_BALL, "x y z", "value");
 static const mbs_component_ops OPS = {
     .eval = eval,
     .init = init,
+    .start_motion = start_motion,
     .power_nc = power_nc,
     .power_in_eval = 1,
     .static_begin = static_begin,
@@ -585,8 +642,10 @@ static void note_unused(mbs_builder *b, const mbs_spec_elem *e, jf_type type)
     for (int i = 0; i < MBS_COUNT_OF(ATTR_APPLIES); i++)
         if (!(ATTR_APPLIES[i].applies & bit) && mbs_spec_given(e, ATTR_APPLIES[i].attr))
             mbs_build_note(b, e, "%s has no effect on a %s joint", ATTR_APPLIES[i].attr, JOINT_TYPES[type]);
+    /* "1111" (the default, which MotionSolve's files write on every joint)
+     * switches on every load that applies: nothing to note */
     const char *inputs = mbs_spec_text(e, "inputs");
-    if (mbs_spec_given(e, "inputs"))
+    if (mbs_spec_given(e, "inputs") && strcmp(inputs, "1111") != 0)
         for (int k = 0; k < 4; k++)
             if (inputs[k] == '1' && !(INPUT_APPLIES[k] & bit))
                 mbs_build_note(b, e, "inputs: the %s (character %d) does not apply to a %s joint and is ignored",
@@ -596,27 +655,80 @@ static void note_unused(mbs_builder *b, const mbs_spec_elem *e, jf_type type)
                              "mu_s / bristle_stiffness");
 }
 
+/* MotionSolve's defaults of this element are numbers meant for N-mm-s
+ * models (the canonical LuGre sigma0 = 1e5 per metre, arms of 1 mm): in a
+ * model of another length unit they are off by the unit's ratio to the
+ * millimetre. That ratio, 0 in a millimetre model. */
+static double off_from_millimetre(const mbs_model *m)
+{
+    double unit = mbs_units_to_si(&m->units, DIM_LENGTH);
+    return fabs(unit - 1e-3) > 1e-12 ? unit / 1e-3 : 0.0;
+}
+
 static void warn_parameters(mbs_builder *b, const mbs_spec_elem *e, const mbs_lugre *l)
 {
     const mbs_model *m = mbs_builder_model(b);
     if (l->mu_d > l->mu_s)
         mbs_build_warning(b, e, "mu_dynamic (%g) is larger than mu_static (%g)", l->mu_d, l->mu_s);
     double bound = l->sigma1 * (l->mu_s - l->mu_d) / l->mu_d, per_model = mbs_units_to_si(&m->units, DIM_TIME_PER_LENGTH);
-    if (l->effect == MBS_LUGRE_ALL && l->mu_s > l->mu_d && !(l->sigma2 > bound))
+    /* The bound is sufficient, not necessary, and the canonical damping
+     * (316 s/m, 0.4 s/m: the defaults in N-mm-s, the documented values in
+     * SI) misses it for any mu_s well above mu_d: only damping the user chose
+     * otherwise is warned about (defaults in another unit: see below). */
+    int canonical = fabs(l->sigma1 - 316.0) <= 1e-9 * 316.0 && fabs(l->sigma2 - 0.4) <= 1e-9 * 0.4;
+    int chosen = mbs_spec_given(e, "damping_effects") || mbs_spec_given(e, "viscous_effects");
+    if (chosen && !canonical && l->effect == MBS_LUGRE_ALL && l->mu_s > l->mu_d && !(l->sigma2 > bound))
         mbs_build_warning(b, e,
                           "the LuGre parameters may feed energy into the model: passivity is sure when "
                           "viscous_effects > damping_effects (mu_static - mu_dynamic) / mu_dynamic = %g; it is %g",
                           bound / per_model, l->sigma2 / per_model);
-    /* MotionSolve's defaults are meant for N-mm-s: the canonical LuGre
-     * sigma0 = 1e5 per metre. In another length unit they are off by the
-     * unit's ratio to the millimetre. */
-    double unit = mbs_units_to_si(&m->units, DIM_LENGTH);
-    if (fabs(l->sigma0 * unit - 100.0) < 1e-9 && fabs(unit - 1e-3) > 1e-12)
+    double unit = mbs_units_to_si(&m->units, DIM_LENGTH), off = off_from_millimetre(m);
+    if (off > 0 && fabs(l->sigma0 * unit - 100.0) < 1e-9)
         mbs_build_warning(b, e,
                           "bristle_stiffness = 100 per %s is MotionSolve's default for millimetre models; here it "
                           "is %g times softer than the canonical LuGre value (1e5 per metre): give bristle_stiffness, "
                           "damping_effects and viscous_effects for this unit system",
-                          mbs_unit_symbol(MBS_UNIT_LENGTH, m->units.length), unit / 1e-3);
+                          mbs_unit_symbol(MBS_UNIT_LENGTH, m->units.length), off);
+}
+
+/* The geometric defaults (1 length unit, an overlap of 1000) are
+ * MotionSolve's for millimetre models, like the bristles': in a metre
+ * model they are 1 m pins. A warning listing those the friction uses (its
+ * joint type, its inputs: the end caps' arm only with the reaction force,
+ * the bending arms and the overlap only with the bending moment, the
+ * torsion arm only with the torsional moment) and the file does not give. */
+static void warn_length_defaults(mbs_builder *b, const mbs_spec_elem *e, jf_type type, const double in[4])
+{
+    const mbs_model *m = mbs_builder_model(b);
+    if (off_from_millimetre(m) == 0.0)
+        return;
+    static const struct {
+        const char *attr;
+        int input; /* the input term it serves, or -1: every term */
+    } LENGTHS[] = {{"pin_radius", -1},          {"friction_arm", IN_FORCE}, {"bending_reaction_arm", IN_BENDING},
+                   {"reaction_arm", IN_TORSION}, {"ball_radius", -1},       {"initial_overlap", IN_BENDING}};
+    const char *unit = mbs_unit_symbol(MBS_UNIT_LENGTH, m->units.length);
+    const char *used[MBS_COUNT_OF(LENGTHS)];
+    int n = 0;
+    for (int i = 0; i < MBS_COUNT_OF(LENGTHS); i++) {
+        int k = 0;
+        while (strcmp(ATTR_APPLIES[k].attr, LENGTHS[i].attr) != 0)
+            k++;
+        if ((ATTR_APPLIES[k].applies & (1u << type)) && (LENGTHS[i].input < 0 || in[LENGTHS[i].input] != 0.0) &&
+            !mbs_spec_given(e, LENGTHS[i].attr))
+            used[n++] = LENGTHS[i].attr;
+    }
+    if (n == 0)
+        return;
+    char list[512] = "";
+    size_t len = 0;
+    for (int i = 0; i < n && len < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s = %s %s",
+                                i == 0 ? "" : i == n - 1 ? " and " : ", ", used[i], mbs_spec_text(e, used[i]), unit);
+    mbs_build_warning(b, e,
+                      "%s by default: MotionSolve's default lengths are meant for millimetre models (arms of 1 mm); "
+                      "give %s in this model's length unit (%s)",
+                      list, n == 1 ? "it" : "them", unit);
 }
 
 /* A bristle deflection follows the joint's slip in presliding (dz/dt = v):
@@ -657,7 +769,7 @@ static double force_epsilon(const mbs_model *m)
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     int bad = check_ranges(b, e);
-    int joint = mbs_ref_component(b, e, "joint_id", MBS_FAMILY_CONSTRAINT);
+    int joint = mbs_ref_joint(b, e, "joint_id");
     if (joint < 0 || bad)
         return -1;
     const mbs_model *m = mbs_builder_model(b);
@@ -700,10 +812,12 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     p->overlap0 = mbs_spec_real(e, "initial_overlap");
     static const int OVERLAP_SIGN[3] = {0, 1, -1};
     p->overlap_sign = OVERLAP_SIGN[mbs_spec_keyword(e, "overlap_delta")];
+    p->start_steady = mbs_spec_keyword(e, "bristle_start") == 1;
     p->eps_force = force_epsilon(m);
     p->n_ch = p->type == JF_REVOLUTE || p->type == JF_UNIVERSAL ? 2 : 1;
     note_unused(b, e, p->type);
     warn_parameters(b, e, l);
+    warn_length_defaults(b, e, p->type, p->in);
     mbs_component *c = mbs_add_component(b, e, &OPS, p);
     if (!c)
         return -1;
@@ -740,6 +854,7 @@ const mbs_kind mbs_kind_force_joint_friction = {
     "translational and rotational slip velocities), State (bristle deflections), NormalForce, Power "
     "(negative when dissipating). See docs/joint-friction.md.",
     build,
+    "FRICTION|FORCE",
 };
 
 int mbs_is_joint_friction(const mbs_component *c)

@@ -124,6 +124,15 @@ typedef struct mbs_component_ops {
     void (*init)(const struct mbs_component *c, struct mbs_eval *ev);
     /* Initial values of its states z[0 .. n_states) before assembly (default 0). */
     void (*initial_states)(const struct mbs_component *c, double *z);
+    /* At the start of the run's first analysis, a transient, with positions
+     * and velocities consistent: states that follow the initial motion,
+     * written into z[0 .. n_states) (which hold their values), and a warning
+     * about that motion into msg (left empty: none). Returns 1 where it
+     * changed z. (Joint friction: bristles at their steady deflection.) */
+    int (*start_motion)(const struct mbs_component *c, const struct mbs_eval *ev, double *z, char *msg, size_t size);
+    /* Their rates dz/dt before the consistent start (default 0): where the
+     * start solves for a rate (an implicit state), Newton begins there. */
+    void (*initial_rates)(const struct mbs_component *c, double *zdot);
     /* Energy bookkeeping: potential energy, and the power of non-conservative
      * forces (negative when dissipating). */
     double (*potential_energy)(const struct mbs_component *c, const struct mbs_eval *ev);
@@ -140,6 +149,9 @@ typedef struct mbs_component_ops {
     void (*static_begin)(const struct mbs_component *c, struct mbs_eval *ev);
     int (*static_residual)(const struct mbs_component *c, const struct mbs_eval *ev, double *res);
     int (*static_check)(const struct mbs_component *c, struct mbs_eval *ev, char *msg, size_t size);
+    /* Output y_which (from 0) of a state equation, which expressions read
+     * with ARYVAL of its Y array (Control_StateEqn, Control_SISO). */
+    double (*signal)(const struct mbs_component *c, const struct mbs_eval *ev, int which);
     /* Writes output `which` (index into c->outputs) to out. */
     void (*output)(const struct mbs_component *c, const struct mbs_eval *ev, int which, double *out);
     void (*free_params)(void *params);
@@ -230,6 +242,9 @@ typedef enum mbs_shape {
     MBS_SHAPE_OUTLINE,   /* a polyline through points (body frame) */
     MBS_SHAPE_MARKER,    /* axes of a frame: size[0] = their length */
     MBS_SHAPE_SPRING,    /* a line from pos on body to pos2 on body2 */
+    MBS_SHAPE_MESH,      /* triangles between points (shape frame) */
+    MBS_SHAPE_COIL,      /* a coil spring (helix) of radius size[0] from pos on body to pos2 on body2,
+                            with damper cylinders at its ends */
     MBS_SHAPE_COUNT
 } mbs_shape;
 
@@ -248,21 +263,29 @@ typedef struct mbs_graphic {
     double pos[3], rot[9]; /* shape frame in the body frame (origin, axes as columns), SI */
     double size[3];        /* SI, see mbs_shape */
     double color[3];       /* 0..1 */
-    double *points;        /* OUTLINE: [n_points x 3] in the body frame */
+    double *points;        /* OUTLINE, MESH: [n_points x 3] in the shape frame */
     int n_points;
-    int body2;             /* SPRING: the other end's body and point in its frame */
+    int *triangles;        /* MESH: [n_triangles x 3] indices into points */
+    int n_triangles;
+    int body2;             /* SPRING, COIL: the other end's body and point in its frame */
     double pos2[3];
+    int coils;             /* COIL: turns of the helix */
+    double damper[6];      /* COIL: damper cylinders at I then at J: radius, gap from the
+                              marker, length (along the line between the ends; 0: none) */
 } mbs_graphic;
 
-/* ---- data elements (Reference_Spline, Reference_Array, Reference_String) --------------- */
+/* ---- data elements (Reference_Spline, Reference_Array, Reference_String, Reference_Matrix) - */
 
 typedef struct mbs_spline {
     int id;
     char *label;
-    int n;                 /* points, >= 2, x strictly increasing */
-    double *x, *y;         /* [n], model units as written */
-    double *slope_akima;   /* [n] node slopes of the Akima interpolant */
-    double *slope_cubic;   /* [n] node slopes of the natural cubic spline */
+    int n;                 /* points of each curve, >= 2, x strictly increasing */
+    int nz;                /* curves: 1, or a surface y(x, z) of nz >= 2 curves */
+    double *x;             /* [n], model units as written */
+    double *z;             /* [nz] the z of each curve, strictly increasing (NULL for a curve) */
+    double *y;             /* [nz][n] the curves one after the other */
+    double *slope_akima;   /* [nz][n] node slopes of the Akima interpolants */
+    double *slope_cubic;   /* [nz][n] node slopes of the natural cubic splines */
     int linear_extrapolate;/* beyond the ends: a straight line (else the end pieces continue) */
 } mbs_spline;
 
@@ -275,7 +298,19 @@ typedef struct mbs_array {
     double *values;        /* IC: the numbers */
     int *variables;        /* U: component indices of the Reference_Variables */
     int n;
+    int comp;              /* X, Y: the component (state equation) that fills it, -1 if none,
+                              MBS_ARRAY_FILLER_FAILED if the one that names it failed */
 } mbs_array;
+
+#define MBS_ARRAY_FILLER_FAILED (-2)
+
+/* Reference_Matrix: a dense matrix, however the file gave it. */
+typedef struct mbs_matrix {
+    int id;
+    char *label;
+    int nrow, ncol;
+    double *a;             /* [nrow x ncol] row-major */
+} mbs_matrix;
 
 typedef struct mbs_string {
     int id;
@@ -339,7 +374,8 @@ typedef struct mbs_solver_settings {
     double assembly_move_limit; /* m; 0 = 1 % of the model's size (assembly_report.c) */
     int strict_assembly;   /* a move beyond the limit is an error (--strict) */
     int static_max_iter;   /* Param_Static: KINSOL's iterations (0: 200) */
-    double static_imbalance; /* force left unbalanced, N (0: 1e-10 of the heaviest weight) */
+    double static_imbalance; /* force left unbalanced, N (0: 1e-10 of the heaviest weight); at least
+                                the forces' own rounding (statics.c) */
     double static_step_tol;  /* relative position change that ends the iterations (0: 1e-13) */
     int line;              /* where Param_Transient stands, 0 if absent */
 } mbs_solver_settings;
@@ -407,12 +443,16 @@ typedef struct mbs_model {
     mbs_graphic *graphics;  /* [n_graphics] */
     int n_graphics;
     double size;            /* extent of the model at t = 0 (m), for glyphs and the assembly report */
+    double gravity[3];      /* the sum of the Force_Gravity elements (m/s^2, global axes) */
+    double up[3];           /* the model's up, against gravity (+z without it): unit, for pictures */
     mbs_spline *splines;    /* [n_splines] */
     int n_splines;
     mbs_array *arrays;      /* [n_arrays] */
     int n_arrays;
     mbs_string *strings;    /* [n_strings] */
     int n_strings;
+    mbs_matrix *matrices;   /* [n_matrices] */
+    int n_matrices;
     struct mbs_tfunc **tfuncs; /* [n_tfuncs] every run-time expression of the elements (borrowed), by slot */
     int n_tfuncs;
     mbs_analysis *analyses; /* [n_analyses], in the order they run */
@@ -443,10 +483,11 @@ typedef struct mbs_model {
 
 void mbs_model_free(mbs_model *m);
 
-/* Index lookups by id (-1 if absent). */
+/* Index lookups by id (-1 if absent): the first body or marker of that id,
+ * the component of that kind (its element name) and id. */
 int mbs_model_body_index(const mbs_model *m, int id);
 int mbs_model_marker_index(const mbs_model *m, int id);
-int mbs_model_component_index(const mbs_model *m, mbs_family family, int id);
+int mbs_model_component_index(const mbs_model *m, const char *kind, int id);
 
 /* "Constraint_Joint 7 (label 'pivot')", for messages and events. */
 void mbs_component_describe(const mbs_component *c, char *out, size_t size);

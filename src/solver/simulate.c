@@ -112,14 +112,42 @@ static void initial_state(run *r)
             break;
         }
     }
-    for (int c = 0; c < m->n_comps; c++)
+    for (int c = 0; c < m->n_comps; c++) {
         if (m->comps[c].ops->initial_states)
             m->comps[c].ops->initial_states(&m->comps[c], r->y + m->ofs_z + m->comps[c].state_ofs);
+        if (m->comps[c].ops->initial_rates)
+            m->comps[c].ops->initial_rates(&m->comps[c], r->yp + m->ofs_z + m->comps[c].state_ofs);
+    }
     mbs_residual(m, r->d, r->t, r->y, r->yp, r->d->res_scratch);
     mbs_eval ev = {m, r->d, r->t, r->y, r->yp, r->d->res_scratch};
     for (int c = 0; c < m->n_comps; c++)
         if (m->comps[c].ops->init)
             m->comps[c].ops->init(&m->comps[c], &ev);
+}
+
+/* The elements' states that follow the initial motion (joint friction's
+ * bristles at their steady deflection, where asked) and their warnings
+ * about that motion (to diag, if not NULL), at the consistent state y.
+ * Returns 1 where a state changed. */
+static int start_motion(run *r, mbs_diags *diag)
+{
+    const mbs_model *m = r->m;
+    int changed = 0;
+    mbs_residual(m, r->d, r->t, r->y, r->yp, r->d->res_scratch);
+    mbs_eval ev = {m, r->d, r->t, r->y, r->yp, r->d->res_scratch};
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        if (!comp->ops->start_motion || !mbs_component_active(m, r->d, c))
+            continue;
+        char msg[600] = "";
+        changed |= comp->ops->start_motion(comp, &ev, r->y + m->ofs_z + comp->state_ofs, msg, sizeof msg);
+        if (diag && msg[0]) {
+            char what[256];
+            mbs_component_describe(comp, what, sizeof what);
+            mbs_diag_add(diag, MBS_SEV_WARNING, m->path, comp->line, "%s: %s", what, msg);
+        }
+    }
+    return changed;
 }
 
 /* ---- output ---- */
@@ -351,13 +379,19 @@ static int stopped_by_sensor(run *r, double t)
     return 0;
 }
 
-static int transient(run *r, const mbs_analysis *a)
+/* A transient from the consistent state; the run's first analysis starts
+ * the elements' states that follow the initial motion (start_motion). */
+static int transient(run *r, const mbs_analysis *a, int first)
 {
     const mbs_model *m = r->m;
     double t0 = r->t, t_end = a->end_time, dt = a->print_interval;
     int exact = !r->d->settings.interpolate;
     char err[512];
-    if (make_consistent(r) != 0 || ensure_integrator(r) != 0)
+    if (make_consistent(r) != 0)
+        return -1;
+    if (first && start_motion(r, NULL) && mbs_consistent_rates(r->assembler, r->t, r->y, r->yp, err, sizeof err) != 0)
+        return fail(r, MBS_E_RUN, err);
+    if (ensure_integrator(r) != 0)
         return -1;
     long k = 1;
     double t_next = output_time(t0, dt, k, t_end);
@@ -472,7 +506,7 @@ static int run_analysis(run *r, int i, int n_linear)
     int next_is_transient = i + 1 < m->n_analyses && m->analyses[i + 1].type == MBS_ANALYSIS_TRANSIENT &&
                             !mbs_plan_has_commands(m, i + 1);
     switch (a->type) {
-    case MBS_ANALYSIS_TRANSIENT: return transient(r, a);
+    case MBS_ANALYSIS_TRANSIENT: return transient(r, a, i == 0);
     case MBS_ANALYSIS_STATIC: return equilibrium(r, !next_is_transient);
     case MBS_ANALYSIS_LINEAR: return linear(r, n_linear, i == 0);
     default: return assembly(r, !next_is_transient);
@@ -608,16 +642,30 @@ int mbs_assembly_check(const mbs_model *m, mbs_diags *diag)
     int rc = 0;
     if (setup(&r) == 0) {
         initial_state(&r);
-        /* the run's own redundancy analysis, its warnings left to the run */
+        /* the model as its first analysis finds it: the commands before
+         * it, and the run's own redundancy analysis, its warnings left to
+         * the run */
+        unsigned changed = mbs_plan_apply(m, r.d, 0, r.t, r.y);
         mbs_diags quiet;
         mbs_diags_init(&quiet);
         mbs_find_redundant(r.assembler, r.t, r.y, 0, &quiet);
         mbs_diags_free(&quiet);
         memcpy(r.yo, r.y, (size_t)m->ny * sizeof *r.y);
-        char msg[512];
-        /* a start that cannot be assembled is reported by the run itself */
-        if (mbs_assemble_positions(r.assembler, r.t, r.y, msg, sizeof msg) == 0)
+        char msg[2048];
+        if (changed & MBS_PLAN_STOP) {
+            rc = 0; /* a Stop before the first analysis: nothing is assembled */
+        } else if (mbs_assemble_positions(r.assembler, r.t, r.y, msg, sizeof msg) == 0) {
             rc = mbs_assembly_report(m, r.d, r.t, r.yo, r.y, diag);
+            /* what the first transient starts from: the initial motion's warnings */
+            if (m->n_analyses > 0 && m->analyses[0].type == MBS_ANALYSIS_TRANSIENT &&
+                mbs_project_velocities(r.assembler, r.t, r.y, msg, sizeof msg) == 0)
+                start_motion(&r, diag);
+        } else {
+            /* a start that cannot be assembled is bad input: no run, no file */
+            int c = mbs_assembler_culprit(r.assembler);
+            mbs_diag_add(diag, MBS_SEV_ERROR, m->path, c >= 0 ? m->comps[c].line : 0, "%s", msg);
+            rc = -1;
+        }
     }
     teardown(&r);
     return rc;

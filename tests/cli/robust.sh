@@ -183,6 +183,19 @@ for cmd in info recover export compare; do
     check "a file libhdf5 faults on: $cmd says why" has "$tmp/err" "^mbsim $cmd: error: .*\(corrupt\|cannot\|damaged\|not\)"
     check "a file libhdf5 faults on: $cmd leaves it as it was" cmp -s tests/cli/hdf5_fault.h5 "$tmp/fault.h5"
 done
+# --collect reads every point's file, and without a sweep.csv every .h5 file of
+# the directory: such a file is a row with status error, the others collected
+mkdir "$tmp/faultsweep"
+"$mbsim" run "$model" -q --end-time 0.1 -o "$tmp/faultsweep/swing_000.h5"
+cp tests/cli/hdf5_fault.h5 "$tmp/faultsweep/swing_001.h5"
+"$mbsim" sweep --collect "$tmp/faultsweep" >"$tmp/out" 2>"$tmp/err"
+got=$?
+check "a file libhdf5 faults on: sweep --collect exits 1 (got $got)" [ "$got" -eq 1 ]
+check "a file libhdf5 faults on: sweep --collect's row says why" grep -q \
+    "^1,error,,,swing_001.h5,.*corrupt at the level of its HDF5 structures" "$tmp/faultsweep/sweep.csv"
+check "a file libhdf5 faults on: the other point collected" grep -q "^0,completed,0," "$tmp/faultsweep/sweep.csv"
+check "a file libhdf5 faults on: sweep --collect leaves it as it was" cmp -s tests/cli/hdf5_fault.h5 \
+    "$tmp/faultsweep/swing_001.h5"
 status "recover: missing file" 2 "$mbsim" recover "$tmp/none.h5"
 status "recover: not HDF5" 2 "$mbsim" recover "$tmp/text.h5"
 status "recover: no file given" 2 "$mbsim" recover
@@ -240,6 +253,9 @@ runfail "spring through its anchor" spring_through_anchor \
 # a static analysis without equilibrium: the unbalanced body
 runfail "static without equilibrium" static_free "no static equilibrium found at t = 0" \
     "the force balance of Body_Point 2 (label 'ball') is off by 19.6" "singular"
+# ... and one whose iterations never converge: the limit it ran into, named
+runfail "static never converging" static_unbalanced "no static equilibrium found at t = 0" \
+    "the force balance of Body_Rigid 2 (label 'block') is off by -1" "did not converge within its iteration limit, Param_Static max_num_iter = 200"
 
 # ---- reading a file while it is written: every read succeeds ----
 # (a sensor may show a flush less than /time: SWMR orders no flushes between

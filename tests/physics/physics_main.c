@@ -25,6 +25,7 @@
     X(linear) \
     X(units) \
     X(joint_friction) \
+    X(four_bar_friction) \
     X(compliance) \
     X(coupling) \
     X(decks) \
@@ -32,6 +33,7 @@
     X(robust_core) \
     X(joint_rows) \
     X(switched_off) \
-    X(failure_messages)
+    X(failure_messages) \
+    X(control)
 
 TEST_MAIN(SUITES)
