@@ -33,8 +33,8 @@ int mbs_usersub_asked(mbs_builder *b, const mbs_spec_elem *e)
     return 1;
 }
 
-int mbs_usersub_build(mbs_builder *b, const mbs_spec_elem *e, const char *routine, mbs_user_shape shape, int n,
-                      const mbs_dim *dims, mbs_tfunc **out)
+/* What e's attributes say of its routine. */
+static mbs_user_spec spec_of(const mbs_spec_elem *e, const char *routine, mbs_user_shape shape)
 {
     mbs_user_spec spec = {
         .library = text_of(e, "usrsub_dll_name"),
@@ -42,11 +42,26 @@ int mbs_usersub_build(mbs_builder *b, const mbs_spec_elem *e, const char *routin
         .params = text_of(e, "usrsub_param_string"),
         .routine = routine,
         .shape = shape,
-        .n_outputs = n,
-        .dims = dims,
-        .may_read = shape != MBS_USER_MOTION,
+        .may_read = shape != MBS_USER_MOTION && shape != MBS_USER_SYSTEM,
     };
+    return spec;
+}
+
+int mbs_usersub_build(mbs_builder *b, const mbs_spec_elem *e, const char *routine, mbs_user_shape shape, int n,
+                      const mbs_dim *dims, mbs_tfunc **out)
+{
+    mbs_user_spec spec = spec_of(e, routine, shape);
+    spec.n_outputs = n;
+    spec.dims = dims;
     return mbs_user_values(b, e, &spec, out);
+}
+
+mbs_user_routine *mbs_usersub_system(mbs_builder *b, const mbs_spec_elem *e, const char *routine,
+                                     const mbs_user_system *sys)
+{
+    mbs_user_spec spec = spec_of(e, routine, MBS_USER_SYSTEM);
+    spec.system = *sys;
+    return mbs_user_routine_new(b, e, &spec);
 }
 
 int mbs_refuse_user_subroutine(mbs_builder *b, const mbs_spec_elem *e, const char *routine)

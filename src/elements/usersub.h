@@ -32,6 +32,11 @@ int mbs_usersub_asked(mbs_builder *b, const mbs_spec_elem *e);
 int mbs_usersub_build(mbs_builder *b, const mbs_spec_elem *e, const char *routine, mbs_user_shape shape, int n,
                       const mbs_dim *dims, mbs_tfunc **out);
 
+/* e's user subroutine of shape MBS_USER_SYSTEM (GSESUB) with sizes sys,
+ * which e calls itself (mbs_user_system_values); NULL after reporting. */
+mbs_user_routine *mbs_usersub_system(mbs_builder *b, const mbs_spec_elem *e, const char *routine,
+                                     const mbs_user_system *sys);
+
 /* For elements whose routine mbsim does not run (SPLINE_READ, CONSUB, ...):
  * when e asks for one, reports which (element, library, function) and
  * returns -1; otherwise 0. */

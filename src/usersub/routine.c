@@ -13,6 +13,7 @@
 #include "library.h"
 #include "../../include/mbsim/usersub.h"
 #include "../core/strutil.h"
+#include "../solver/eval.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,8 @@
 typedef void STDCALL force_fn(int *id, double *time, double *par, int *npar, int *dflag, int *iflag, double *result);
 typedef void STDCALL motion_fn(int *id, double *time, double *par, int *npar, int *iord, int *iflag, double *value);
 typedef void STDCALL output_fn(int *id, double *time, double *par, int *npar, int *iflag, double *result);
+typedef void STDCALL system_fn(int *id, double *time, double *par, int *npar, int *dflag, int *iflag, int *nstate,
+                               double *states, int *ninput, double *input, int *noutpt, double *stated, double *output);
 
 /* "SFOSUB", or "SFOSUB 'f'" for a function of another name. */
 static char *label_of(const mbs_user_routine *r)
@@ -32,22 +35,35 @@ static char *label_of(const mbs_user_routine *r)
     return mbs_sprintf_alloc("%s '%s'", r->routine, r->function);
 }
 
-void mbs_user_invoke(const mbs_user_routine *r, double time, int dflag, int iflag, int iord, double *out)
+void mbs_user_invoke(const mbs_user_routine *r, const mbs_user_args *a)
 {
-    int id = r->id, npar = r->npar;
-    for (int k = 0; k < r->n_outputs; k++)
-        out[k] = 0.0;
+    int id = r->id, npar = r->npar, dflag = a->dflag, iflag = a->iflag, iord = a->iord;
+    double time = a->time;
+    mbs_user_system sys = r->system;
+    int n = r->shape == MBS_USER_SYSTEM ? sys.nstate + sys.noutput : r->n_outputs;
+    for (int k = 0; k < n; k++)
+        a->out[k] = 0.0;
+    /* a system's states and inputs are copies: the routine may write them */
+    double states[MBS_USER_SYSTEM_MAX + 1] = {0}, inputs[MBS_USER_SYSTEM_MAX + 1] = {0};
+    for (int k = 0; a->states && k < sys.nstate; k++)
+        states[k] = a->states[k];
+    for (int k = 0; a->inputs && k < sys.ninput; k++)
+        inputs[k] = a->inputs[k];
     mbs_crash_guard saved;
     mbs_crash_guard_enter(r->guard, time, &saved);
     switch (r->shape) {
     case MBS_USER_FORCE:
-        ((force_fn *)r->fn)(&id, &time, r->par, &npar, &dflag, &iflag, out);
+        ((force_fn *)r->fn)(&id, &time, r->par, &npar, &dflag, &iflag, a->out);
         break;
     case MBS_USER_MOTION:
-        ((motion_fn *)r->fn)(&id, &time, r->par, &npar, &iord, &iflag, out);
+        ((motion_fn *)r->fn)(&id, &time, r->par, &npar, &iord, &iflag, a->out);
         break;
     case MBS_USER_OUTPUT:
-        ((output_fn *)r->fn)(&id, &time, r->par, &npar, &iflag, out);
+        ((output_fn *)r->fn)(&id, &time, r->par, &npar, &iflag, a->out);
+        break;
+    case MBS_USER_SYSTEM:
+        ((system_fn *)r->fn)(&id, &time, r->par, &npar, &dflag, &iflag, &sys.nstate, states, &sys.ninput, inputs,
+                             &sys.noutput, a->out, a->out + sys.nstate);
         break;
     }
     mbs_crash_guard_leave(&saved);
@@ -57,16 +73,17 @@ void mbs_user_invoke(const mbs_user_routine *r, double time, int dflag, int ifla
 
 /* The routine's outputs at ev's state and time t (model units): the
  * values() of its tfuncs (model/tfunc.h). */
-static void values(void *routine, const mbs_eval *ev, double t, int iord, double *out)
+/* One call at ev's state; a failure fails the evaluation. */
+static void call_at_state(mbs_user_routine *r, const mbs_eval *ev, mbs_user_args *a)
 {
-    mbs_user_routine *r = routine;
     mbs_user_context c;
     memset(&c, 0, sizeof c);
     c.routine = r;
     c.ev = ev;
-    c.time = t;
+    c.time = a->time;
+    a->dflag = ev->d->differencing;
     mbs_user_enter(&c);
-    mbs_user_invoke(r, t, ev->d->differencing, 0, iord, out);
+    mbs_user_invoke(r, a);
     mbs_user_leave(&c);
     if (!c.failed)
         return;
@@ -77,6 +94,24 @@ static void values(void *routine, const mbs_eval *ev, double t, int iord, double
                  ev->t, r->label, c.message);
     d->eval_failed = 1;
     d->eval_fatal = 1;
+}
+
+static void values(void *routine, const mbs_eval *ev, double t, int iord, double *out)
+{
+    mbs_user_args a = {t, 0, 0, iord, NULL, NULL, out};
+    call_at_state(routine, ev, &a);
+}
+
+void mbs_user_system_values(const mbs_eval *ev, mbs_user_routine *r, const double *x, const double *u, double *xdot,
+                            double *y)
+{
+    double out[2 * MBS_USER_SYSTEM_MAX];
+    mbs_user_args a = {ev->t / mbs_units_to_si(&ev->m->units, DIM_TIME), 0, 0, 0, x, u, out};
+    call_at_state(r, ev, &a);
+    for (int k = 0; k < r->system.nstate; k++)
+        xdot[k] = out[k];
+    for (int k = 0; k < r->system.noutput; k++)
+        y[k] = out[r->system.nstate + k];
 }
 
 static void routine_free(mbs_user_routine *r)
@@ -116,9 +151,10 @@ static int declare(mbs_builder *b, const mbs_spec_elem *e, void *ctx)
     c.routine = r;
     c.b = b;
     c.e = e;
-    double out[MBS_TFUNC_USER_MAX];
+    double out[2 * MBS_USER_SYSTEM_MAX];
+    mbs_user_args a = {0.0, 0, 1, 0, NULL, NULL, out};
     mbs_user_enter(&c);
-    mbs_user_invoke(r, 0.0, 0, 1, 0, out);
+    mbs_user_invoke(r, &a);
     mbs_user_leave(&c);
     r->env = NULL; /* the builder's, freed with it */
     if (c.failed)
@@ -211,13 +247,13 @@ static int find(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spe
     return 0;
 }
 
-int mbs_user_values(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spec, mbs_tfunc **out)
+/* The routine `spec` names for e, found and given its parameters, with no
+ * share taken yet; NULL after reporting. */
+static mbs_user_routine *routine_create(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spec)
 {
-    for (int k = 0; k < spec->n_outputs; k++)
-        out[k] = NULL;
     mbs_user_routine *r = calloc(1, sizeof *r);
     if (!r)
-        return -1;
+        return NULL;
     char element[256];
     mbs_spec_describe(e, element, sizeof element);
     int named = spec->function && *spec->function && !mbs_strcaseeq(spec->function, "NULL");
@@ -227,14 +263,45 @@ int mbs_user_values(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec 
     r->shape = spec->shape;
     r->id = e->id;
     r->n_outputs = spec->n_outputs;
+    r->system = spec->system;
     r->may_read = spec->may_read;
     r->comp = -1;
     if (!r->function || !r->element || !(r->label = label_of(r)) || parameters(b, e, spec->params, r) != 0 ||
         find(b, e, spec, r) != 0 ||
         !(r->guard = mbs_sprintf_alloc("%s: its user subroutine %s (in %s)", r->element, r->label, r->library))) {
         routine_free(r);
-        return -1;
+        return NULL;
     }
+    return r;
+}
+
+mbs_user_routine *mbs_user_routine_new(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spec)
+{
+    mbs_user_routine *r = routine_create(b, e, spec);
+    if (!r)
+        return NULL;
+    r->refs = 1;
+    if (mbs_builder_defer_ctx(b, e, declare, r) != 0) {
+        routine_free(r);
+        mbs_build_error(b, e, "out of memory");
+        return NULL;
+    }
+    return r;
+}
+
+void mbs_user_routine_release(mbs_user_routine *r)
+{
+    if (r)
+        release(r);
+}
+
+int mbs_user_values(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spec, mbs_tfunc **out)
+{
+    for (int k = 0; k < spec->n_outputs; k++)
+        out[k] = NULL;
+    mbs_user_routine *r = routine_create(b, e, spec);
+    if (!r)
+        return -1;
     const mbs_units *units = &mbs_builder_model(b)->units;
     int ok = 1;
     for (int k = 0; k < spec->n_outputs && ok; k++) {

@@ -26,7 +26,15 @@ typedef enum mbs_user_shape {
     MBS_USER_FORCE,  /* (id, time, par, npar, dflag, iflag, result[n]): SFOSUB VFOSUB VTOSUB GFOSUB VARSUB DIFSUB */
     MBS_USER_MOTION, /* (id, time, par, npar, iord, iflag, value): MOTSUB */
     MBS_USER_OUTPUT, /* (id, time, par, npar, iflag, result[n]): REQSUB SENSUB */
+    MBS_USER_SYSTEM, /* (id, time, par, npar, dflag, iflag, nstate, states, ninput, input, noutpt, stated, output):
+                        GSESUB */
 } mbs_user_shape;
+
+/* A system's sizes (GSESUB), at most MBS_USER_SYSTEM_MAX each. */
+#define MBS_USER_SYSTEM_MAX 64
+typedef struct mbs_user_system {
+    int nstate, ninput, noutput;
+} mbs_user_system;
 
 /* An element's user routine as the model gives it. */
 typedef struct mbs_user_spec {
@@ -38,7 +46,8 @@ typedef struct mbs_user_spec {
     mbs_user_shape shape;
     int n_outputs;         /* 1 .. MBS_TFUNC_USER_MAX values */
     const mbs_dim *dims;   /* [n_outputs] their dimensions */
-    int may_read;          /* it may call c_sysfnc / c_sysary (MOTSUB may not) */
+    int may_read;          /* it may call c_sysfnc / c_sysary (MOTSUB and GSESUB may not) */
+    mbs_user_system system; /* MBS_USER_SYSTEM */
 } mbs_user_spec;
 
 /* One c_sysfnc or c_sysary call a routine declared: its values are
@@ -66,9 +75,10 @@ typedef struct mbs_user_routine {
     double *par;            /* [npar] (at least one entry) */
     int npar;
     int n_outputs;
+    mbs_user_system system;
     int may_read;
     int comp;               /* the component it serves, -1 (a request) */
-    mbs_tfunc *reads;       /* the first of its tfuncs: its measures are what it reads */
+    mbs_tfunc *reads;       /* the first of its tfuncs: its measures are what it reads (NULL: it reads nothing) */
     mbs_expr_env *env;      /* binds them, until the iflag call (the builder's) */
     mbs_user_call *calls;   /* what it declared */
     int n_calls;
@@ -76,7 +86,7 @@ typedef struct mbs_user_routine {
     double *constant;       /* [n_values] */
     int n_values;
     int messages;           /* reports made so far (usersub/utilities.c) */
-    int refs;               /* its tfuncs */
+    int refs;               /* its tfuncs, or the element that calls it itself */
 } mbs_user_routine;
 
 /* Finds e's routine as `spec` gives it and makes its values: out[k] is
@@ -85,7 +95,29 @@ typedef struct mbs_user_routine {
  * library or the routine not found, a bad parameter). */
 int mbs_user_values(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spec, mbs_tfunc **out);
 
-/* Calls r with its shape's arguments: time in model units, out[n_outputs]. */
-void mbs_user_invoke(const mbs_user_routine *r, double time, int dflag, int iflag, int iord, double *out);
+/* A routine its element calls itself (GSESUB: arrays of values in and
+ * out), found as mbs_user_values finds one, its iflag call deferred
+ * likewise; NULL after reporting. The element gives it up with
+ * mbs_user_routine_release. */
+mbs_user_routine *mbs_user_routine_new(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spec);
+void mbs_user_routine_release(mbs_user_routine *r);
+
+/* GSESUB at ev's state (time ev->t): the rates xdot[nstate] and outputs
+ * y[noutput] of the states x and inputs u (model units). A failure fails
+ * the evaluation fatally, as the element's. */
+struct mbs_eval;
+void mbs_user_system_values(const struct mbs_eval *ev, mbs_user_routine *r, const double *x, const double *u,
+                            double *xdot, double *y);
+
+/* One call of r with its shape's arguments (time in model units). out:
+ * the n_outputs values, or a system's rates then its outputs; states and
+ * inputs: a system's (NULL for zeros). */
+typedef struct mbs_user_args {
+    double time;
+    int dflag, iflag, iord;
+    const double *states, *inputs;
+    double *out;
+} mbs_user_args;
+void mbs_user_invoke(const mbs_user_routine *r, const mbs_user_args *a);
 
 #endif

@@ -109,3 +109,23 @@ void STDCALL reading_motion(int *id, double *time, double *par, int *npar, int *
     int marker = 20, errflg;
     c_sysfnc("DZ", &marker, 1, value, &errflg);
 }
+
+/* A GSESUB that reads the state (a state equation is given its states). */
+void STDCALL reading_system(int *id, double *time, double *par, int *npar, int *dflag, int *iflag, int *nstate,
+                            double *states, int *ninput, double *input, int *noutpt, double *stated, double *output)
+{
+    (void)id;
+    (void)time;
+    (void)par;
+    (void)npar;
+    (void)dflag;
+    (void)iflag;
+    (void)nstate;
+    (void)states;
+    (void)ninput;
+    (void)input;
+    (void)noutpt;
+    (void)output;
+    int marker = 20, errflg;
+    c_sysfnc("DZ", &marker, 1, stated, &errflg);
+}

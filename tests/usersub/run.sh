@@ -58,6 +58,17 @@ for form in absolute joint; do
     status "VARSUB runs ($form)" 0 run examples/usersub/variable.xml "$tmp/var.h5" --formulation $form
     status "its twin runs ($form)" 0 run $models/variable_expression.xml "$tmp/var_twin.h5" --formulation $form
     status "VARSUB gives the expression variable's rows ($form)" 0 "$mbsim" compare "$tmp/var_twin.h5" "$tmp/var.h5"
+    # GSESUB: a PID controller against the same controller as a LINEAR state equation
+    status "GSESUB runs ($form)" 0 run examples/usersub/controller.xml "$tmp/gse.h5" --formulation $form
+    status "its twin runs ($form)" 0 run $models/controller_linear.xml "$tmp/gse_twin.h5" --formulation $form
+    status "GSESUB gives the LINEAR state equation's rows ($form)" 0 "$mbsim" compare "$tmp/gse_twin.h5" "$tmp/gse.h5"
+    check "GSESUB's integral action: the block at the target, the force its weight ($form)" \
+        sh -c "'$mbsim' export '$tmp/gse.h5' controller | tail -n 1 | awk -F, '{ exit !(\$3 > 19.61 && \$3 < 19.63) }' &&
+               '$mbsim' export '$tmp/gse.h5' position | tail -n 1 | awk -F, '{ d = \$4 - 0.5; exit !(d < 1e-5 && d > -1e-5) }'"
+    # GSESUB: a first-order lag of a unit step, x = y = 1 - exp(-t/tau)
+    status "a GSESUB lag runs ($form)" 0 run $models/gse_lag.xml "$tmp/gse_lag.h5" --formulation $form
+    check "a GSESUB lag is 1 - exp(-t/tau) to 1e-7 ($form)" sh -c "'$mbsim' export '$tmp/gse_lag.h5' lag | tail -n +2 |
+        awk -F, '{ e = 1 - exp(-\$1 / 0.4); if ((\$2 - e)^2 > 1e-14 || (\$3 - e)^2 > 1e-14) bad = 1 } END { exit bad }'"
     # GFOSUB, VTOSUB, DIFSUB explicit and implicit, REQSUB, SENSUB
     status "routines run ($form)" 0 run $models/routines.xml "$tmp/rout.h5" --formulation $form
     status "their twin runs ($form)" 0 run $models/routines_expression.xml "$tmp/rout_twin.h5" --formulation $form
