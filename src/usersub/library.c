@@ -25,6 +25,12 @@ static char **extra_dirs;
 static int n_extra_dirs;
 static mbs_library **opened;
 static int n_opened;
+static const char *forbidden;
+
+void mbs_library_forbid(const char *why)
+{
+    forbidden = why;
+}
 
 int mbs_library_add_dir(const char *dir)
 {
@@ -241,6 +247,10 @@ static mbs_library *search_and_open(const char *given, const char *model_dir, ch
 
 mbs_library *mbs_library_open(const char *name, const char *model_path, char *err, size_t errsize)
 {
+    if (forbidden) {
+        snprintf(err, errsize, "library '%s' not opened: %s", name, forbidden);
+        return NULL;
+    }
     /* a Windows deck's path: its separators are '/' here */
     char *given = mbs_strdup(name), *model_dir = dir_of(model_path ? model_path : "");
     mbs_library *lib = NULL;

@@ -16,6 +16,10 @@
 
 typedef struct mbs_library mbs_library;
 
+/* From now on no library is opened: mbs_library_open fails saying `why`
+ * (the fuzzers: a model names any file, and loading it runs its code). */
+void mbs_library_forbid(const char *why);
+
 /* Adds a directory searched after the model's (kept for the process). */
 int mbs_library_add_dir(const char *dir);
 

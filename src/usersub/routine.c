@@ -44,11 +44,11 @@ void mbs_user_invoke(const mbs_user_routine *r, const mbs_user_args *a)
     for (int k = 0; k < n; k++)
         a->out[k] = 0.0;
     /* a system's states and inputs are copies: the routine may write them */
-    double states[MBS_USER_SYSTEM_MAX + 1] = {0}, inputs[MBS_USER_SYSTEM_MAX + 1] = {0};
-    for (int k = 0; a->states && k < sys.nstate; k++)
-        states[k] = a->states[k];
-    for (int k = 0; a->inputs && k < sys.ninput; k++)
-        inputs[k] = a->inputs[k];
+    double states[MBS_USER_SYSTEM_MAX + 1], inputs[MBS_USER_SYSTEM_MAX + 1];
+    for (int k = 0; r->shape == MBS_USER_SYSTEM && k < sys.nstate; k++)
+        states[k] = a->states ? a->states[k] : 0.0;
+    for (int k = 0; r->shape == MBS_USER_SYSTEM && k < sys.ninput; k++)
+        inputs[k] = a->inputs ? a->inputs[k] : 0.0;
     mbs_crash_guard saved;
     mbs_crash_guard_enter(r->guard, time, &saved);
     switch (r->shape) {

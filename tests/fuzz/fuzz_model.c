@@ -1,5 +1,5 @@
 /* libFuzzer harness: the model reader and compiler (src/io, src/model) on
- * any bytes as a model file. Every message must be one line; nothing may
+ * any bytes as a model file (user subroutine libraries are not loaded). Every message must be one line; nothing may
  * crash, leak, hang or read out of bounds (ASan, UBSan, libFuzzer's
  * timeout and memory limit). */
 #include "fuzz_common.h"
@@ -7,6 +7,7 @@
 #include "../../src/io/reader.h"
 #include "../../src/model/compile.h"
 #include "../../src/model/model.h"
+#include "../../src/usersub/library.h"
 
 #include <stdlib.h>
 
@@ -14,6 +15,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    /* a model may name any file as a user subroutine's library: none is loaded here */
+    mbs_library_forbid("user subroutine libraries are not loaded by the fuzzer");
     const char *path = fuzz_scratch_file(data, size, ".xml");
     if (!path)
         return 0;
