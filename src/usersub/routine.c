@@ -71,8 +71,6 @@ void mbs_user_invoke(const mbs_user_routine *r, const mbs_user_args *a)
 
 /* ---- at a state ---- */
 
-/* The routine's outputs at ev's state and time t (model units): the
- * values() of its tfuncs (model/tfunc.h). */
 /* One call at ev's state; a failure fails the evaluation. */
 static void call_at_state(mbs_user_routine *r, const mbs_eval *ev, mbs_user_args *a)
 {
@@ -96,6 +94,8 @@ static void call_at_state(mbs_user_routine *r, const mbs_eval *ev, mbs_user_args
     d->eval_fatal = 1;
 }
 
+/* The routine's outputs at ev's state and time t (model units): the
+ * values() of its tfuncs (model/tfunc.h). */
 static void values(void *routine, const mbs_eval *ev, double t, int iord, double *out)
 {
     mbs_user_args a = {t, 0, 0, iord, NULL, NULL, out};
@@ -142,10 +142,6 @@ static void release(void *routine)
 static int declare(mbs_builder *b, const mbs_spec_elem *e, void *ctx)
 {
     mbs_user_routine *r = ctx;
-    const mbs_model *m = mbs_builder_model(b);
-    int made = mbs_builder_result(b, e);
-    r->comp = made >= 0 && made < m->n_comps && m->comps[made].kind == e->kind && m->comps[made].id == e->id ? made
-                                                                                                           : -1;
     mbs_user_context c;
     memset(&c, 0, sizeof c);
     c.routine = r;
@@ -177,7 +173,7 @@ static int parameters(mbs_builder *b, const mbs_spec_elem *e, const char *text, 
     /* USER( ... ): the list inside */
     size_t len = strlen(list);
     char *open = strchr(list, '(');
-    if (open && list[len - 1] == ')') {
+    if (open && len > 0 && list[len - 1] == ')') {
         char head[8] = "";
         snprintf(head, sizeof head, "%.*s", (int)(open - list) < 7 ? (int)(open - list) : 7, list);
         if (mbs_strcaseeq(mbs_str_trim(head), "USER")) {
@@ -265,7 +261,6 @@ static mbs_user_routine *routine_create(mbs_builder *b, const mbs_spec_elem *e, 
     r->n_outputs = spec->n_outputs;
     r->system = spec->system;
     r->may_read = spec->may_read;
-    r->comp = -1;
     if (!r->function || !r->element || !(r->label = label_of(r)) || parameters(b, e, spec->params, r) != 0 ||
         find(b, e, spec, r) != 0 ||
         !(r->guard = mbs_sprintf_alloc("%s: its user subroutine %s (in %s)", r->element, r->label, r->library))) {

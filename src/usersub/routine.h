@@ -77,7 +77,6 @@ typedef struct mbs_user_routine {
     int n_outputs;
     mbs_user_system system;
     int may_read;
-    int comp;               /* the component it serves, -1 (a request) */
     mbs_tfunc *reads;       /* the first of its tfuncs: its measures are what it reads (NULL: it reads nothing) */
     mbs_expr_env *env;      /* binds them, until the iflag call (the builder's) */
     mbs_user_call *calls;   /* what it declared */
