@@ -38,6 +38,13 @@ static const mbs_attr ATTRS[] = {
     {"expr6", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "EXPRESSION: column expr6", NULL},
     {"expr7", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "EXPRESSION: column expr7", NULL},
     {"expr8", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "EXPRESSION: column expr8", NULL},
+    {"cnames", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL,
+     "EXPRESSION: names of the columns expr1 .. expr8, separated by commas or spaces (Adams' CNAMES; default "
+     "expr1 ..)", NULL},
+    {"cunits", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL,
+     "EXPRESSION: what each of expr1 .. expr8 measures, for its unit: no_units, length, angle, velocity, "
+     "angular_velocity, acceleration, angular_acceleration, force, torque, mass, time, energy, power "
+     "(default no_units)", NULL},
     MBS_USERSUB_ATTRS,
 };
 
@@ -62,9 +69,10 @@ static int is_null(const char *text)
 
 /* One column per expression: EXPRESSION's exprK, or MARKER_FORCE's six. */
 static int expression_sensor(mbs_builder *b, const mbs_spec_elem *e, int n, const char *const *names,
-                             const char *const *texts, const mbs_dim *dims)
+                             const char *const *texts, const mbs_dim *dims, unsigned angle_cols)
 {
     mbs_output_desc o = {"Value", "", DIM_NONE, NULL, 0, 0};
+    o.angle_cols = angle_cols;
     char columns[128] = "";
     for (int k = 0; k < n; k++)
         snprintf(columns + strlen(columns), sizeof columns - strlen(columns), "%s%s", k ? " " : "", names[k]);
@@ -90,21 +98,85 @@ static int expression_sensor(mbs_builder *b, const mbs_spec_elem *e, int n, cons
     return 0;
 }
 
+/* What a column of cunits measures: its dimension and whether it is an angle. */
+static const struct {
+    const char *word;
+    mbs_dim dim;
+    int angle;
+} CUNITS[] = {
+    {"no_units", DIM_NONE, 0},
+    {"length", DIM_LENGTH, 0},
+    {"angle", DIM_ANGLE, 1},
+    {"velocity", DIM_VELOCITY, 0},
+    {"angular_velocity", DIM_ANGULAR_VELOCITY, 1},
+    {"acceleration", DIM_ACCELERATION, 0},
+    {"angular_acceleration", DIM_ANGULAR_ACCELERATION, 1},
+    {"force", DIM_FORCE, 0},
+    {"torque", DIM_TORQUE, 0},
+    {"mass", DIM_MASS, 0},
+    {"time", DIM_TIME, 0},
+    {"energy", DIM_ENERGY, 0},
+    {"power", DIM_POWER, 0},
+};
+
+/* The k-th word (0-based) of a list separated by commas or spaces, into out;
+ * 0, or -1 when the list is shorter. */
+static int list_word(const char *list, int k, char *out, size_t size)
+{
+    const char *p = list;
+    for (int i = 0;; i++) {
+        p += strspn(p, ", \t\n");
+        if (!*p)
+            return -1;
+        size_t n = strcspn(p, ", \t\n");
+        if (i == k) {
+            snprintf(out, size, "%.*s", (int)n, p);
+            return 0;
+        }
+        p += n;
+    }
+}
+
 static int expressions(mbs_builder *b, const mbs_spec_elem *e)
 {
     static const char *const NAMES[8] = {"expr1", "expr2", "expr3", "expr4", "expr5", "expr6", "expr7", "expr8"};
     const char *names[8], *texts[8];
+    char given_names[8][64];
     mbs_dim dims[8];
+    unsigned angle_cols = 0;
     int n = 0;
+    const char *cnames = mbs_spec_has(e, "cnames") ? mbs_spec_text(e, "cnames") : NULL;
+    const char *cunits = mbs_spec_has(e, "cunits") ? mbs_spec_text(e, "cunits") : NULL;
     for (int k = 0; k < 8; k++)
         if (mbs_spec_has(e, NAMES[k]) && !is_null(mbs_spec_text(e, NAMES[k]))) {
             names[n] = NAMES[k];
+            if (cnames) {
+                if (list_word(cnames, k, given_names[n], sizeof given_names[n]) != 0)
+                    return mbs_build_error(b, e, "cnames names no column for %s", NAMES[k]);
+                names[n] = given_names[n];
+            }
             texts[n] = mbs_spec_text(e, NAMES[k]);
-            dims[n++] = DIM_NONE;
+            dims[n] = DIM_NONE;
+            if (cunits) {
+                char word[64];
+                size_t u = 0;
+                if (list_word(cunits, k, word, sizeof word) != 0)
+                    return mbs_build_error(b, e, "cunits gives no unit for %s", NAMES[k]);
+                while (u < sizeof CUNITS / sizeof CUNITS[0] && !mbs_strcaseeq(CUNITS[u].word, word))
+                    u++;
+                if (u == sizeof CUNITS / sizeof CUNITS[0])
+                    return mbs_build_error(b, e, "cunits: '%s' is not one of no_units, length, angle, velocity, "
+                                                 "angular_velocity, acceleration, angular_acceleration, force, "
+                                                 "torque, mass, time, energy, power", word);
+                dims[n] = CUNITS[u].dim;
+                if (CUNITS[u].angle)
+                    angle_cols |= 1u << n;
+            }
+            n++;
         }
     if (n == 0)
         return mbs_build_error(b, e, "type EXPRESSION needs at least one of expr1 .. expr8 (other than NULL)");
-    return expression_sensor(b, e, n, names, texts, dims);
+    return expression_sensor(b, e, n, names, texts, dims, angle_cols);
 }
 
 /* MARKER_FORCE as the expressions FX(I, J, ref) ... TZ(I, J, ref). */
@@ -120,7 +192,7 @@ static int marker_force(mbs_builder *b, const mbs_spec_elem *e)
         snprintf(buf[k], sizeof buf[k], "%s(%ld, %ld, %ld)", NAMES[k], mbs_spec_int(e, "i_marker_id"), J, R);
         texts[k] = buf[k];
     }
-    return expression_sensor(b, e, 6, NAMES, texts, dims);
+    return expression_sensor(b, e, 6, NAMES, texts, dims, 0);
 }
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)

@@ -8,6 +8,7 @@
  *   ACCX..Z (I[,J[,K[,L]]])    ACCM (I[,J[,L]])  acceleration, derivatives in frame L
  *   WDTX..Z (I[,J[,K[,L]]])    WDTM (I[,J[,L]])  angular acceleration, derivative in frame L
  *   AX AY AZ PSI THETA PHI YAW PITCH ROLL (I[,J])  orientation of I relative to J
+ *   ORIENT (system, component, I[,J])  Adams': 11 body-3-1-3 angles (1..3), 27 Euler parameters (1..4)
  *   FX FY FZ TX TY TZ (I[,J[,K]])  FM TM (I[,J])  net load at I of the elements between I and J
  *   JOINT MOTION SFORCE VFORCE VTORQ GFORCE SPDP BUSH BEAM (id, jflag, comp[, RM])
  *   VARVAL(id)  ARYVAL(id, n)  DIF(id)  DIF1(id)  AKISPL CUBSPL LINSPL (x, z, id[, order])  MODE
@@ -318,6 +319,40 @@ static const char *const UNSUPPORTED[] = {"FRICTION", "SENVAL", "STRVAL", "QUISP
                                           "DELAY", "INVPSD", "PINVAL", "POUVAL", "PTCV", "CVCV", "NFORCE",
                                           "CONTACT"};
 
+/* Adams' ORIENT(system, component, I[, J]): the orientation of I relative to
+ * J in one of Adams' systems. mbsim has 11 (body-fixed 3-1-3: psi, theta,
+ * phi) and 27 (Euler parameters e0..e3, e0 >= 0). */
+static mbs_bind_result bind_orient(env_ctx *x, mbs_bind_call *c)
+{
+    long system, comp;
+    if (c->nargs < 3 || c->nargs > 4)
+        return refuse(c, "ORIENT takes (system, component, I[, J])");
+    if (constant_int(c, 0, "the orientation system", &system) != 0 ||
+        constant_int(c, 1, "the component", &comp) != 0)
+        return MBS_BIND_ERROR;
+    mbs_measure_kind kind;
+    if (system == 11 && comp >= 1 && comp <= 3)
+        kind = (mbs_measure_kind)(MBS_MEAS_PSI + comp - 1);
+    else if (system == 27 && comp >= 1 && comp <= 4)
+        kind = (mbs_measure_kind)(MBS_MEAS_E0 + comp - 1);
+    else if (system == 11 || system == 27)
+        return refuse(c, "ORIENT: system %ld has no component %ld", system, comp);
+    else
+        return refuse(c, "ORIENT: orientation system %ld is not supported (mbsim has 11, the body-fixed 3-1-3 "
+                         "angles, and 27, the Euler parameters)", system);
+    mbs_measure m = new_measure(kind);
+    for (int k = 2; k < c->nargs; k++) {
+        int i = marker_arg(x, c, k);
+        if (i == -2)
+            return MBS_BIND_ERROR;
+        m.marker[k - 2] = i;
+    }
+    if (m.marker[0] < 0)
+        return refuse(c, "ORIENT: the marker I must be given (it is 0)");
+    m.to_model = 1.0;
+    return add_slot(x, c, &m);
+}
+
 static mbs_bind_result bind(void *ctx, mbs_bind_call *c)
 {
     env_ctx *x = ctx;
@@ -333,6 +368,8 @@ static mbs_bind_result bind(void *ctx, mbs_bind_call *c)
     for (size_t i = 0; i < sizeof LOAD_FNS / sizeof LOAD_FNS[0]; i++)
         if (strcmp(c->name, LOAD_FNS[i].name) == 0)
             return bind_load_fn(x, c, LOAD_FNS[i].family);
+    if (strcmp(c->name, "ORIENT") == 0)
+        return bind_orient(x, c);
     if (strcmp(c->name, "VARVAL") == 0)
         return bind_state_fn(x, c, MBS_FAMILY_VARIABLE, MBS_MEAS_VARVAL);
     if (strcmp(c->name, "DIF") == 0)

@@ -13,6 +13,7 @@
  *   with Q = R_J^T R_I (I's axes in J's):
  *   AX = atan2(Q21, Q11), AY = atan2(Q02, Q22), AZ = atan2(Q10, Q00)   (one-axis angles)
  *   PSI THETA PHI: Q = Rz(psi) Rx(theta) Rz(phi);  YAW PITCH ROLL: Q = Rz(yaw) Ry(-pitch) Rx(roll)
+ *   E0 E1 E2 E3 (ORIENT 27): the Euler parameters of Q, e0 >= 0
  *   F*, T*  the force and the torque about I's origin that the elements between I and J
  *           apply on I's body, in K's axes (their applied loads and their constraint forces)
  * Results are converted to the model's units (the expression is written in
@@ -203,6 +204,12 @@ static double kinematic(const mbs_eval *ev, const mbs_measure *ms)
     case MBS_MEAS_YAW: case MBS_MEAS_PITCH: case MBS_MEAS_ROLL:
         mbs_matrix_to_ypr(Q, angles);
         return angles[k - MBS_MEAS_YAW];
+    case MBS_MEAS_E0: case MBS_MEAS_E1: case MBS_MEAS_E2: case MBS_MEAS_E3: {
+        double p[4];
+        mbs_matrix_to_quat(Q, p);
+        double sign = p[0] < 0 ? -1.0 : 1.0; /* the rotation's parameters with e0 >= 0 */
+        return sign * p[k - MBS_MEAS_E0];
+    }
     default:
         return NAN;
     }

@@ -1,0 +1,185 @@
+/* What the statement -> spec mappings share: new elements, attribute values
+ * read as the XML reader reads them, argument access and messages. */
+#include "adams_map.h"
+#include "spec_values.h"
+#include "../core/strutil.h"
+#include "../model/registry.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const mbs_scope NO_PARAMETERS = {NULL, NULL, 0, NULL, 0, NULL};
+
+mbs_spec_elem *adm_elem(adm_ctx *c, const char *kind_name, int id)
+{
+    const mbs_kind *kind = mbs_registry_find(kind_name);
+    if (!kind) {
+        fprintf(stderr, "mbsim: internal error: no element kind %s\n", kind_name);
+        abort();
+    }
+    mbs_spec *s = c->spec;
+    if (s->n_elems == c->cap) {
+        int cap = c->cap ? 2 * c->cap : 64;
+        mbs_spec_elem *e = realloc(s->elems, (size_t)cap * sizeof *e);
+        if (!e)
+            return NULL;
+        s->elems = e;
+        c->cap = cap;
+    }
+    mbs_spec_elem *e = &s->elems[s->n_elems];
+    if (mbs_spec_elem_init(e, kind, c->cur ? c->cur->line : 0) != 0)
+        return NULL;
+    s->n_elems++;
+    e->id = id;
+    e->in_command = c->in_command;
+    e->modify = c->in_command && !(kind->placement & MBS_IN_COMMAND);
+    if (c->cur && c->cur->view_name && mbs_kind_attr(kind, "label"))
+        e->label = mbs_strdup(c->cur->view_name);
+    if (id && mbs_kind_attr(kind, "id")) {
+        char text[16];
+        snprintf(text, sizeof text, "%d", id);
+        adm_set(c, e, "id", NULL, text);
+    }
+    return e;
+}
+
+void adm_set(adm_ctx *c, mbs_spec_elem *e, const char *attr, const char *arg, const char *text)
+{
+    int i = mbs_kind_attr_index(e->kind, attr);
+    if (i < 0) {
+        fprintf(stderr, "mbsim: internal error: %s has no attribute %s\n", e->kind->name, attr);
+        abort();
+    }
+    if (strcmp(attr, "label") == 0) {
+        free(e->label);
+        e->label = mbs_strdup(text);
+    }
+    mbs_value *v = &e->values[i];
+    v->present = v->set = 1;
+    char err[512];
+    if (mbs_spec_parse_value(&c->spec->units, &NO_PARAMETERS, &e->kind->attrs[i], text, v, err, sizeof err) != 0) {
+        adm_error(c, arg, "%s: %s", arg ? arg : attr, err);
+        e->unreadable = 1;
+    }
+}
+
+void adm_set_num(adm_ctx *c, mbs_spec_elem *e, const char *attr, double value)
+{
+    char text[40];
+    snprintf(text, sizeof text, "%.17g", value);
+    adm_set(c, e, attr, NULL, text);
+}
+
+void adm_set_int(adm_ctx *c, mbs_spec_elem *e, const char *attr, long value)
+{
+    char text[24];
+    snprintf(text, sizeof text, "%ld", value);
+    adm_set(c, e, attr, NULL, text);
+}
+
+int adm_given(const adm_ctx *c, const char *arg)
+{
+    return adm_arg(c->cur, arg) != NULL;
+}
+
+double adm_num(const adm_ctx *c, const char *arg, int k, double dflt)
+{
+    const adm_val *v = adm_arg(c->cur, arg);
+    return v && k < v->n ? v->num[k] : dflt;
+}
+
+int adm_id(const adm_ctx *c, const char *arg, int k)
+{
+    const adm_val *v = adm_arg(c->cur, arg);
+    return v && k < v->n ? (int)v->num[k] : 0;
+}
+
+const char *adm_text(const adm_ctx *c, const char *arg)
+{
+    const adm_val *v = adm_arg(c->cur, arg);
+    return v ? v->text : NULL;
+}
+
+int adm_choice(adm_ctx *c, const char *flags)
+{
+    char *list = mbs_strdup(flags);
+    int found = -1, k = 0;
+    const char *first = NULL;
+    for (char *w = strtok(list, "|"); w; w = strtok(NULL, "|"), k++)
+        if (adm_given(c, w)) {
+            if (found >= 0) {
+                adm_error(c, w, "%s and %s exclude each other", first, w);
+                break;
+            }
+            found = k;
+            first = flags + (w - list);
+        }
+    char firstname[64] = "";
+    (void)firstname;
+    free(list);
+    return found;
+}
+
+static int arg_line(const adm_ctx *c, const char *arg)
+{
+    if (arg && c->cur)
+        for (int i = 0; i < c->cur->def->n_args; i++)
+            if (strcmp(c->cur->def->args[i].name, arg) == 0 && c->cur->v[i].given)
+                return c->cur->v[i].line;
+    return c->cur ? c->cur->line : 0;
+}
+
+int adm_error(adm_ctx *c, const char *arg, const char *fmt, ...)
+{
+    char what[64] = "";
+    if (c->cur)
+        adm_describe(c->cur, what, sizeof what);
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    mbs_diag_add(c->d, MBS_SEV_ERROR, c->path, arg_line(c, arg), "%s: %s", what, msg);
+    return -1;
+}
+
+void adm_note(adm_ctx *c, const char *fmt, ...)
+{
+    char what[64] = "";
+    if (c->cur)
+        adm_describe(c->cur, what, sizeof what);
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    mbs_diag_add(c->d, MBS_SEV_NOTE, c->path, c->cur ? c->cur->line : 0, "%s: %s", what, msg);
+}
+
+const adm_stmt *adm_find(const adm_ctx *c, const char *name, int id)
+{
+    for (int i = 0; i < c->n; i++)
+        if (c->st[i].def && c->st[i].has_id && c->st[i].id == id && strcmp(c->st[i].def->name, name) == 0)
+            return &c->st[i];
+    return NULL;
+}
+
+int adm_check_refs(adm_ctx *c, const char *arg, const char *name)
+{
+    const adm_val *v = adm_arg(c->cur, arg);
+    for (int k = 0; v && k < v->n; k++) {
+        int id = (int)v->num[k];
+        if (id != 0 && !adm_find(c, name, id))
+            return adm_error(c, arg, "%s = %d: there is no %s/%d", arg, id, name, id);
+    }
+    return 0;
+}
+
+int adm_marker_part(const adm_ctx *c, int marker_id)
+{
+    const adm_stmt *m = adm_find(c, "MARKER", marker_id);
+    const adm_val *v = m ? adm_arg(m, "PART") : NULL;
+    return v && v->n ? (int)v->num[0] : 0;
+}

@@ -1,0 +1,243 @@
+/* JOINT, JPRIM, MOTION, COUPLER and GCON onto Constraint_Joint,
+ * Motion_Joint, Constraint_Coupler.
+ *
+ * Adams' joints are MotionSolve's (the free axis J's z) except HOOKE: a
+ * UNIVERSAL joint keeps z_I perpendicular to z_J, a HOOKE joint x_I
+ * perpendicular to y_J (the cross's arms; the same markers may then
+ * coincide). mbsim's UNIVERSAL is the former, so a HOOKE joint becomes a
+ * UNIVERSAL joint between two markers mbsim adds: at I with its z along x_I
+ * (axes y_I z_I x_I) and at J with its z along y_J (axes z_J x_J y_J). Its
+ * reaction is then in the added J marker's axes. */
+#include "adams_map.h"
+#include "../core/strutil.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+static const char JOINT_FLAGS[] =
+    "CONVEL|CYLINDRICAL|FIXED|HOOKE|PLANAR|RACKPIN|REVOLUTE|SCREW|SPHERICAL|TRANSLATIONAL|UNIVERSAL";
+static const char *const JOINT_TYPES[] = {"CONSTANT_VELOCITY", "CYLINDRICAL", "FIXED", "UNIVERSAL",
+                                          "PLANAR", "RACK_PINION", "REVOLUTE", "SCREW", "SPHERICAL",
+                                          "TRANSLATIONAL", "UNIVERSAL"};
+enum { J_CONVEL, J_CYLINDRICAL, J_FIXED, J_HOOKE, J_PLANAR, J_RACKPIN, J_REVOLUTE, J_SCREW, J_SPHERICAL,
+       J_TRANSLATIONAL, J_UNIVERSAL };
+
+/* A marker mbsim adds at marker `at` (same body, same origin) with its axes
+ * the columns `perm` of at's (x y z of the new marker = at's axes perm[0..2]). */
+static int permuted_marker(adm_ctx *c, int at, const int perm[3], const char *what)
+{
+    int id = c->next_marker_id++;
+    mbs_spec_elem *m = adm_elem(c, "Reference_Marker", id);
+    if (!m)
+        return 0;
+    char label[96];
+    adm_describe(c->cur, label, sizeof label);
+    snprintf(label + strlen(label), sizeof label - strlen(label), " %s", what);
+    adm_set(c, m, "label", NULL, label);
+    adm_set_int(c, m, "body_id", adm_marker_part(c, at));
+    adm_set_int(c, m, "rm_id", at);
+    static const char *const DC[3][3] = {{"a00", "a10", "a20"}, {"a01", "a11", "a21"}, {"a02", "a12", "a22"}};
+    for (int col = 0; col < 3; col++)
+        for (int row = 0; row < 3; row++)
+            adm_set_num(c, m, DC[col][row], row == perm[col] ? 1.0 : 0.0);
+    return id;
+}
+
+static int check_markers(adm_ctx *c, const char *i, const char *j)
+{
+    int bad = 0;
+    if (!adm_given(c, i))
+        bad = adm_error(c, NULL, "%s is needed", i);
+    if (!adm_given(c, j))
+        bad = adm_error(c, NULL, "%s is needed", j);
+    if (adm_check_refs(c, i, "MARKER") || adm_check_refs(c, j, "MARKER"))
+        bad = -1;
+    return bad;
+}
+
+/* The joint type of JOINT statement s (J_*), -1 when none is given. */
+static int joint_type(const adm_stmt *s)
+{
+    char list[sizeof JOINT_FLAGS];
+    memcpy(list, JOINT_FLAGS, sizeof list);
+    int k = 0;
+    for (char *w = strtok(list, "|"); w; w = strtok(NULL, "|"), k++)
+        if (adm_arg(s, w))
+            return k;
+    return -1;
+}
+
+int adm_map_joint(adm_ctx *c, const adm_stmt *s)
+{
+    int type = adm_choice(c, JOINT_FLAGS);
+    if (type < 0)
+        return adm_error(c, NULL, "the joint's type is needed (one of %s)", JOINT_FLAGS);
+    if (check_markers(c, "I", "J") != 0)
+        return -1;
+    static const char *const IC[] = {"IC", "ICTRAN", "ICROT"};
+    for (int k = 0; k < 3; k++)
+        if (adm_given(c, IC[k]))
+            return adm_error(c, IC[k], "%s (a joint's initial displacement and velocity) is not supported yet", IC[k]);
+    static const char *const FRICTIONISH[] = {"DELTA_V", "MAXIMUM_DEFORMATION", "MU"};
+    for (int k = 0; k < 3; k++)
+        if (adm_given(c, FRICTIONISH[k]))
+            return adm_error(c, FRICTIONISH[k], "%s (the old joint friction) is not supported: use FRICTION/",
+                             FRICTIONISH[k]);
+    int I = adm_id(c, "I", 0), J = adm_id(c, "J", 0);
+    if (type == J_HOOKE) {
+        static const int I_AXES[3] = {1, 2, 0}, J_AXES[3] = {2, 0, 1};
+        I = permuted_marker(c, I, I_AXES, "I (z along the I marker's x)");
+        J = permuted_marker(c, J, J_AXES, "J (z along the J marker's y)");
+        if (!I || !J)
+            return -1;
+    }
+    mbs_spec_elem *e = adm_elem(c, "Constraint_Joint", s->id);
+    if (!e)
+        return -1;
+    adm_set(c, e, "type", JOINT_FLAGS, JOINT_TYPES[type]);
+    adm_set_int(c, e, "i_marker_id", I);
+    adm_set_int(c, e, "j_marker_id", J);
+    if (type == J_RACKPIN) {
+        if (!adm_given(c, "PD"))
+            return adm_error(c, "RACKPIN", "RACKPIN needs PD (the pinion's pitch diameter)");
+        adm_set_num(c, e, "pitch_diameter", adm_num(c, "PD", 0, 0));
+    } else if (adm_given(c, "PD")) {
+        return adm_error(c, "PD", "PD is for RACKPIN joints");
+    }
+    if (type == J_SCREW) {
+        if (!adm_given(c, "PITCH"))
+            return adm_error(c, "SCREW", "SCREW needs PITCH");
+        adm_set_num(c, e, "pitch", adm_num(c, "PITCH", 0, 0));
+    } else if (adm_given(c, "PITCH")) {
+        return adm_error(c, "PITCH", "PITCH is for SCREW joints");
+    }
+    return 0;
+}
+
+int adm_map_jprim(adm_ctx *c, const adm_stmt *s)
+{
+    static const char FLAGS[] = "ATPOINT|INLINE|INPLANE|ORIENTATION|PARALLEL_AXES|PERPENDICULAR";
+    static const char *const TYPES[] = {"SPHERICAL", "INLINE", "INPLANE", "ORIENTATION", "PARALLEL_AXES",
+                                        "PERPENDICULAR"};
+    int type = adm_choice(c, FLAGS);
+    if (type < 0)
+        return adm_error(c, NULL, "the primitive's type is needed (one of %s)", FLAGS);
+    if (check_markers(c, "I", "J") != 0)
+        return -1;
+    mbs_spec_elem *e = adm_elem(c, "Constraint_Joint", s->id);
+    if (!e)
+        return -1;
+    adm_set(c, e, "type", FLAGS, TYPES[type]);
+    adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
+    adm_set_int(c, e, "j_marker_id", adm_id(c, "J", 0));
+    return 0;
+}
+
+/* A function expression argument, refusing USER(...) subroutines. NULL
+ * (reported) when it cannot be used. */
+const char *adm_expression(adm_ctx *c, const char *arg)
+{
+    const char *f = adm_text(c, arg);
+    if (!f)
+        return NULL;
+    char head[8];
+    snprintf(head, sizeof head, "%.5s", f);
+    if (strncasecmp(head, "USER", 4) == 0) {
+        const char *r = adm_given(c, "ROUTINE") ? adm_text(c, "ROUTINE") : NULL;
+        adm_error(c, arg, "%s = USER(...): user subroutines%s%s cannot be loaded by mbsim; write the function as an "
+                          "expression", arg, r ? " such as " : "", r ? r : "");
+        return NULL;
+    }
+    return f;
+}
+
+int adm_map_motion(adm_ctx *c, const adm_stmt *s)
+{
+    if (!adm_given(c, "JOINT")) {
+        if (adm_given(c, "I") || adm_given(c, "J"))
+            return adm_error(c, "I", "a motion of markers (I, J with X, Y, Z, B1, B2, B3) is not supported; "
+                                     "prescribe a joint's motion with JOINT=");
+        return adm_error(c, NULL, "JOINT is needed (the joint whose motion is prescribed)");
+    }
+    if (adm_check_refs(c, "JOINT", "JOINT") != 0)
+        return -1;
+    const adm_stmt *j = adm_find(c, "JOINT", adm_id(c, "JOINT", 0));
+    int rt = adm_choice(c, "TRANSLATIONAL|ROTATIONAL");
+    int kind = adm_choice(c, "DISPLACEMENT|VELOCITY|ACCELERATION");
+    if (!adm_given(c, "FUNCTION"))
+        return adm_error(c, NULL, "FUNCTION is needed");
+    const char *f = adm_expression(c, "FUNCTION");
+    if (!f)
+        return -1;
+    int jt = j ? joint_type(j) : -1;
+    if (jt == J_CYLINDRICAL && rt < 0)
+        return adm_error(c, NULL, "JOINT/%d is CYLINDRICAL: say TRANSLATIONAL or ROTATIONAL", j->id);
+    if ((jt == J_REVOLUTE && rt == 0) || (jt == J_TRANSLATIONAL && rt == 1))
+        return adm_error(c, rt == 0 ? "TRANSLATIONAL" : "ROTATIONAL", "JOINT/%d is %s: it has no %s motion", j->id,
+                         jt == J_REVOLUTE ? "REVOLUTE" : "TRANSLATIONAL", rt == 0 ? "translational" : "rotational");
+    mbs_spec_elem *e = adm_elem(c, "Motion_Joint", s->id);
+    if (!e)
+        return -1;
+    adm_set_int(c, e, "joint_id", j ? j->id : adm_id(c, "JOINT", 0));
+    adm_set(c, e, "val_type", NULL, kind == 1 ? "V" : kind == 2 ? "A" : "D");
+    if (jt == J_CYLINDRICAL)
+        adm_set(c, e, "motion_type", NULL, rt == 0 ? "T" : "R");
+    adm_set(c, e, "expr", "FUNCTION", f);
+    if (adm_given(c, "ICDISP"))
+        adm_set_num(c, e, "ic_disp", adm_num(c, "ICDISP", 0, 0));
+    if (adm_given(c, "ICVEL"))
+        adm_set_num(c, e, "ic_vel", adm_num(c, "ICVEL", 0, 0));
+    return 0;
+}
+
+int adm_map_coupler(adm_ctx *c, const adm_stmt *s)
+{
+    if (adm_given(c, "FUNCTION"))
+        return adm_error(c, "FUNCTION", "a coupler given by a FUNCTION (or USER) is not supported; give SCALES");
+    if (!adm_given(c, "JOINTS") || !adm_given(c, "SCALES"))
+        return adm_error(c, NULL, "JOINTS and SCALES are needed");
+    if (adm_check_refs(c, "JOINTS", "JOINT") != 0)
+        return -1;
+    const adm_val *joints = adm_arg(s, "JOINTS"), *scales = adm_arg(s, "SCALES");
+    if (joints->n != scales->n)
+        return adm_error(c, "SCALES", "SCALES has %d values for %d JOINTS", scales->n, joints->n);
+    /* TYPE = T:R[:T], one letter a joint */
+    char types[3] = {0, 0, 0};
+    const char *t = adm_text(c, "TYPE");
+    if (t) {
+        int k = 0;
+        for (const char *p = t; *p && k <= 3; p++) {
+            if (*p == ':')
+                continue;
+            if ((*p != 'T' && *p != 'R') || k == 3 || (p[1] && p[1] != ':'))
+                return adm_error(c, "TYPE", "TYPE = %s: one T or R a joint, separated by ':'", t);
+            types[k++] = *p;
+        }
+        if (k != joints->n)
+            return adm_error(c, "TYPE", "TYPE has %d letters for %d JOINTS", k, joints->n);
+    }
+    mbs_spec_elem *e = adm_elem(c, "Constraint_Coupler", s->id);
+    if (!e)
+        return -1;
+    static const char *const JID[3] = {"joint1_id", "joint2_id", "joint3_id"};
+    static const char *const FREE[3] = {"freedom_1", "freedom_2", "freedom_3"};
+    char coefficients[128] = "";
+    for (int k = 0; k < joints->n; k++) {
+        adm_set_int(c, e, JID[k], (long)joints->num[k]);
+        if (types[k]) {
+            char one[2] = {types[k], 0};
+            adm_set(c, e, FREE[k], "TYPE", one);
+        }
+        snprintf(coefficients + strlen(coefficients), sizeof coefficients - strlen(coefficients), "%s%.17g",
+                 k ? " " : "", scales->num[k]);
+    }
+    adm_set(c, e, "coefficients", "SCALES", coefficients);
+    return 0;
+}
+
+int adm_map_gcon(adm_ctx *c, const adm_stmt *s)
+{
+    (void)s;
+    return adm_error(c, NULL, "GCON (a constraint given by an expression) is not supported yet");
+}
