@@ -7,6 +7,7 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void summary(const mbs_model *m)
@@ -52,14 +53,19 @@ static void summary(const mbs_model *m)
 int mbs_cmd_validate(int argc, char **argv)
 {
     static const struct option options[] = {
-        {"set", required_argument, NULL, 'S'}, {"strict", no_argument, NULL, 'T'}, {NULL, 0, NULL, 0}};
+        {"set", required_argument, NULL, 'S'}, {"strict", no_argument, NULL, 'T'},
+        {"commands", required_argument, NULL, 'C'}, {NULL, 0, NULL, 0}};
     int strict = 0;
+    const char *commands = NULL;
     mbs_overrides o = {NULL, 0};
     const char *path = NULL;
     int rc = EXIT_OK, code;
     mbs_cli_getopt_begin();
     while (rc == EXIT_OK && (code = mbs_cli_getopt(argc, argv, "validate", "", options)) != -1)
-        rc = code == 'S' ? mbs_cli_add_override(&o, "validate", optarg) : code == 'T' ? (strict = 1, 0) : EXIT_BAD_INPUT;
+        rc = code == 'S'   ? mbs_cli_add_override(&o, "validate", optarg)
+             : code == 'T' ? (strict = 1, 0)
+             : code == 'C' ? (commands = optarg, 0)
+                           : EXIT_BAD_INPUT;
     if (rc == EXIT_OK) {
         path = mbs_cli_operand(argc, argv);
         if (path && optind < argc)
@@ -68,7 +74,8 @@ int mbs_cmd_validate(int argc, char **argv)
     if (rc == EXIT_OK && !path)
         rc = mbs_cli_usage_error("validate", "no model file given");
     if (rc == EXIT_OK) {
-        mbs_model *m = mbs_cli_load_model(path, &o, 0);
+        char *report = NULL;
+        mbs_model *m = mbs_cli_load_model_with(path, commands, &o, 0, &report);
         if (m) {
             m->settings.strict_assembly = strict;
             mbs_diags check;
@@ -84,6 +91,10 @@ int mbs_cmd_validate(int argc, char **argv)
         } else {
             rc = EXIT_BAD_INPUT;
         }
+        /* what of a file in another format was read, converted and refused: most useful when some was not */
+        if (report)
+            printf("%s", report);
+        free(report);
     }
     mbs_cli_free_overrides(&o);
     return rc;

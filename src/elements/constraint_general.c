@@ -155,7 +155,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     const mbs_model *m = mbs_builder_model(b);
     for (int k = 0; k < p.f->n_measures; k++) {
         const mbs_measure *ms = &p.f->measures[k];
-        int position = ms->kind <= MBS_MEAS_DM || (ms->kind >= MBS_MEAS_AX && ms->kind <= MBS_MEAS_E3);
+        int position = ms->kind <= MBS_MEAS_DM || (ms->kind >= MBS_MEAS_AX && ms->kind <= MBS_MEAS_INCANG);
         if (!position)
             return mbs_build_error(b, e, "expr may read only positions and orientations of markers (DX, DY, DZ, "
                                          "DM, AX, AY, AZ, PSI, THETA, PHI, YAW, PITCH, ROLL, ORIENT): a constraint "

@@ -166,15 +166,27 @@ const adm_stmt *adm_find(const adm_ctx *c, const char *name, int id)
     return NULL;
 }
 
+int adm_depends_on_failed(adm_ctx *c, const adm_stmt *s)
+{
+    if (s && s->failed)
+        c->skipped = 1;
+    return c->skipped;
+}
+
 int adm_check_refs(adm_ctx *c, const char *arg, const char *name)
 {
     const adm_val *v = adm_arg(c->cur, arg);
     for (int k = 0; v && k < v->n; k++) {
         int id = (int)v->num[k];
-        if (id != 0 && !adm_find(c, name, id))
+        const adm_stmt *target = id != 0 ? adm_find(c, name, id) : NULL;
+        if (id != 0 && !target)
             return adm_error(c, arg, "%s = %d: there is no %s/%d", arg, id, name, id);
+        if (target && strcmp(name, "MARKER") == 0 && target->failed)
+            c->skipped = 1; /* its marker is gone: reported already */
+        if (target && target->failed)
+            c->skipped = 1;
     }
-    return 0;
+    return c->skipped ? -1 : 0;
 }
 
 int adm_marker_part(const adm_ctx *c, int marker_id)

@@ -21,6 +21,10 @@ typedef struct adm_ctx {
     int *frame_id;         /* per statement: a PART's frame marker, 0 when its BCS is the ground frame */
     int in_command;        /* mapping commands (.acf), not statements */
     int n_simulate;        /* SIMULATE commands mapped */
+    int next_motion_id;    /* ids of the motions mbsim adds (a joint's IC) */
+    int *ic_motions;       /* the motions that hold joints' ICs during the first assembly */
+    int n_ic_motions;
+    int skipped;           /* the statement being mapped depends on one that failed: left out silently */
 } adm_ctx;
 
 /* The table of dataset statements, NULL-terminated. */
@@ -56,6 +60,10 @@ const char *adm_expression(adm_ctx *c, const char *arg);
  * returns -1. */
 int adm_error(adm_ctx *c, const char *arg, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void adm_note(adm_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Whether statement s failed (was refused or could not be read): a
+ * statement that depends on it is left out without a message of its own
+ * (c->skipped), its cause being reported already. */
+int adm_depends_on_failed(adm_ctx *c, const adm_stmt *s);
 /* The first statement `name` (canonical) with `id` in the dataset, or NULL. */
 const adm_stmt *adm_find(const adm_ctx *c, const char *name, int id);
 /* Checks that `arg`'s identifiers name existing statements `name`; -1 after

@@ -12,6 +12,7 @@
 #include "../core/strutil.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -68,6 +69,49 @@ static int joint_type(const adm_stmt *s)
     return -1;
 }
 
+/* IC (REVOLUTE, TRANSLATIONAL), ICTRAN and ICROT (CYLINDRICAL): the joint's
+ * displacement and velocity at the start. Each becomes a motion mbsim adds,
+ * D = disp + vel t, which the first assembly holds and which is switched off
+ * right after it (adams_reader.c writes those commands). */
+static int initial_conditions_check(adm_ctx *c, int type)
+{
+    if (adm_given(c, "IC") && type != J_REVOLUTE && type != J_TRANSLATIONAL)
+        return adm_error(c, "IC", "IC is for REVOLUTE and TRANSLATIONAL joints (ICTRAN, ICROT for CYLINDRICAL)");
+    static const char *const CYL[] = {"ICTRAN", "ICROT"};
+    for (int k = 0; k < 2; k++)
+        if (adm_given(c, CYL[k]) && type != J_CYLINDRICAL)
+            return adm_error(c, CYL[k], "%s is for CYLINDRICAL joints", CYL[k]);
+    return 0;
+}
+
+static int initial_conditions(adm_ctx *c, const adm_stmt *s, int type)
+{
+    static const char *const ARGS[] = {"IC", "ICTRAN", "ICROT"};
+    for (int k = 0; k < 3; k++) {
+        if (!adm_given(c, ARGS[k]))
+            continue;
+        int *ids = realloc(c->ic_motions, (size_t)(c->n_ic_motions + 1) * sizeof *ids);
+        if (!ids)
+            return -1;
+        c->ic_motions = ids;
+        int id = c->next_motion_id++;
+        ids[c->n_ic_motions++] = id;
+        mbs_spec_elem *m = adm_elem(c, "Motion_Joint", id);
+        if (!m)
+            return -1;
+        char text[96];
+        snprintf(text, sizeof text, "JOINT/%d %s", s->id, ARGS[k]);
+        adm_set(c, m, "label", NULL, text);
+        adm_set_int(c, m, "joint_id", s->id);
+        adm_set(c, m, "val_type", NULL, "D");
+        if (type == J_CYLINDRICAL)
+            adm_set(c, m, "motion_type", NULL, k == 1 ? "T" : "R");
+        snprintf(text, sizeof text, "%.17g + %.17g * t", adm_num(c, ARGS[k], 0, 0), adm_num(c, ARGS[k], 1, 0));
+        adm_set(c, m, "expr", ARGS[k], text);
+    }
+    return 0;
+}
+
 int adm_map_joint(adm_ctx *c, const adm_stmt *s)
 {
     int type = adm_choice(c, JOINT_FLAGS);
@@ -75,10 +119,8 @@ int adm_map_joint(adm_ctx *c, const adm_stmt *s)
         return adm_error(c, NULL, "the joint's type is needed (one of %s)", JOINT_FLAGS);
     if (check_markers(c, "I", "J") != 0)
         return -1;
-    static const char *const IC[] = {"IC", "ICTRAN", "ICROT"};
-    for (int k = 0; k < 3; k++)
-        if (adm_given(c, IC[k]))
-            return adm_error(c, IC[k], "%s (a joint's initial displacement and velocity) is not supported yet", IC[k]);
+    if (initial_conditions_check(c, type) != 0)
+        return -1;
     static const char *const FRICTIONISH[] = {"DELTA_V", "MAXIMUM_DEFORMATION", "MU"};
     for (int k = 0; k < 3; k++)
         if (adm_given(c, FRICTIONISH[k]))
@@ -105,6 +147,8 @@ int adm_map_joint(adm_ctx *c, const adm_stmt *s)
     } else if (adm_given(c, "PD")) {
         return adm_error(c, "PD", "PD is for RACKPIN joints");
     }
+    if (initial_conditions(c, s, type) != 0)
+        return -1;
     if (type == J_SCREW) {
         if (!adm_given(c, "PITCH"))
             return adm_error(c, "SCREW", "SCREW needs PITCH");

@@ -211,14 +211,43 @@ int adm_map_graphics(adm_ctx *c, const adm_stmt *s)
     if (!e)
         return -1;
     switch (type) {
-    case G_BOX:
+    case G_BOX: {
+        /* Adams' edges X, Y, Z may be negative (the box on the other side of CORNER); mbsim's are lengths,
+         * from a corner marker mbsim adds at the box's least corner when any is */
         adm_set(c, e, "type", NULL, "BOXDEFINEDFROMCORNER");
-        if (graphic_marker(c, e, "CORNER", "corner_marker_id") != 0)
+        if (!adm_given(c, "CORNER"))
+            return adm_error(c, NULL, "CORNER is needed");
+        if (adm_check_refs(c, "CORNER", "MARKER") != 0)
             return -1;
-        graphic_num(c, e, "X", "length_x");
-        graphic_num(c, e, "Y", "length_y");
-        graphic_num(c, e, "Z", "length_z");
+        static const char *const EDGE[3] = {"X", "Y", "Z"};
+        static const char *const LEN[3] = {"length_x", "length_y", "length_z"};
+        static const char *const POS[3] = {"pos_x", "pos_y", "pos_z"};
+        double edge[3];
+        int negative = 0;
+        for (int k = 0; k < 3; k++) {
+            edge[k] = adm_num(c, EDGE[k], 0, 0);
+            negative |= edge[k] < 0;
+            adm_set_num(c, e, LEN[k], edge[k] < 0 ? -edge[k] : edge[k]);
+        }
+        int corner = adm_id(c, "CORNER", 0);
+        if (negative) {
+            int id = c->next_marker_id++;
+            adm_set_int(c, e, "corner_marker_id", id);
+            mbs_spec_elem *m = adm_elem(c, "Reference_Marker", id); /* e is not used after this */
+            if (!m)
+                return -1;
+            char label[64];
+            snprintf(label, sizeof label, "GRAPHICS/%d corner", s->id);
+            adm_set(c, m, "label", NULL, label);
+            adm_set_int(c, m, "body_id", adm_marker_part(c, corner));
+            adm_set_int(c, m, "rm_id", corner);
+            for (int k = 0; k < 3; k++)
+                adm_set_num(c, m, POS[k], edge[k] < 0 ? edge[k] : 0.0);
+        } else {
+            adm_set_int(c, e, "corner_marker_id", corner);
+        }
         return 0;
+    }
     case G_CYLINDER:
         adm_set(c, e, "type", NULL, "CYLINDER");
         graphic_num(c, e, "LENGTH", "length");

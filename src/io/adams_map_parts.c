@@ -298,6 +298,8 @@ int adm_map_marker(adm_ctx *c, const adm_stmt *s)
     const adm_stmt *part = adm_find(c, "PART", adm_id(c, "PART", 0));
     if (!part)
         return adm_error(c, "PART", "PART = %d: there is no PART/%d", adm_id(c, "PART", 0), adm_id(c, "PART", 0));
+    if (adm_depends_on_failed(c, part))
+        return -1;
     mbs_spec_elem *e = adm_elem(c, "Reference_Marker", s->id);
     if (!e)
         return -1;

@@ -65,6 +65,7 @@ typedef struct adm_stmt {
     int id, has_id;
     int line;
     const char *view_name; /* Adams/View's name of it, or NULL */
+    int failed;            /* it could not be read or mapped (reported): what refers to it is left out silently */
     adm_val *v;            /* def->n_args */
 } adm_stmt;
 

@@ -109,7 +109,7 @@ static int parse_all(adm_ctx *c, const char *path, const adm_lexed *lx, const ad
                 row->refused++;
             if (s->def)
                 s->def = s->def; /* read in part: its mapping is skipped, its references still resolve */
-            s->line = -s->line;  /* marks it unusable */
+            s->failed = 1;
         }
     }
     return 0;
@@ -121,7 +121,7 @@ static void map_all(adm_ctx *c, int from, coverage *cv, int units_first)
     for (int pass = 0; pass < 2; pass++)
         for (int i = from; i < c->n; i++) {
             adm_stmt *s = &c->st[i];
-            if (!s->def || s->line < 0)
+            if (!s->def || s->failed)
                 continue;
             int is_units = strcmp(s->def->name, "UNITS") == 0 && !c->in_command;
             if (units_first && (pass == 0) != is_units)
@@ -133,9 +133,11 @@ static void map_all(adm_ctx *c, int from, coverage *cv, int units_first)
             int errors = c->d->errors;
             int first_elem = c->spec->n_elems;
             int rc = s->def->map ? s->def->map(c, s) : 0;
-            if (rc != 0 || c->d->errors > errors) {
+            if (rc != 0 || c->d->errors > errors || c->skipped) {
                 for (int k = first_elem; k < c->spec->n_elems; k++)
                     c->spec->elems[k].unreadable = 1;
+                s->failed = 1;
+                c->skipped = 0;
                 if (row)
                     row->refused++;
             } else if (row) {
@@ -155,13 +157,13 @@ static void check_ids(adm_ctx *c, int from)
 {
     for (int i = from; i < c->n; i++) {
         adm_stmt *s = &c->st[i];
-        if (!s->def || !s->has_id || s->line < 0)
+        if (!s->def || !s->has_id || s->failed)
             continue;
         for (int k = from; k < i; k++)
-            if (c->st[k].def == s->def && c->st[k].has_id && c->st[k].id == s->id && c->st[k].line > 0) {
+            if (c->st[k].def == s->def && c->st[k].has_id && c->st[k].id == s->id && !c->st[k].failed) {
                 mbs_diag_add(c->d, MBS_SEV_ERROR, c->path, s->line, "%s/%d is defined twice (first on line %d)",
                              s->def->name, s->id, c->st[k].line);
-                s->line = -s->line;
+                s->failed = 1;
                 break;
             }
     }
@@ -189,6 +191,30 @@ static char *dataset_of(const char *acf, const char *line)
     char *full = slash ? mbs_sprintf_alloc("%.*s/%s", (int)(slash - acf), acf, with_ext) : mbs_strdup(with_ext);
     free(with_ext);
     return full;
+}
+
+/* Joints' ICs: the motions that hold them (adams_map_constraints.c) act in
+ * the first assembly only. Simulate ASSEMBLY, then Deactivate each; then the
+ * command file's analyses, or the default transient (to t = 1, output every
+ * 0.01, as a model without analyses gets). */
+static void hold_initial_conditions(adm_ctx *c, int has_commands)
+{
+    c->in_command = 1;
+    c->cur = NULL;
+    mbs_spec_elem *e = adm_elem(c, "Simulate", 0);
+    if (e)
+        adm_set(c, e, "analysis_type", NULL, "ASSEMBLY");
+    for (int k = 0; k < c->n_ic_motions; k++)
+        if ((e = adm_elem(c, "Deactivate", 0))) {
+            adm_set(c, e, "element_type", NULL, "MOTION");
+            adm_set_int(c, e, "element_id", c->ic_motions[k]);
+        }
+    if (!has_commands && (e = adm_elem(c, "Simulate", 0))) {
+        adm_set(c, e, "analysis_type", NULL, "TRANSIENT");
+        adm_set(c, e, "end_time", NULL, "1");
+        adm_set(c, e, "print_interval", NULL, "0.01");
+    }
+    c->in_command = 0;
 }
 
 int mbs_is_adams_path(const char *path)
@@ -261,6 +287,11 @@ mbs_status mbs_read_adams(const char *path, const char *commands, const mbs_over
         if (c.st[i].def && strcmp(c.st[i].def->name, "MARKER") == 0 && c.st[i].id > max_marker)
             max_marker = c.st[i].id;
     c.next_marker_id = max_marker + 1;
+    int max_motion = 0;
+    for (int i = 0; i < c.n; i++)
+        if (c.st[i].def && strcmp(c.st[i].def->name, "MOTION") == 0 && c.st[i].id > max_motion)
+            max_motion = c.st[i].id;
+    c.next_motion_id = max_motion + 1;
     c.frame_id = calloc((size_t)(c.n + 1), sizeof *c.frame_id);
     for (int i = 0; c.frame_id && i < c.n; i++)
         if (c.st[i].def && strcmp(c.st[i].def->name, "PART") == 0 && !adm_arg(&c.st[i], "GROUND") &&
@@ -268,6 +299,8 @@ mbs_status mbs_read_adams(const char *path, const char *commands, const mbs_over
             c.frame_id[i] = c.next_marker_id++;
     map_all(&c, 0, &cv, 1);
     int n_dataset = c.n;
+    if (c.n_ic_motions)
+        hold_initial_conditions(&c, commands != NULL);
     if (commands) {
         c.path = commands;
         c.in_command = 1;
@@ -303,6 +336,7 @@ mbs_status mbs_read_adams(const char *path, const char *commands, const mbs_over
         adm_stmt_free(&c.st[i]);
     free(c.st);
     free(c.frame_id);
+    free(c.ic_motions);
     free(cv.rows);
     adm_lexed_free(&adm);
     adm_lexed_free(&acf);

@@ -8,6 +8,7 @@
  *   ACCX..Z (I[,J[,K[,L]]])    ACCM (I[,J[,L]])  acceleration, derivatives in frame L
  *   WDTX..Z (I[,J[,K[,L]]])    WDTM (I[,J[,L]])  angular acceleration, derivative in frame L
  *   AX AY AZ PSI THETA PHI YAW PITCH ROLL (I[,J])  orientation of I relative to J
+ *   INCANG (I, J, K)  the angle at J between the lines to I and to K, 0..pi (Adams continues past pi)
  *   ORIENT (system, component, I[,J])  Adams': 11 body-3-1-3 angles (1..3), 27 Euler parameters (1..4)
  *   FX FY FZ TX TY TZ (I[,J[,K]])  FM TM (I[,J])  net load at I of the elements between I and J
  *   JOINT MOTION SFORCE VFORCE VTORQ GFORCE SPDP BUSH BEAM (id, jflag, comp[, RM])
@@ -37,6 +38,7 @@ static const marker_fn MARKER_FNS[] = {
     {"DY", MBS_MEAS_DY, 3, "IJK", DIM_LENGTH},
     {"DZ", MBS_MEAS_DZ, 3, "IJK", DIM_LENGTH},
     {"DM", MBS_MEAS_DM, 2, "IJ", DIM_LENGTH},
+    {"INCANG", MBS_MEAS_INCANG, 3, "IJK", DIM_ANGLE},
     {"VX", MBS_MEAS_VX, 4, "IJKL", DIM_VELOCITY},
     {"VY", MBS_MEAS_VY, 4, "IJKL", DIM_VELOCITY},
     {"VZ", MBS_MEAS_VZ, 4, "IJKL", DIM_VELOCITY},

@@ -14,6 +14,7 @@
  *   AX = atan2(Q21, Q11), AY = atan2(Q02, Q22), AZ = atan2(Q10, Q00)   (one-axis angles)
  *   PSI THETA PHI: Q = Rz(psi) Rx(theta) Rz(phi);  YAW PITCH ROLL: Q = Rz(yaw) Ry(-pitch) Rx(roll)
  *   E0 E1 E2 E3 (ORIENT 27): the Euler parameters of Q, e0 >= 0
+ *   INCANG (I, J, K): the angle between d = p_I - p_J and p_K - p_J, atan2(|d x b|, d . b), in 0..pi
  *   F*, T*  the force and the torque about I's origin that the elements between I and J
  *           apply on I's body, in K's axes (their applied loads and their constraint forces)
  * Results are converted to the model's units (the expression is written in
@@ -159,6 +160,15 @@ static double kinematic(const mbs_eval *ev, const mbs_measure *ms)
         return component(ev, K, d, (int)(k - MBS_MEAS_DX));
     case MBS_MEAS_DM:
         return v3_norm(d);
+    case MBS_MEAS_INCANG: {
+        /* K is the third point here, not an axes marker */
+        frame P;
+        frame_of(ev, K, &P);
+        double b[3], n[3];
+        v3_sub(b, P.p, J.p);
+        v3_cross(n, d, b);
+        return atan2(v3_norm(n), v3_dot(d, b));
+    }
     case MBS_MEAS_VX: case MBS_MEAS_VY: case MBS_MEAS_VZ:
         return component(ev, K, v, (int)(k - MBS_MEAS_VX));
     case MBS_MEAS_VM:
