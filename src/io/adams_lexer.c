@@ -82,7 +82,7 @@ mbs_status adm_lex(const char *path, const char *text, size_t len, int header_li
         return MBS_E_INPUT;
     }
     growing g = {0};
-    char *view_name = NULL;
+    char *view_name = NULL, *g_view = NULL; /* the name for the next statement; the pending statement's */
     int g_line = 0, errors = 0, line = 0;
     size_t pos = 0;
     while (pos < len) {
@@ -123,22 +123,27 @@ mbs_status adm_lex(const char *path, const char *text, size_t len, int header_li
                 goto nomem;
             continue;
         }
-        if (g.text && push_statement(out, &g, g_line, &view_name) != 0)
+        if (g.text && push_statement(out, &g, g_line, &g_view) != 0)
             goto nomem;
         if (is_end(s + a, n - a)) {
             out->end_line = line;
             continue;
         }
         g_line = line;
+        free(g_view);
+        g_view = view_name;
+        view_name = NULL;
         if (grow_append(&g, s + a, n - a, line) != 0)
             goto nomem;
     }
-    if (g.text && push_statement(out, &g, g_line, &view_name) != 0)
+    if (g.text && push_statement(out, &g, g_line, &g_view) != 0)
         goto nomem;
     free(view_name);
+    free(g_view);
     return errors ? MBS_E_INPUT : MBS_OK;
 nomem:
     free(view_name);
+    free(g_view);
     free(g.text);
     free(g.lines);
     return MBS_E_NOMEM;

@@ -160,7 +160,8 @@ void adm_note(adm_ctx *c, const char *fmt, ...)
 
 const adm_stmt *adm_find(const adm_ctx *c, const char *name, int id)
 {
-    for (int i = 0; i < c->n; i++)
+    int n = c->n_dataset ? c->n_dataset : c->n; /* commands refer to the dataset's statements */
+    for (int i = 0; i < n; i++)
         if (c->st[i].def && c->st[i].has_id && c->st[i].id == id && strcmp(c->st[i].def->name, name) == 0)
             return &c->st[i];
     return NULL;

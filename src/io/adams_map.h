@@ -14,8 +14,9 @@ typedef struct adm_ctx {
     mbs_diags *d;
     mbs_spec *spec;
     int cap;               /* spec->elems allocated */
-    adm_stmt *st;          /* the dataset's statements, read */
+    adm_stmt *st;          /* the dataset's statements, read, then the command file's */
     int n;
+    int n_dataset;         /* how many of them are the dataset's (0 while it is being mapped: all) */
     const adm_stmt *cur;   /* the statement being mapped (messages) */
     int next_marker_id;    /* ids of the markers mbsim adds (a part's frame, a cm) */
     int *frame_id;         /* per statement: a PART's frame marker, 0 when its BCS is the ground frame */

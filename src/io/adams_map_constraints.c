@@ -52,7 +52,9 @@ static int check_markers(adm_ctx *c, const char *i, const char *j)
         bad = adm_error(c, NULL, "%s is needed", i);
     if (!adm_given(c, j))
         bad = adm_error(c, NULL, "%s is needed", j);
-    if (adm_check_refs(c, i, "MARKER") || adm_check_refs(c, j, "MARKER"))
+    int bad_i = adm_check_refs(c, i, "MARKER"); /* both, whatever the first says */
+    int bad_j = adm_check_refs(c, j, "MARKER");
+    if (bad_i || bad_j)
         bad = -1;
     return bad;
 }

@@ -22,7 +22,9 @@ static int markers(adm_ctx *c, const char *i, const char *j, int j_needed)
         bad = adm_error(c, NULL, "%s is needed", i);
     if (j_needed && !adm_given(c, j))
         bad = adm_error(c, NULL, "%s is needed", j);
-    if (adm_check_refs(c, i, "MARKER") || (j && adm_check_refs(c, j, "MARKER")))
+    int bad_i = adm_check_refs(c, i, "MARKER"); /* both, whatever the first says */
+    int bad_j = j ? adm_check_refs(c, j, "MARKER") : 0;
+    if (bad_i || bad_j)
         bad = -1;
     return bad;
 }

@@ -165,6 +165,7 @@ typedef struct parser {
     adm_stmt *s;
     char what[96]; /* "PART/2" for messages */
     int errors;
+    int bad_value; /* a value of the list being read was reported: its count is not checked */
 } parser;
 
 static int is_sep(char c)
@@ -349,6 +350,10 @@ static int value_starts(parser *p, int i, size_t pos)
 
 static void check_count(parser *p, int i, size_t pos)
 {
+    if (p->bad_value) {
+        p->bad_value = 0;
+        return;
+    }
     const adm_argdef *a = &p->s->def->args[i];
     const adm_val *v = &p->s->v[i];
     if (v->n < a->min || (a->max && v->n > a->max)) {
@@ -367,11 +372,13 @@ static void add_value(parser *p, int i, const char *item, size_t pos)
     const adm_argdef *a = &p->s->def->args[i];
     double x;
     char *shown = mbs_str_shown(item, MBS_SHOWN_NAME);
-    if (adm_parse_number(item, &x) != 0)
+    if (adm_parse_number(item, &x) != 0) {
         perr(p, pos, "%s: '%s' is not a number", a->name, shown ? shown : item);
-    else if (a->type == ADM_ID && (x != floor(x) || x < 0 || x > 2147483647.0 || strpbrk(item, "dD")))
+        p->bad_value = 1;
+    } else if (a->type == ADM_ID && (x != floor(x) || x < 0 || x > 2147483647.0 || strpbrk(item, "dD"))) {
         perr(p, pos, "%s: '%s' is not an identifier (a whole number)", a->name, shown ? shown : item);
-    else
+        p->bad_value = 1;
+    } else
         append_number(&p->s->v[i], x);
     free(shown);
 }
@@ -501,7 +508,7 @@ int adm_parse_statement(const char *path, const adm_raw *raw, const adm_stmtdef 
     out->v = calloc((size_t)(def->n_args > 0 ? def->n_args : 1), sizeof *out->v);
     if (!out->v)
         return -1;
-    parser p = {path, raw, t, k, len, d, out, "", 0};
+    parser p = {path, raw, t, k, len, d, out, "", 0, 0};
     snprintf(p.what, sizeof p.what, "%s", def->name);
     skip_space(&p);
     if (p.pos < len && t[p.pos] == '/') {

@@ -10,6 +10,8 @@
 #include "../core/strutil.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +258,14 @@ mbs_status mbs_read_adams(const char *path, const char *commands, const mbs_over
     } else {
         dataset = mbs_strdup(path);
     }
+    if (commands == path && access(dataset, R_OK) != 0) {
+        mbs_diag_add(d, MBS_SEV_ERROR, commands, 1, "the dataset %s named on the first line cannot be read: %s",
+                     dataset, strerror(errno));
+        free(dataset);
+        free(acf_text);
+        adm_lexed_free(&acf);
+        return MBS_E_INPUT;
+    }
     mbs_status dst = load(dataset, 1, d, &out->source, &out->source_len, &adm);
     if (!out->source) {
         free(dataset);
@@ -304,6 +314,7 @@ mbs_status mbs_read_adams(const char *path, const char *commands, const mbs_over
     if (commands) {
         c.path = commands;
         c.in_command = 1;
+        c.n_dataset = c.n;
         int *frames = realloc(c.frame_id, (size_t)(c.n + acf.n + 1) * sizeof *frames);
         if (frames) {
             c.frame_id = frames;

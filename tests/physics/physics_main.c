@@ -30,6 +30,7 @@
     X(decks) \
     X(measures) \
     X(robust_core) \
-    X(joint_rows)
+    X(joint_rows) \
+    X(adams)
 
 TEST_MAIN(SUITES)
