@@ -5,7 +5,7 @@ adams_models/test_<Name>_CaseNN.adm and, in subdirectories,
 <Name>_CaseNN_ADAMS_<Quantity>.txt, tab-separated, '#' header lines, first
 column time). Nothing is copied: the datasets run as they are.
 
-    tools/adams_reference.py REFERENCE_DIR [--mbsim build/mbsim] [--keep DIR]
+    tools/adams_reference.py REFERENCE_DIR [--mbsim build/mbsim] [--keep DIR] [--rtol R]
 
 For each dataset and quantity it prints the largest difference over all
 output times, absolute and relative to the largest magnitude of Adams' column
@@ -98,6 +98,7 @@ def main():
     ref = args[0]
     mbsim = args[args.index("--mbsim") + 1] if "--mbsim" in args else "build/mbsim"
     keep = args[args.index("--keep") + 1] if "--keep" in args else None
+    tolerance = ["--rtol", args[args.index("--rtol") + 1]] if "--rtol" in args else []
     work = keep or tempfile.mkdtemp(prefix="adams_reference.")
     os.makedirs(work, exist_ok=True)
     print("%-24s %-8s %12s %12s %12s" % ("dataset", "quantity", "max |diff|", "max |Adams|", "relative"))
@@ -113,7 +114,7 @@ def main():
             times, _ = read_reference(files[0])
             end, step = times[-1], times[1] - times[0]
         run = subprocess.run([mbsim, "run", adm, "-o", h5, "--quiet", "--end-time", repr(end), "--print-interval",
-                              repr(step)], capture_output=True, text=True)
+                              repr(step)] + tolerance, capture_output=True, text=True)
         if run.returncode != 0:
             print("%-24s did not run: %s" % (case, run.stderr.strip().splitlines()[:1]))
             worst = float("inf")
