@@ -23,6 +23,9 @@ import subprocess
 import sys
 import tempfile
 
+# changed after Adams computed its results (the reference's README)
+CHANGED = ("RotSpring_Case01", "TransSpring_Case01")
+
 # quantity -> (request comment, columns)
 QUANTITIES = {
     "Pos": ("DISPLACEMENT", ["x", "y", "z"]),
@@ -90,6 +93,63 @@ def export(mbsim, h5, sensor):
     return names, [[float(v) for v in row] for row in r[1:]]
 
 
+def rk4(f, y, t_end, dt, every):
+    """y(t) at multiples of `every` by the classical Runge-Kutta method."""
+    out, t, n = [list(y)], 0.0, int(round(every / dt))
+    while t < t_end - 1e-12:
+        for _ in range(n):
+            k1 = f(y)
+            k2 = f([a + 0.5 * dt * b for a, b in zip(y, k1)])
+            k3 = f([a + 0.5 * dt * b for a, b in zip(y, k2)])
+            k4 = f([a + dt * b for a, b in zip(y, k3)])
+            y = [a + dt / 6 * (b + 2 * c + 2 * d + e) for a, b, c, d, e in zip(y, k1, k2, k3, k4)]
+        t += every
+        out.append(list(y))
+    return out
+
+
+def changed(mbsim, work):
+    """The two datasets changed after Adams' run, against an independent
+    integration of their equations (RK4, dt = 1e-4 s):
+      TransSpring_Case01  a free body pulled by a spring-damper through its
+        centre of mass from the ground origin (k 100, c 1, free length 2) under
+        gravity: a point mass in the y-z plane
+      RotSpring_Case01  a rod on a revolute joint about +y, centre of mass 2 m
+        out, I_O = 0.1 + 1 * 2^2, a torsion spring-damper k = 180/pi N m/rad,
+        c = 0.05 k: I_O th'' = m g d cos th - k th - c th'."""
+    g = 9.80665
+
+    def spring(y):
+        py, pz, vy, vz = y
+        l = (py * py + pz * pz) ** 0.5
+        vr = (py * vy + pz * vz) / l
+        f = -100.0 * (l - 2.0) - 1.0 * vr
+        return [vy, vz, f * py / l, f * pz / l - g]
+
+    k = 180 / 3.141592653589793
+
+    def rot(y):
+        th, w = y
+        return [w, (1 * g * 2 * __import__("math").cos(th) - k * th - 0.05 * k * w) / 4.1]
+
+    for case, f, y0, cols in (("TransSpring_Case01", spring, [2.0, 0.0, 0.0, 0.0], ("y", "z")),
+                              ("RotSpring_Case01", rot, [0.0, 0.0], ("x", "z"))):
+        h5 = os.path.join(work, case + ".h5")
+        if not os.path.exists(h5):
+            continue
+        names, rows = export(mbsim, h5, "REQUEST_1")
+        ref = rk4(f, y0, rows[-1][0], 1e-4, rows[1][0] - rows[0][0])
+        diff = 0.0
+        for r, y in zip(rows, ref):
+            if case.startswith("Trans"):
+                want = (y[0], y[1])
+            else:
+                want = (2 * __import__("math").cos(y[0]), -2 * __import__("math").sin(y[0]))
+            for c, w in zip(cols, want):
+                diff = max(diff, abs(r[names.index(c)] - w))
+        print("%-24s %-8s %12.3e  (against an independent RK4 integration)" % (case, "Pos", diff))
+
+
 def main():
     args = sys.argv[1:]
     if not args or args[0] in ("-h", "--help"):
@@ -154,9 +214,14 @@ def main():
                     scale = max(scale, abs(rr[k]))
             # columns that are zero but for rounding (|Adams| < 1e-9): no relative figure
             rel = diff / scale if scale > 1e-9 else 0.0
-            worst = max(worst, rel)
-            print("%-24s %-8s %12.3e %12.3e %12.3e" % (case, quantity, diff, scale, rel))
-    print("worst relative difference: %.3e" % worst)
+            note = ""
+            if case in CHANGED:
+                note = "  (dataset changed after Adams' run: see below)"
+            else:
+                worst = max(worst, rel)
+            print("%-24s %-8s %12.3e %12.3e %12.3e%s" % (case, quantity, diff, scale, rel, note))
+    print("worst relative difference (datasets as Adams ran them): %.3e" % worst)
+    changed(mbsim, work)
     return 0
 
 
