@@ -35,6 +35,7 @@ static const char RUN[] =
     "                 [--print-interval DT] [--rtol R] [--atol A]\n"
     "                 [--linear-solver auto|dense|klu] [--formulation auto|absolute|joint]\n"
     "                 [--dae-interpolation true|false] [--strict] [--quiet]\n"
+    "                 [--commands FILE.acf]\n"
     "\n"
     "Runs the model's analyses (<Simulate> commands; without any, a transient to t = 1)\n"
     "and writes every sensor at every output time to OUT.h5 (default: the model's base\n"
@@ -54,6 +55,10 @@ static const char RUN[] =
     "  --strict               a body moved by the start's assembly further than\n"
     "                         the limit is an error, not a warning (exit 2)\n"
     "  -q, --quiet            print nothing but errors\n"
+    "  --commands FILE.acf    an Adams command file for an Adams dataset MODEL.adm\n"
+    "\n"
+    "MODEL may be an Adams dataset (.adm) or command file (.acf, whose first line\n"
+    "names the dataset): docs/adams.md.\n"
     "\n"
     "The positions the model gives are first made to satisfy the constraints;\n"
     "a note names the bodies that moved most, and a move beyond the limit\n"
@@ -72,7 +77,7 @@ static const char RUN[] =
     "128 + N interrupted by signal N (130 SIGINT, 143 SIGTERM)\n";
 
 static const char VALIDATE[] =
-    "usage: mbsim validate MODEL.xml [--set NAME=VALUE]... [--strict]\n"
+    "usage: mbsim validate MODEL.xml [--set NAME=VALUE]... [--strict] [--commands FILE.acf]\n"
     "\n"
     "Checks the model against the schema and for semantic errors (dangling ids, bad\n"
     "inertia, ...), reporting every problem as 'file:line: error: ...', then prints a\n"
@@ -80,7 +85,8 @@ static const char VALIDATE[] =
     "(constraint equations that repeat others, as in planar loops of revolute\n"
     "joints, are found as a run finds them, warned about and not counted), and\n"
     "what the start's assembly moves, as 'mbsim run' reports it (--strict: a\n"
-    "move beyond the limit is an error).\n"
+    "move beyond the limit is an error). For an Adams dataset (.adm, .acf) it ends\n"
+    "with a table of the statements read, converted, of no effect and refused.\n"
     "\n"
     "exit status: 0 valid, 2 invalid\n";
 

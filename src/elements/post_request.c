@@ -94,7 +94,10 @@ static int expression_sensor(mbs_builder *b, const mbs_spec_elem *e, int n, cons
         free(exprs);
         return -1;
     }
-    mbs_builder_model(b)->sensors[s].exprs = exprs;
+    mbs_sensor *sensor = &mbs_builder_model(b)->sensors[s];
+    sensor->exprs = exprs;
+    if (mbs_spec_has(e, "comment"))
+        sensor->comment = mbs_strdup(mbs_spec_text(e, "comment"));
     return 0;
 }
 
@@ -225,6 +228,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     if (s < 0)
         return -1;
     mbs_sensor *sensor = &mbs_builder_model(b)->sensors[s];
+    if (mbs_spec_has(e, "comment"))
+        sensor->comment = mbs_strdup(mbs_spec_text(e, "comment"));
     sensor->marker_j = j;
     sensor->marker_ref = r;
     sensor->pair_ypr = ypr;

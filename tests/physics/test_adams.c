@@ -71,6 +71,9 @@ TEST(pendulum_placed_by_its_bcs_falls_as_the_closed_form)
         if (strcmp(r.model->sensors[k].name, "REQUEST_3") == 0)
             s = &r.model->sensors[k];
     CHECK(s && s->ncols == 8);
+    for (int k = 0; k < r.model->n_sensors; k++)
+        if (strcmp(r.model->sensors[k].name, "REQUEST_1") == 0)
+            CHECK(r.model->sensors[k].comment && strcmp(r.model->sensors[k].comment, "centre of mass") == 0);
     test_results_free(&r);
 }
 
