@@ -81,6 +81,7 @@ int adm_map_jprim(adm_ctx *c, const adm_stmt *s);
 int adm_map_motion(adm_ctx *c, const adm_stmt *s);
 int adm_map_coupler(adm_ctx *c, const adm_stmt *s);
 int adm_map_gcon(adm_ctx *c, const adm_stmt *s);
+int adm_map_gear(adm_ctx *c, const adm_stmt *s);
 int adm_map_sforce(adm_ctx *c, const adm_stmt *s);
 int adm_map_vforce(adm_ctx *c, const adm_stmt *s);
 int adm_map_springdamper(adm_ctx *c, const adm_stmt *s);
@@ -105,6 +106,10 @@ int adm_map_activate(adm_ctx *c, const adm_stmt *s);
 int adm_map_modify(adm_ctx *c, const adm_stmt *s);
 int adm_map_stop(adm_ctx *c, const adm_stmt *s);
 
+/* A marker's position and axes (columns, R[3 i + j]) in ground at t = 0 as
+ * the dataset writes them (before any assembly); -1 for a floating marker or
+ * one whose statements failed. */
+int adm_marker_global(const adm_ctx *c, int marker, double p[3], double R[9]);
 /* Whether a PART statement places its BCS (QG, REULER, XG, ZG). */
 int adm_part_has_frame(const adm_stmt *part);
 /* A GRAPHICS statement of a kind mbsim does not draw (FORCE, SPDP,

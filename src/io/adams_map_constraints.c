@@ -282,6 +282,73 @@ int adm_map_coupler(adm_ctx *c, const adm_stmt *s)
     return 0;
 }
 
+/* GEAR: two joints (REVOLUTE, CYLINDRICAL: their rotation; TRANSLATIONAL: a
+ * rack) on a common carrier part, meshing where the common-velocity marker
+ * CV stands: the material points of the two gears at CV's origin p have the
+ * same velocity along z_CV. With q_k joint k's coordinate (I relative to J,
+ * about or along z_J at o_J, the J marker's origin) and the carrier on its J
+ * side (s_k = 1) or I side (s_k = -1), gear k's point moves relative to the
+ * carrier at s_k q_k' u_k along z_CV,
+ *   u_k = (z_J x (p - o_J)) . z_CV  (a rotation),   u_k = z_J . z_CV  (a rack),
+ * so the constraint is the coupler s_1 u_1 q_1 - s_2 u_2 q_2 = 0, its
+ * coefficients from the dataset's geometry at t = 0 (a fixed ratio, as
+ * Adams' GEAR has). */
+int adm_map_gear(adm_ctx *c, const adm_stmt *s)
+{
+    if (!adm_given(c, "JOINTS") || !adm_given(c, "CV"))
+        return adm_error(c, NULL, "JOINTS and CV are needed");
+    if (adm_check_refs(c, "JOINTS", "JOINT") != 0 || adm_check_refs(c, "CV", "MARKER") != 0)
+        return -1;
+    const adm_val *joints = adm_arg(s, "JOINTS");
+    double p[3], Rcv[9];
+    if (adm_marker_global(c, adm_id(c, "CV", 0), p, Rcv) != 0)
+        return adm_error(c, "CV", "CV = %d: the marker has no pose of its own (a FLOATING marker)", adm_id(c, "CV", 0));
+    const adm_stmt *js[2];
+    int ip[2], jp[2];
+    for (int k = 0; k < 2; k++) {
+        js[k] = adm_find(c, "JOINT", (int)joints->num[k]);
+        int t = joint_type(js[k]);
+        if (t != J_REVOLUTE && t != J_CYLINDRICAL && t != J_TRANSLATIONAL)
+            return adm_error(c, "JOINTS", "JOINT/%d is not REVOLUTE, CYLINDRICAL or TRANSLATIONAL", js[k]->id);
+        ip[k] = adm_marker_part(c, (int)adm_arg(js[k], "I")->num[0]);
+        jp[k] = adm_marker_part(c, (int)adm_arg(js[k], "J")->num[0]);
+    }
+    /* the carrier: the part the two joints share */
+    int carrier = jp[0] == jp[1] || jp[0] == ip[1] ? jp[0] : ip[0] == jp[1] || ip[0] == ip[1] ? ip[0] : 0;
+    if (!carrier)
+        return adm_error(c, "JOINTS", "JOINT/%d and JOINT/%d share no part (the gears' carrier)", js[0]->id, js[1]->id);
+    double coef[2];
+    for (int k = 0; k < 2; k++) {
+        double o[3], R[9], z[3], zcv[3] = {Rcv[2], Rcv[5], Rcv[8]};
+        adm_marker_global(c, (int)adm_arg(js[k], "J")->num[0], o, R);
+        z[0] = R[2], z[1] = R[5], z[2] = R[8];
+        double u;
+        if (joint_type(js[k]) == J_TRANSLATIONAL) {
+            u = z[0] * zcv[0] + z[1] * zcv[1] + z[2] * zcv[2];
+        } else {
+            double d[3] = {p[0] - o[0], p[1] - o[1], p[2] - o[2]};
+            double v[3] = {z[1] * d[2] - z[2] * d[1], z[2] * d[0] - z[0] * d[2], z[0] * d[1] - z[1] * d[0]};
+            u = v[0] * zcv[0] + v[1] * zcv[1] + v[2] * zcv[2];
+        }
+        double side = jp[k] == carrier ? 1.0 : -1.0;
+        coef[k] = (k == 0 ? 1.0 : -1.0) * side * u;
+        if (u * u < 1e-24)
+            return adm_error(c, "CV", "JOINT/%d does not move the point of CV along CV's z axis (the marker is on "
+                                      "its axis, or its z axis is across the motion)", js[k]->id);
+    }
+    mbs_spec_elem *e = adm_elem(c, "Constraint_Coupler", s->id);
+    if (!e)
+        return -1;
+    char text[96];
+    for (int k = 0; k < 2; k++) {
+        adm_set_int(c, e, k ? "joint2_id" : "joint1_id", js[k]->id);
+        adm_set(c, e, k ? "freedom_2" : "freedom_1", NULL, joint_type(js[k]) == J_TRANSLATIONAL ? "T" : "R");
+    }
+    snprintf(text, sizeof text, "%.17g %.17g", coef[0], coef[1]);
+    adm_set(c, e, "coefficients", "CV", text);
+    return 0;
+}
+
 int adm_map_gcon(adm_ctx *c, const adm_stmt *s)
 {
     if (!adm_given(c, "FUNCTION"))

@@ -10,6 +10,7 @@
  * marker is the body's cg marker: its origin the centre of mass, its axes
  * the axes of IP unless IM names another marker, as in mbsim. */
 #include "adams_map.h"
+#include "../core/rotation.h"
 #include "../core/strutil.h"
 #include "../io/units.h"
 
@@ -173,6 +174,49 @@ static int set_pose(adm_ctx *c, mbs_spec_elem *e, const char *origin, const char
             return adm_error(c, zpoint, "%s and %s do not span a plane with the origin", xpoint, zpoint);
         for (int i = 0; i < 9; i++)
             adm_set_num(c, e, DC[i], R[i]);
+    }
+    return 0;
+}
+
+/* The pose a statement's origin argument and REULER or point pair give:
+ * origin o, axes R (columns); identity when none is given. -1 when the
+ * points do not span a plane. */
+static int pose_of(const adm_stmt *s, const char *origin, const char *xpoint, const char *zpoint, int usexp,
+                   double o[3], double R[9])
+{
+    const adm_val *q = adm_arg(s, origin), *e = adm_arg(s, "REULER"), *xp = adm_arg(s, xpoint),
+                  *zp = adm_arg(s, zpoint);
+    for (int i = 0; i < 3; i++)
+        o[i] = q && i < q->n ? q->num[i] : 0.0;
+    if (e && e->n == 3) {
+        mbs_euler313_to_matrix(e->num[0], e->num[1], e->num[2], R);
+        return 0;
+    }
+    if (xp && zp && xp->n == 3 && zp->n == 3)
+        return axes_from_points(o, xp->num, zp->num, usexp, R);
+    for (int i = 0; i < 9; i++)
+        R[i] = i % 4 == 0 ? 1.0 : 0.0;
+    return 0;
+}
+
+int adm_marker_global(const adm_ctx *c, int marker, double p[3], double R[9])
+{
+    const adm_stmt *m = adm_find(c, "MARKER", marker);
+    const adm_stmt *part = m ? adm_find(c, "PART", adm_marker_part(c, marker)) : NULL;
+    if (!m || !part || m->failed || part->failed || adm_arg(m, "FLOATING"))
+        return -1;
+    double ob[3], Rb[9], ol[3], Rl[9];
+    if (pose_of(part, "QG", "XG", "ZG", 0, ob, Rb) != 0 || pose_of(m, "QP", "XP", "ZP", adm_arg(m, "USEXP") != NULL,
+                                                                 ol, Rl) != 0)
+        return -1;
+    for (int i = 0; i < 3; i++) {
+        p[i] = ob[i];
+        for (int k = 0; k < 3; k++) {
+            p[i] += Rb[3 * i + k] * ol[k];
+            R[3 * i + k] = 0.0;
+            for (int j = 0; j < 3; j++)
+                R[3 * i + k] += Rb[3 * i + j] * Rl[3 * j + k];
+        }
     }
     return 0;
 }

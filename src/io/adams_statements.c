@@ -36,6 +36,7 @@ static const adm_argdef MOTION[] = {
     EXPR("FUNCTION"), TEXT("ROUTINE"), NUM("ICDISP"), NUM("ICVEL")};
 static const adm_argdef COUPLER[] = {IDS("JOINTS", 2, 3), WORD("TYPE"), NUMS("SCALES", 2, 3), EXPR("FUNCTION"),
                                      TEXT("ROUTINE")};
+static const adm_argdef GEAR[] = {IDS("JOINTS", 2, 2), ID("CV")};
 static const adm_argdef GCON[] = {ID("I"), EXPR("FUNCTION")};
 static const adm_argdef SFORCE[] = {ID("I"), ID("J"), FLAG("TRANSLATIONAL"), FLAG("ROTATIONAL"), FLAG("ACTIONONLY"),
                                     EXPR("FUNCTION"), TEXT("ROUTINE")};
@@ -127,6 +128,8 @@ S(JOINT, ADM_ID_REQUIRED, JOINT, ADM_CONVERTED, adm_map_joint, "a joint (Constra
 S(JPRIM, ADM_ID_REQUIRED, JPRIM, ADM_CONVERTED, adm_map_jprim, "a joint primitive (Constraint_Jprim)")
 S(MOTION, ADM_ID_REQUIRED, MOTION, ADM_CONVERTED, adm_map_motion, "a prescribed joint motion (Motion_Joint)")
 S(COUPLER, ADM_ID_REQUIRED, COUPLER, ADM_CONVERTED, adm_map_coupler, "joint coupling (Constraint_Coupler)")
+S(GEAR, ADM_ID_REQUIRED, GEAR, ADM_CONVERTED, adm_map_gear,
+  "gears meshing at a common-velocity marker (Constraint_Coupler with the ratio of the geometry)")
 S(GCON, ADM_ID_REQUIRED, GCON, ADM_CONVERTED, adm_map_gcon, "a constraint expression = 0 (Constraint_General)")
 S(SFORCE, ADM_ID_REQUIRED, SFORCE, ADM_CONVERTED, adm_map_sforce, "a scalar force or torque (Force_Scalar_TwoBody)")
 S(VFORCE, ADM_ID_REQUIRED, VFORCE, ADM_CONVERTED, adm_map_vforce, "a vector force (Force_Vector_TwoBody)")
@@ -160,7 +163,6 @@ S(DEBUG, ADM_ID_NONE, DEBUG, ADM_NO_EFFECT, NULL, "debugging output: no effect")
 REFUSED(CONTACT, "contacts between solids are not supported")
 REFUSED(CLEARANCE, "clearances are not supported")
 REFUSED(FIELD, "a general 6x6 field is not supported (a diagonal one is a BUSHING)")
-REFUSED(GEAR, "gears by a common-velocity marker are not supported (use COUPLER with the gear ratio)")
 REFUSED(LSE, "linear state equations need Control_StateEqn, which mbsim does not have yet")
 REFUSED(TFSISO, "transfer functions need Control_SISO, which mbsim does not have yet")
 REFUSED(GSE, "general state equations need Control_StateEqn, which mbsim does not have yet")

@@ -11,6 +11,7 @@
  *   adams_gcon.adm        a GCON holds a pendulum at 1 m: DM stays 1, the
  *                         speed at the bottom is sqrt(2 g L)
  *   adams_drop.acf        SIMULATE, DEACTIVATE, SIMULATE: held, then free fall
+ *   adams_gear.adm        GEARs by their common-velocity markers: a pinion, a gear, a rack
  *   adams_ic.adm          JOINT IC sets the angle and rate at the start; a
  *                         HOOKE joint whose markers coincide moves nothing
  *   twin_*.adm, .acf      models/ written as datasets: every body's pose at every
@@ -168,6 +169,22 @@ TEST(joint_ic_sets_the_start_and_a_hooke_joint_as_written_moves_nothing)
     test_results_free(&r);
 }
 
+TEST(gears_turn_at_the_ratio_of_their_radii)
+{
+    test_results r;
+    if (!run("tests/physics/models/adams_gear.adm", &r)) {
+        test_results_free(&r);
+        return;
+    }
+    /* the pinion (r 0.1) at 1 rad/s: the gear (r 0.2) at -0.5 rad/s, the rack at -0.1 m/s along y */
+    for (int i = 0; i < r.n_rows; i++) {
+        CHECK_NEAR(test_value(&r, "REQUEST_1", 1, i), 1.0, 1e-9);
+        CHECK_NEAR(test_value(&r, "REQUEST_1", 2, i), -0.5, 1e-9);
+        CHECK_NEAR(test_value(&r, "REQUEST_1", 3, i), -0.1, 1e-9);
+    }
+    test_results_free(&r);
+}
+
 /* The XML twin's settings and analyses, for the dataset's run (a dataset's INTEGRATOR has one
  * tolerance where the XML models give rtol and atol apart). */
 static mbs_solver_settings twin_settings;
@@ -233,4 +250,4 @@ TEST_SUITE(adams, T(pendulum_placed_by_its_bcs_falls_as_the_closed_form),
            T(gcon_holds_the_distance_and_the_pendulum_swings_as_a_point_mass),
            T(command_file_holds_the_block_then_lets_it_fall),
            T(joint_ic_sets_the_start_and_a_hooke_joint_as_written_moves_nothing),
-           T(models_written_as_datasets_move_as_their_xml_twins));
+           T(models_written_as_datasets_move_as_their_xml_twins), T(gears_turn_at_the_ratio_of_their_radii));
