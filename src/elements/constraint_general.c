@@ -112,6 +112,8 @@ static void output(const mbs_component *c, const mbs_eval *ev, int which, double
 static void free_params(void *params)
 {
     general_params *p = params;
+    if (p)
+        mbs_tfunc_free(p->f);
     free(p);
 }
 
@@ -153,26 +155,29 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     if (!p.f)
         return -1;
     const mbs_model *m = mbs_builder_model(b);
-    for (int k = 0; k < p.f->n_measures; k++) {
+    int bad = 0;
+    for (int k = 0; k < p.f->n_measures && !bad; k++) {
         const mbs_measure *ms = &p.f->measures[k];
         int position = ms->kind <= MBS_MEAS_DM || (ms->kind >= MBS_MEAS_AX && ms->kind <= MBS_MEAS_INCANG);
         if (!position)
-            return mbs_build_error(b, e, "expr may read only positions and orientations of markers (DX, DY, DZ, "
-                                         "DM, AX, AY, AZ, PSI, THETA, PHI, YAW, PITCH, ROLL, ORIENT): a constraint "
-                                         "on velocities or loads is not supported");
-        for (int j = 0; j < 4; j++)
+            bad = mbs_build_error(b, e, "expr may read only positions and orientations of markers (DX, DY, DZ, "
+                                        "DM, AX, AY, AZ, PSI, THETA, PHI, YAW, PITCH, ROLL, ORIENT, INCANG): a "
+                                        "constraint on velocities or loads is not supported");
+        for (int j = 0; j < 4 && !bad; j++)
             if (ms->marker[j] >= 0 && add_body(b, e, &p, m->markers[ms->marker[j]].body) != 0)
-                return -1;
+                bad = -1;
     }
-    if (p.n_bodies == 0)
-        return mbs_build_error(b, e, "expr reads no marker of a moving body: it constrains nothing");
-    general_params *gp = malloc(sizeof *gp);
-    if (!gp)
+    if (!bad && p.n_bodies == 0)
+        bad = mbs_build_error(b, e, "expr reads no marker of a moving body: it constrains nothing");
+    general_params *gp = bad ? NULL : malloc(sizeof *gp);
+    if (!gp) {
+        mbs_tfunc_free(p.f);
         return -1;
+    }
     *gp = p;
     mbs_component *c = mbs_add_component(b, e, &OPS, gp);
     if (!c)
-        return -1;
+        return -1; /* mbs_add_component frees what it was given (as the other elements rely on) */
     c->n_hrows = 1;
     for (int i = 0; i < gp->n_bodies; i++)
         mbs_component_couple_body(c, gp->bodies[i]);
