@@ -66,6 +66,19 @@ TEST(pendulum_placed_by_its_bcs_falls_as_the_closed_form)
         worst_q = fmax(worst_q, fabs(q - 1.0));
     }
     CHECK_MSG(worst < 1e-4 * m * g * d, "energy drifts by %g J", worst);
+    /* it turns about +y by th = atan2(-z, x): Euler parameters (cos th/2, 0, sin th/2, 0) (ORIENT 27),
+     * and th is the angle at the pivot between the centre of mass and the +x axis (INCANG) */
+    double worst_e = 0, worst_a = 0;
+    for (int i = 0; i < r.n_rows; i++) {
+        double th = atan2(-test_value(&r, "REQUEST_1", 3, i), test_value(&r, "REQUEST_1", 1, i));
+        worst_e = fmax(worst_e, fabs(test_value(&r, "REQUEST_4", 1, i) - cos(th / 2)));
+        worst_e = fmax(worst_e, fabs(test_value(&r, "REQUEST_4", 2, i)));
+        worst_e = fmax(worst_e, fabs(test_value(&r, "REQUEST_4", 3, i) - sin(th / 2)));
+        worst_e = fmax(worst_e, fabs(test_value(&r, "REQUEST_4", 5, i)));
+        worst_a = fmax(worst_a, fabs(test_value(&r, "REQUEST_6", 1, i) - fabs(th)));
+    }
+    CHECK_MSG(worst_e < 1e-9, "Euler parameters %g from the rotation about y", worst_e);
+    CHECK_MSG(worst_a < 1e-9, "INCANG %g from the angle below the horizontal", worst_a);
     CHECK_MSG(worst_q < 1e-9, "Euler parameters of length 1 +- %g", worst_q);
     /* it swings down: by t = 0.3 the centre of mass is well below the pivot */
     CHECK(test_value(&r, "REQUEST_1", 3, 30) < -100.0);
