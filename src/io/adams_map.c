@@ -106,18 +106,16 @@ int adm_choice(adm_ctx *c, const char *flags)
 {
     char *list = mbs_strdup(flags);
     int found = -1, k = 0;
-    const char *first = NULL;
-    for (char *w = strtok(list, "|"); w; w = strtok(NULL, "|"), k++)
+    char first[64] = "";
+    for (char *w = list ? strtok(list, "|") : NULL; w; w = strtok(NULL, "|"), k++)
         if (adm_given(c, w)) {
             if (found >= 0) {
                 adm_error(c, w, "%s and %s exclude each other", first, w);
                 break;
             }
             found = k;
-            first = flags + (w - list);
+            snprintf(first, sizeof first, "%s", w);
         }
-    char firstname[64] = "";
-    (void)firstname;
     free(list);
     return found;
 }
@@ -131,31 +129,32 @@ static int arg_line(const adm_ctx *c, const char *arg)
     return c->cur ? c->cur->line : 0;
 }
 
-int adm_error(adm_ctx *c, const char *arg, const char *fmt, ...)
+/* "STATEMENT/id: message" at `line`. */
+static void report(adm_ctx *c, mbs_severity sev, int line, const char *fmt, va_list ap)
 {
     char what[64] = "";
     if (c->cur)
         adm_describe(c->cur, what, sizeof what);
     char msg[1024];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    mbs_diag_add(c->d, sev, c->path, line, "%s: %s", what, msg);
+}
+
+int adm_error(adm_ctx *c, const char *arg, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    report(c, MBS_SEV_ERROR, arg_line(c, arg), fmt, ap);
     va_end(ap);
-    mbs_diag_add(c->d, MBS_SEV_ERROR, c->path, arg_line(c, arg), "%s: %s", what, msg);
     return -1;
 }
 
 void adm_note(adm_ctx *c, const char *fmt, ...)
 {
-    char what[64] = "";
-    if (c->cur)
-        adm_describe(c->cur, what, sizeof what);
-    char msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    report(c, MBS_SEV_NOTE, c->cur ? c->cur->line : 0, fmt, ap);
     va_end(ap);
-    mbs_diag_add(c->d, MBS_SEV_NOTE, c->path, c->cur ? c->cur->line : 0, "%s: %s", what, msg);
 }
 
 const adm_stmt *adm_find(const adm_ctx *c, const char *name, int id)
