@@ -63,7 +63,9 @@ static const char RUN[] =
     "The positions the model gives are first made to satisfy the constraints;\n"
     "a note names the bodies that moved most, and a move beyond the limit\n"
     "(Param_Transient assembly_move_limit, default 1 % of the model's size) is a\n"
-    "warning naming the constraint furthest from closed: a misplaced marker.\n"
+    "warning naming the constraint furthest from closed: a misplaced marker. A\n"
+    "start that cannot be assembled is bad input (exit 2, no results file): the\n"
+    "error names the loop that cannot close and how far apart its markers stay.\n"
     "\n"
     "On a terminal a progress line shows on stderr (simulated time, percent, steps,\n"
     "steps per second, ETA). SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2 and SIGXCPU\n"
@@ -85,8 +87,10 @@ static const char VALIDATE[] =
     "(constraint equations that repeat others, as in planar loops of revolute\n"
     "joints, are found as a run finds them, warned about and not counted), and\n"
     "what the start's assembly moves, as 'mbsim run' reports it (--strict: a\n"
-    "move beyond the limit is an error). For an Adams dataset (.adm, .acf) it ends\n"
-    "with a table of the statements read, converted, of no effect and refused.\n"
+    "move beyond the limit is an error; a start that cannot be assembled is\n"
+    "invalid, the error naming the loop that cannot close). For an Adams dataset\n"
+    "(.adm, .acf) it ends with a table of the statements read, converted, of no\n"
+    "effect and refused.\n"
     "\n"
     "exit status: 0 valid, 2 invalid\n";
 

@@ -127,6 +127,48 @@ int mbs_qr_rank(double *A, int m, int n, double tol, int *perm)
     return rank;
 }
 
+int mbs_rank_in_order(const double *A, int m, int n, double tol, int *perm)
+{
+    int kmax = m < n ? m : n;
+    double *basis = malloc(((size_t)kmax * (size_t)m + 1) * sizeof *basis), *x = malloc(((size_t)m + 1) * sizeof *x);
+    int *dependent = malloc(((size_t)n + 1) * sizeof *dependent);
+    if (!basis || !x || !dependent) {
+        free(basis), free(x), free(dependent);
+        return -1;
+    }
+    int rank = 0, n_dependent = 0;
+    for (int j = 0; j < n; j++) {
+        double norm0 = 0.0;
+        for (int i = 0; i < m; i++) {
+            x[i] = A[(size_t)i * n + j];
+            norm0 += x[i] * x[i];
+        }
+        for (int pass = 0; pass < 2; pass++)
+            for (int k = 0; k < rank; k++) {
+                const double *e = basis + (size_t)k * m;
+                double dot = 0.0;
+                for (int i = 0; i < m; i++)
+                    dot += e[i] * x[i];
+                for (int i = 0; i < m; i++)
+                    x[i] -= dot * e[i];
+            }
+        double norm = 0.0;
+        for (int i = 0; i < m; i++)
+            norm += x[i] * x[i];
+        if (rank < kmax && norm0 > 0.0 && norm > tol * tol * norm0) {
+            double *e = basis + (size_t)rank * m;
+            for (int i = 0; i < m; i++)
+                e[i] = x[i] / sqrt(norm);
+            perm[rank++] = j;
+        } else {
+            dependent[n_dependent++] = j;
+        }
+    }
+    memcpy(perm + rank, dependent, (size_t)n_dependent * sizeof *perm);
+    free(basis), free(x), free(dependent);
+    return rank;
+}
+
 void mbs_sym3_eigen(const double S[9], double eig[3], double V[9])
 {
     double a[9];

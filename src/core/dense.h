@@ -20,6 +20,15 @@ double mbs_relative_change(const double *dx, const double *x, int n, double floo
  * tol * |R_00| counts as zero. Returns the numerical rank. */
 int mbs_qr_rank(double *A, int m, int n, double tol, int *perm);
 
+/* The independent columns of the m x n matrix A taken in their order
+ * (modified Gram-Schmidt, orthogonalised twice): column j is independent
+ * when what remains of it, orthogonal to the independent columns before
+ * it, exceeds tol times its own norm. perm[0..rank-1] are those columns
+ * and perm[rank..n-1] the others, each group in column order. Returns the
+ * rank, or -1 out of memory. Unlike mbs_qr_rank, the caller's order decides
+ * which of a dependent set is left out: the last. */
+int mbs_rank_in_order(const double *A, int m, int n, double tol, int *perm);
+
 /* Eigenvalues of a symmetric 3x3 matrix (cyclic Jacobi), ascending. */
 void mbs_sym3_eigenvalues(const double S[9], double eig[3]);
 /* The same by Jacobi rotations, unsorted, with the eigenvectors as the

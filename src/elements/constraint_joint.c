@@ -229,6 +229,28 @@ void mbs_joint_set_angle_reference(const mbs_component *joint, mbs_eval *ev, dou
         mbs_disc(ev, joint)[0] = angle;
 }
 
+/* ---- how far from closed ---- */
+
+void mbs_joint_gap(const mbs_component *c, const mbs_eval *ev, double *length, double *angle)
+{
+    const joint_params *jp = c->params;
+    double len2 = 0.0;
+    *angle = 0.0;
+    int row = 0;
+    for (const prim *p = jp->type->prims; *p != P_END; p++) {
+        int lengths = *p == P_ATPOINT || *p == P_D_XJ || *p == P_D_YJ || *p == P_D_ZJ || *p == P_TRAVEL;
+        for (int k = 0; k < prim_rows(*p); k++) {
+            double g = ev->d->rows[c->row_ofs + row + k].g;
+            if (lengths)
+                len2 += g * g;
+            else /* a product of unit axes that should be 0: the sine of how far they are off square */
+                *angle = fmax(*angle, asin(fmin(1.0, fabs(g))));
+        }
+        row += prim_rows(*p);
+    }
+    *length = sqrt(len2);
+}
+
 /* ---- what other elements may ask ---- */
 
 int mbs_is_joint(const mbs_component *c)
@@ -276,6 +298,36 @@ void mbs_joint_reaction(const mbs_component *c, const mbs_eval *ev, double F[3],
     mbs_joint_reaction_at(c, ev, pI, RJ, F, T);
 }
 
+/* Row r's load on the loaded body (I's, or J's where I is on the ground)
+ * per unit multiplier: the force lin and its moment about I's origin,
+ * ang - s_I x lin (ang is about the body's centre of mass), global axes. */
+static void row_load(const mbs_component *c, const mbs_eval *ev, int r, int body, const double s[3], double f[3],
+                     double t[3])
+{
+    const mbs_row *row = &ev->d->rows[c->row_ofs + r];
+    v3_set(f, 0, 0, 0);
+    v3_set(t, 0, 0, 0);
+    for (int k = 0; k < row->jac.n; k++)
+        if (row->jac.terms[k].body == body) {
+            v3_add(f, f, row->jac.terms[k].lin);
+            v3_add(t, t, row->jac.terms[k].ang);
+        }
+    double sxf[3];
+    v3_cross(sxf, s, f);
+    v3_sub(t, t, sxf);
+}
+
+/* The body the reaction is on (I's, or J's where I is on the ground: then
+ * the load is negated) and I's origin relative to its centre of mass. */
+static int loaded_body(const mbs_component *c, const mbs_eval *ev, const double pI[3], double s[3])
+{
+    const joint_params *jp = c->params;
+    int bI = mbs_marker_body(ev, jp->I), bJ = mbs_marker_body(ev, jp->J);
+    int body = ev->m->bodies[bI].type == MBS_BODY_GROUND ? bJ : bI;
+    v3_sub(s, pI, ev->d->bodies[body].r);
+    return body;
+}
+
 void mbs_joint_reaction_at(const mbs_component *c, const mbs_eval *ev, const double pI[3], const double RJ[9],
                            double F[3], double T[3])
 {
@@ -286,30 +338,46 @@ void mbs_joint_reaction_at(const mbs_component *c, const mbs_eval *ev, const dou
         m3_tmul_v(T, RJ, t_tree);
         return;
     }
-    int bI = mbs_marker_body(ev, jp->I), bJ = mbs_marker_body(ev, jp->J);
-    int on_ground = ev->m->bodies[bI].type == MBS_BODY_GROUND;
-    int body = on_ground ? bJ : bI;
-    double f[3] = {0, 0, 0}, t[3] = {0, 0, 0};
+    double s[3], f[3] = {0, 0, 0}, t[3] = {0, 0, 0};
+    int body = loaded_body(c, ev, pI, s);
     for (int r = 0; r < c->n_hrows + c->n_vrows; r++) {
-        const mbs_row *row = &ev->d->rows[c->row_ofs + r];
-        double lambda = mbs_row_lambda(ev, c, r);
-        for (int k = 0; k < row->jac.n; k++)
-            if (row->jac.terms[k].body == body) {
-                v3_axpy(f, -lambda, row->jac.terms[k].lin);
-                v3_axpy(t, -lambda, row->jac.terms[k].ang);
-            }
+        double fr[3], tr[3], lambda = mbs_row_lambda(ev, c, r);
+        row_load(c, ev, r, body, s, fr, tr);
+        v3_axpy(f, -lambda, fr);
+        v3_axpy(t, -lambda, tr);
     }
-    /* moment about the I origin: t is about the loaded body's centre of mass */
-    double s[3], sxf[3];
-    v3_sub(s, pI, ev->d->bodies[body].r);
-    v3_cross(sxf, s, f);
-    v3_sub(t, t, sxf);
-    if (on_ground) {
+    if (body != mbs_marker_body(ev, jp->I)) {
         v3_scale(f, f, -1.0);
         v3_scale(t, t, -1.0);
     }
     m3_tmul_v(F, RJ, f);
     m3_tmul_v(T, RJ, t);
+}
+
+unsigned mbs_joint_unused_loads(const mbs_component *c, const mbs_eval *ev, const char *in_use)
+{
+    const joint_params *jp = c->params;
+    double pI[3], RJ[9], s[3];
+    mbs_marker_position(ev, jp->I, pI);
+    mbs_marker_axes(ev, jp->J, RJ);
+    int body = loaded_body(c, ev, pI, s);
+    unsigned bits = 0;
+    for (int r = 0; r < c->n_hrows + c->n_vrows; r++) {
+        if (in_use[c->row_ofs + r])
+            continue;
+        double f[3], t[3], load[6];
+        row_load(c, ev, r, body, s, f, t);
+        m3_tmul_v(load, RJ, f);
+        m3_tmul_v(load + 3, RJ, t);
+        double nf = v3_norm(f), nt = v3_norm(t);
+        for (int k = 0; k < 3; k++) {
+            if (fabs(load[k]) > 1e-6 * nf)
+                bits |= 1u << k;
+            if (fabs(load[3 + k]) > 1e-6 * nt)
+                bits |= 1u << (3 + k);
+        }
+    }
+    return bits;
 }
 
 /* ---- outputs ---- */

@@ -1,11 +1,17 @@
 /* Force_Gravity (MotionSolve): uniform gravity g on every body with mass,
  * at its centre of mass:  f_b += m_b g.  Potential energy -sum m_b g . r_b
  * (zero at the global origin). Body_Mass1D coordinates have no direction
- * in space and are not affected. */
+ * in space and are not affected.
+ *
+ * A magnitude |g| that is standard gravity (9.80665 m/s^2) times about
+ * 1000 or 1/1000 is standard gravity written for another length unit:
+ * 9.81 in a millimetre model (forces 1000 times too small), 9810 in a
+ * metre model. The loader warns with the value in the model's units. */
 #include "../model/builder.h"
 #include "../solver/eval.h"
 #include "../core/vec3.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 static const mbs_attr ATTRS[] = {
@@ -53,6 +59,24 @@ static const mbs_component_ops OPS = {
     .free_params = free,
 };
 
+#define STANDARD_GRAVITY 9.80665 /* m/s^2 */
+
+static void warn_unit_mixup(mbs_builder *b, const mbs_spec_elem *e, const double g[3])
+{
+    double ratio = v3_norm(g) / STANDARD_GRAVITY, off = ratio > 1.0 ? ratio : 1.0 / ratio;
+    if (!(off > 500.0 && off < 2000.0))
+        return;
+    const mbs_model *m = mbs_builder_model(b);
+    double per_model = mbs_units_to_si(&m->units, DIM_ACCELERATION);
+    char unit[32];
+    mbs_units_format(&m->units, DIM_ACCELERATION, 0, unit, sizeof unit);
+    mbs_build_warning(b, e,
+                      "the magnitude of gravity is %g %s, %.4g times %s than standard gravity, which is %g %s in "
+                      "this model's units (Param_Unit): written for another length unit?",
+                      v3_norm(g) / per_model, unit, off, ratio > 1.0 ? "larger" : "smaller",
+                      STANDARD_GRAVITY / per_model, unit);
+}
+
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     gravity_params *gp = malloc(sizeof *gp);
@@ -61,6 +85,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     gp->g[0] = mbs_spec_real(e, "grav_x");
     gp->g[1] = mbs_spec_real(e, "grav_y");
     gp->g[2] = mbs_spec_real(e, "grav_z");
+    warn_unit_mixup(b, e, gp->g);
     mbs_component *c = mbs_add_component(b, e, &OPS, gp);
     if (!c)
         return -1;
@@ -71,6 +96,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 const mbs_kind mbs_kind_force_gravity = {
     "Force_Gravity", MBS_FAMILY_FORCE, MBS_IN_MODEL, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
     "Uniform gravity acting on every rigid body and point mass at its centre of mass. Its potential "
-    "energy (zero at the global origin) enters the SYSTEM energies.",
+    "energy (zero at the global origin) enters the SYSTEM energies. A magnitude about 1000 times larger or "
+    "smaller than standard gravity in the model's units (9.81 in a millimetre model) gets a warning: a value "
+    "written for another length unit.",
     build,
 };

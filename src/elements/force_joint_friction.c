@@ -38,8 +38,8 @@
  * (z = z_begin + slip displacement: the presliding law). A channel whose
  * |sigma0 z| exceeds g(0) saturates there; when every channel of the joint
  * saturates, nothing holds it: the analysis fails, naming the joint. With
- * inactive="STATIC" there is no friction in Static and the bristles are
- * frozen. */
+ * inactive="STATIC" the element is off in Static analyses (off_in_static:
+ * the run does not evaluate it, its bristles are frozen, its loads read 0). */
 #include "joint.h"
 #include "lugre.h"
 #include "../core/rotation.h"
@@ -98,7 +98,7 @@ static const mbs_attr ATTRS[] = {
     {"stiction_trans_vel", MBS_ATTR_REAL, "0.1", DIM_VELOCITY, 0, NULL,
      "v_s: slip speed of the Stribeck transition from static to dynamic friction, > 0", NULL},
     {"inactive", MBS_ATTR_KEYWORD, "NONE", DIM_NONE, 0, "NONE|STATIC",
-     "STATIC: no friction in Static and Assembly analyses (bristles frozen)", NULL},
+     "STATIC: no friction in Static analyses (bristles frozen, its loads read 0 there)", NULL},
     {"effect", MBS_ATTR_KEYWORD, "ALL", DIM_NONE, 0, "ALL|STICTION|SLIDING",
      "ALL: Stribeck curve g(s); STICTION: g = mu_s; SLIDING: g = mu_d", NULL},
     {"inputs", MBS_ATTR_TEXT, "1111", DIM_NONE, 0, NULL,
@@ -122,6 +122,11 @@ static const mbs_attr ATTRS[] = {
      "how the overlap changes as I moves along J's z (TRANSLATIONAL, CYLINDRICAL)", NULL},
     {"yoke_choice", MBS_ATTR_KEYWORD, "I_YOKE", DIM_NONE, 0, "I_YOKE|J_YOKE",
      "UNIVERSAL/HOOKE: the yoke whose axis (I's or J's z) carries the friction", NULL},
+    {"bristle_start", MBS_ATTR_KEYWORD, "RELAXED", DIM_NONE, 0, "RELAXED|STEADY",
+     "mbsim's extension: the bristles at the start of a run whose first analysis is a transient: RELAXED (z = 0, "
+     "MotionSolve's) or STEADY (the steady deflection for the joint's slip then: no start-up spike on a joint "
+     "that slides from t = 0)",
+     NULL},
 };
 
 typedef struct jf_params {
@@ -135,7 +140,7 @@ typedef struct jf_params {
     double r_n, r_reaction, r_b, r_p, r_ball;
     double overlap0;
     int overlap_sign;         /* 0 constant, +1 increase, -1 decrease */
-    int inactive_static;
+    int start_steady;         /* bristle_start="STEADY" */
     double eps_force;         /* smoothing of |force| (torques: times the arm) */
     int n_ch;                 /* channels: REVOLUTE/UNIVERSAL 2 scalar ones; others 1 */
 } jf_params;
@@ -301,27 +306,20 @@ static void evaluate(const mbs_component *c, const mbs_eval *ev, jf_eval *e)
     compute(c, ev, e);
 }
 
-/* Off in Static analyses with inactive="STATIC". */
-static int switched_off(const jf_params *p, const mbs_eval *ev)
-{
-    return p->inactive_static && ev->d->static_mode;
-}
-
 static double power(const jf_eval *e)
 {
     return v3_dot(e->force, e->v) + v3_dot(e->torque, e->w);
 }
 
-/* The axial torque and slopes (joint.h) of an evaluation e (NULL: switched
- * off) from compute's REVOLUTE/UNIVERSAL case: slip_k = r_k w, T = sum_k r_k mu_k N_k,
+/* The axial torque and slopes (joint.h) of an evaluation e from compute's REVOLUTE/UNIVERSAL case: slip_k = r_k w, T = sum_k r_k mu_k N_k,
  * with the LuGre slopes compute took where the data wants slopes. */
 static void axial_slopes(const jf_params *p, const jf_eval *e, mbs_axial_friction_slopes *out)
 {
     memset(out, 0, sizeof *out);
     out->n = 2;
-    out->torque = e ? v3_dot(e->torque, e->a) : 0.0;
+    out->torque = v3_dot(e->torque, e->a);
     const double r[2] = {p->r_p, p->r_n};
-    for (int k = 0; k < 2 && e; k++) {
+    for (int k = 0; k < 2; k++) {
         const mbs_lugre_slopes *sl = &e->sl[k];
         out->dzdot_dz[k] = sl->dzdot_dz;
         out->dzdot_dw[k] = r[k] * sl->dzdot_dv;
@@ -342,13 +340,6 @@ static void eval(const mbs_component *c, mbs_eval *ev)
 {
     const jf_params *p = c->params;
     int n = n_states_of(p->type);
-    if (switched_off(p, ev)) {
-        for (int k = 0; k < n; k++)
-            mbs_set_state_residual(ev, c, k, mbs_state_rate(ev, c, k));
-        mbs_report_power(ev, c, 0.0);
-        record_axial_slopes(c, ev, NULL);
-        return;
-    }
     jf_eval e;
     evaluate(c, ev, &e);
     record_axial_slopes(c, ev, &e);
@@ -369,8 +360,6 @@ static void eval(const mbs_component *c, mbs_eval *ev)
 
 static double power_nc(const mbs_component *c, const mbs_eval *ev)
 {
-    if (switched_off(c->params, ev))
-        return 0.0;
     jf_eval e;
     evaluate(c, ev, &e);
     return power(&e);
@@ -383,6 +372,55 @@ static void init(const mbs_component *c, mbs_eval *ev)
     double *disc = mbs_disc(ev, c);
     memset(disc, 0, N_DISC * sizeof *disc);
     disc[D_DZ0] = e.dz;
+}
+
+/* ---- the start of a run ---- */
+
+/* At the start of the run's first transient, the joint's slip: with
+ * bristle_start="STEADY" each channel's bristles start at their steady
+ * deflection for it (mbs_lugre_steady: dz/dt = 0, the friction at once its
+ * steady sliding value); with RELAXED (z = 0, FRICTION.md's default) a
+ * joint sliding faster than stiction_trans_vel gets a warning: for an
+ * instant its bristle rate is the whole slip, dz/dt = v, and its friction
+ * coefficient (sigma1 + sigma2) |v|, far above the steady g + sigma2 |v|
+ * on a fast joint. Reported for the fastest channel. */
+static int start_motion(const mbs_component *c, const mbs_eval *ev, double *z, char *msg, size_t size)
+{
+    const jf_params *p = c->params;
+    const mbs_lugre *l = &p->lugre;
+    int n = n_states_of(p->type), scalar = p->n_ch == 2;
+    jf_eval e;
+    evaluate(c, ev, &e);
+    if (p->start_steady) {
+        for (int k = 0; scalar && k < 2; k++)
+            mbs_lugre_steady(l, 1, &e.slip[k], &z[k]);
+        if (!scalar)
+            mbs_lugre_steady(l, n, e.slip, z);
+        return 1;
+    }
+    /* the fastest channel's slip speed */
+    int fastest = scalar && fabs(e.slip[1]) > fabs(e.slip[0]);
+    double speed = scalar ? fabs(e.slip[fastest]) : 0.0;
+    for (int k = 0; !scalar && k < n; k++)
+        speed += e.slip[k] * e.slip[k];
+    speed = scalar ? speed : sqrt(speed);
+    if (!(speed > l->v_s))
+        return 0;
+    static const char *const CHANNEL[5][2] = {
+        [JF_REVOLUTE] = {" at the pin", " at the end caps"}, [JF_UNIVERSAL] = {" at the pin", " at the end caps"},
+        [JF_TRANSLATIONAL] = {"", ""}, [JF_CYLINDRICAL] = {"", ""}, [JF_SPHERICAL] = {" at the ball", ""}};
+    const mbs_model *m = ev->m;
+    double per_model = mbs_units_to_si(&m->units, DIM_VELOCITY);
+    char unit[32], joint[256];
+    mbs_units_format(&m->units, DIM_VELOCITY, 0, unit, sizeof unit);
+    mbs_component_describe(&m->comps[p->joint], joint, sizeof joint);
+    snprintf(msg, size,
+             "%s slides at t = 0 (slip speed %.4g %s%s) with the bristles relaxed (z = 0): for an instant the friction "
+             "coefficient is %.3g against %.3g in steady sliding; bristle_start=\"STEADY\" starts them at their "
+             "steady deflection",
+             joint, speed / per_model, unit, CHANNEL[p->type][fastest], (l->sigma1 + l->sigma2) * speed,
+             mbs_lugre_g(l, speed * speed) + l->sigma2 * speed);
+    return 0;
 }
 
 /* ---- static equilibrium ---- */
@@ -439,8 +477,6 @@ static void slip_since_begin(const mbs_component *c, const mbs_eval *ev, const j
 static int static_residual(const mbs_component *c, const mbs_eval *ev, double *res)
 {
     const jf_params *p = c->params;
-    if (p->inactive_static)
-        return -1;
     jf_eval e;
     measure(c, ev, &e);
     double ds[3];
@@ -457,8 +493,6 @@ static int static_residual(const mbs_component *c, const mbs_eval *ev, double *r
 static int static_check(const mbs_component *c, mbs_eval *ev, char *msg, size_t size)
 {
     const jf_params *p = c->params;
-    if (p->inactive_static)
-        return 0;
     jf_eval e;
     measure(c, ev, &e);
     double *disc = mbs_disc(ev, c);
@@ -502,10 +536,6 @@ static void output(const mbs_component *c, const mbs_eval *ev, int which, double
     const jf_params *p = c->params;
     jf_eval e;
     evaluate(c, ev, &e);
-    if (switched_off(p, ev)) {
-        memset(e.force, 0, sizeof e.force);
-        memset(e.torque, 0, sizeof e.torque);
-    }
     switch (c->outputs[which].code) {
     case OUT_FORCE: {
         /* MotionSolve's FRICTION() layout, J's axes */
@@ -525,7 +555,7 @@ static void output(const mbs_component *c, const mbs_eval *ev, int which, double
     case OUT_NORMAL:
         memcpy(out, e.normal, (size_t)p->n_ch * sizeof *out);
         break;
-    case OUT_POWER: out[0] = switched_off(p, ev) ? 0.0 : power(&e); break;
+    case OUT_POWER: out[0] = power(&e); break;
     }
 }
 
@@ -556,6 +586,7 @@ OUTPUTS(OUT_BALL, "x y z", "value");
 static const mbs_component_ops OPS = {
     .eval = eval,
     .init = init,
+    .start_motion = start_motion,
     .power_nc = power_nc,
     .power_in_eval = 1,
     .static_begin = static_begin,
@@ -621,6 +652,16 @@ static void note_unused(mbs_builder *b, const mbs_spec_elem *e, jf_type type)
                              "mu_s / bristle_stiffness");
 }
 
+/* MotionSolve's defaults of this element are numbers meant for N-mm-s
+ * models (the canonical LuGre sigma0 = 1e5 per metre, arms of 1 mm): in a
+ * model of another length unit they are off by the unit's ratio to the
+ * millimetre. That ratio, 0 in a millimetre model. */
+static double off_from_millimetre(const mbs_model *m)
+{
+    double unit = mbs_units_to_si(&m->units, DIM_LENGTH);
+    return fabs(unit - 1e-3) > 1e-12 ? unit / 1e-3 : 0.0;
+}
+
 static void warn_parameters(mbs_builder *b, const mbs_spec_elem *e, const mbs_lugre *l)
 {
     const mbs_model *m = mbs_builder_model(b);
@@ -632,16 +673,53 @@ static void warn_parameters(mbs_builder *b, const mbs_spec_elem *e, const mbs_lu
                           "the LuGre parameters may feed energy into the model: passivity is sure when "
                           "viscous_effects > damping_effects (mu_static - mu_dynamic) / mu_dynamic = %g; it is %g",
                           bound / per_model, l->sigma2 / per_model);
-    /* MotionSolve's defaults are meant for N-mm-s: the canonical LuGre
-     * sigma0 = 1e5 per metre. In another length unit they are off by the
-     * unit's ratio to the millimetre. */
-    double unit = mbs_units_to_si(&m->units, DIM_LENGTH);
-    if (fabs(l->sigma0 * unit - 100.0) < 1e-9 && fabs(unit - 1e-3) > 1e-12)
+    double unit = mbs_units_to_si(&m->units, DIM_LENGTH), off = off_from_millimetre(m);
+    if (off > 0 && fabs(l->sigma0 * unit - 100.0) < 1e-9)
         mbs_build_warning(b, e,
                           "bristle_stiffness = 100 per %s is MotionSolve's default for millimetre models; here it "
                           "is %g times softer than the canonical LuGre value (1e5 per metre): give bristle_stiffness, "
                           "damping_effects and viscous_effects for this unit system",
-                          mbs_unit_symbol(MBS_UNIT_LENGTH, m->units.length), unit / 1e-3);
+                          mbs_unit_symbol(MBS_UNIT_LENGTH, m->units.length), off);
+}
+
+/* The geometric defaults (1 length unit, an overlap of 1000) are
+ * MotionSolve's for millimetre models, like the bristles': in a metre
+ * model they are 1 m pins. A warning listing those the friction uses (its
+ * joint type, its inputs: the end caps' arm only with the reaction force,
+ * the bending arms and the overlap only with the bending moment, the
+ * torsion arm only with the torsional moment) and the file does not give. */
+static void warn_length_defaults(mbs_builder *b, const mbs_spec_elem *e, jf_type type, const double in[4])
+{
+    const mbs_model *m = mbs_builder_model(b);
+    if (off_from_millimetre(m) == 0.0)
+        return;
+    static const struct {
+        const char *attr;
+        int input; /* the input term it serves, or -1: every term */
+    } LENGTHS[] = {{"pin_radius", -1},          {"friction_arm", IN_FORCE}, {"bending_reaction_arm", IN_BENDING},
+                   {"reaction_arm", IN_TORSION}, {"ball_radius", -1},       {"initial_overlap", IN_BENDING}};
+    const char *unit = mbs_unit_symbol(MBS_UNIT_LENGTH, m->units.length);
+    const char *used[MBS_COUNT_OF(LENGTHS)];
+    int n = 0;
+    for (int i = 0; i < MBS_COUNT_OF(LENGTHS); i++) {
+        int k = 0;
+        while (strcmp(ATTR_APPLIES[k].attr, LENGTHS[i].attr) != 0)
+            k++;
+        if ((ATTR_APPLIES[k].applies & (1u << type)) && (LENGTHS[i].input < 0 || in[LENGTHS[i].input] != 0.0) &&
+            !mbs_spec_given(e, LENGTHS[i].attr))
+            used[n++] = LENGTHS[i].attr;
+    }
+    if (n == 0)
+        return;
+    char list[512] = "";
+    size_t len = 0;
+    for (int i = 0; i < n && len < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s = %s %s",
+                                i == 0 ? "" : i == n - 1 ? " and " : ", ", used[i], mbs_spec_text(e, used[i]), unit);
+    mbs_build_warning(b, e,
+                      "%s by default: MotionSolve's default lengths are meant for millimetre models (arms of 1 mm); "
+                      "give %s in this model's length unit (%s)",
+                      list, n == 1 ? "it" : "them", unit);
 }
 
 /* A bristle deflection follows the joint's slip in presliding (dz/dt = v):
@@ -725,11 +803,12 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     p->overlap0 = mbs_spec_real(e, "initial_overlap");
     static const int OVERLAP_SIGN[3] = {0, 1, -1};
     p->overlap_sign = OVERLAP_SIGN[mbs_spec_keyword(e, "overlap_delta")];
-    p->inactive_static = mbs_spec_keyword(e, "inactive") == 1;
+    p->start_steady = mbs_spec_keyword(e, "bristle_start") == 1;
     p->eps_force = force_epsilon(m);
     p->n_ch = p->type == JF_REVOLUTE || p->type == JF_UNIVERSAL ? 2 : 1;
     note_unused(b, e, p->type);
     warn_parameters(b, e, l);
+    warn_length_defaults(b, e, p->type, p->in);
     mbs_component *c = mbs_add_component(b, e, &OPS, p);
     if (!c)
         return -1;
@@ -739,6 +818,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     if (!c->state_atol)
         return -1;
     c->n_disc = N_DISC;
+    c->off_in_static = mbs_spec_keyword(e, "inactive") == 1;
     mbs_component_couple_body(c, m->markers[p->I].body);
     mbs_component_couple_body(c, m->markers[p->J].body);
     mbs_component_depend(c, joint);

@@ -15,12 +15,23 @@ int mbs_is_joint(const mbs_component *c);
 const char *mbs_joint_type(const mbs_component *joint);
 void mbs_joint_markers(const mbs_component *joint, int *I, int *J);
 
+/* How far the joint is from closed, at its rows of the last evaluation:
+ * the length by which I's origin misses where the joint puts it (SI), and
+ * the largest angle by which the axes its rows align miss (rad). */
+void mbs_joint_gap(const mbs_component *joint, const mbs_eval *ev, double *length, double *angle);
+
 /* Reaction force and torque on the I body at the I origin, in J axes. */
 void mbs_joint_reaction(const mbs_component *joint, const mbs_eval *ev, double F[3], double T[3]);
 /* The same, with the I origin pI and the J axes RJ the caller has already
  * (joint friction, on every residual). */
 void mbs_joint_reaction_at(const mbs_component *joint, const mbs_eval *ev, const double pI[3], const double RJ[9],
                            double F[3], double T[3]);
+
+/* The components of the joint's reaction (as above: 0..2 F_x F_y F_z,
+ * 3..5 T_x T_y T_z, J's axes) that its rows not in use (in_use[row] == 0,
+ * indexed by the model's rows) would carry, at the rows' Jacobians of the
+ * last evaluation: bit k set where they carry component k. */
+unsigned mbs_joint_unused_loads(const mbs_component *joint, const mbs_eval *ev, const char *in_use);
 
 /* Whether component c is a Force_JointFriction, and the joint it rubs in
  * (its component index). It reads only the joint's reaction, which a tree
@@ -36,11 +47,10 @@ int mbs_joint_friction_joint(const mbs_component *c);
  * the loads again: joint_system.c), and the slopes of T and of
  * the bristles' rates at that state, the normal forces held at the current
  * reaction (a Newton matrix's view; the bristles' rates do not read the
- * normal forces): each bristle's rate reads its own deflection only. Zero
- * torque and slopes where the friction is switched off (inactive="STATIC"
- * in a Static analysis); a command's switching it off stops its
- * evaluations, and the reader sees to that (joint_system.c,
- * mbs_js_group_slopes). */
+ * normal forces): each bristle's rate reads its own deflection only. A
+ * friction switched off (a command, or inactive="STATIC" in a Static
+ * analysis) is not evaluated, and the reader sees to that (joint_system.c,
+ * mbs_js_group_slopes: zero torque and slopes). */
 typedef struct mbs_axial_friction_slopes {
     int n; /* states: 2 */
     double torque; /* T */

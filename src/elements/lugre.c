@@ -67,6 +67,16 @@ mbs_lugre_slopes mbs_lugre_slopes_at(const mbs_lugre *l, double v, double z)
     return out;
 }
 
+void mbs_lugre_steady(const mbs_lugre *l, int n, const double *v, double *z)
+{
+    double speed2 = 0.0;
+    for (int k = 0; k < n; k++)
+        speed2 += v[k] * v[k];
+    double eps = SPEED_EPS_FACTOR * l->v_s, s = speed2 / sqrt(speed2 + eps * eps);
+    for (int k = 0; k < n; k++)
+        z[k] = speed2 > 1e-10 * l->v_s * l->v_s ? v[k] * mbs_lugre_g(l, speed2) / (l->sigma0 * s) : 0.0;
+}
+
 void mbs_lugre_eval(const mbs_lugre *l, int n, const double *v, const double *z, double *zdot, double *mu)
 {
     double speed2 = 0.0;

@@ -48,6 +48,14 @@ mbs_lugre_slopes mbs_lugre_slopes_at(const mbs_lugre *l, double v, double z);
  * same g and s: what a residual that records its slopes needs. */
 void mbs_lugre_channel(const mbs_lugre *l, double v, double z, double *zdot, double *mu, mbs_lugre_slopes *slopes);
 
+/* The steady deflection of a channel of n components sliding at v: where
+ * dz/dt = 0, z = v g(|v|) / (sigma0 s) with s the smoothed |v| (lugre.c),
+ * which is v/|v| g(|v|)/sigma0 to within (eps/|v|)^2 / 2; then mu is the
+ * steady sliding value -(g(|v|) + sigma2 |v|) v/|v|. Below 1e-5 of v_s the
+ * channel counts as at rest and z = 0 (there the bristles take longer than
+ * 1e5 times g/(sigma0 v_s) to deflect). */
+void mbs_lugre_steady(const mbs_lugre *l, int n, const double *v, double *z);
+
 /* Steady-state deflection magnitude at rest, g(0)/sigma0: the scale of z. */
 double mbs_lugre_deflection_scale(const mbs_lugre *l);
 

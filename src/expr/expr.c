@@ -180,7 +180,12 @@ int mbs_expr_valid_name(const char *name)
         if (!(isalnum((unsigned char)*p) || *p == '_'))
             return 0;
     size_t len = strlen(name);
-    return !mbs_constant_is_name(name, len) && !mbs_fn_is_name(name, len);
+    return !mbs_time_is_name(name, len) && !mbs_fn_is_name(name, len);
+}
+
+const char *mbs_expr_constant_named(const char *name)
+{
+    return name ? mbs_constant_name(name, strlen(name)) : NULL;
 }
 
 /* ---- an environment that knows names only (syntax checks, fuzzing) ---- */

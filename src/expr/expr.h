@@ -100,8 +100,12 @@ const char *mbs_expr_text(const mbs_expr *e);
 void mbs_expr_free(mbs_expr *e);
 
 /* A valid parameter name: a letter or '_' followed by letters, digits, '_',
- * and not (in any case) a built-in constant or an intrinsic function. */
+ * and not (in any case) TIME or an intrinsic function. It may be a
+ * built-in constant's name: the parameter then shadows the constant, in
+ * any case (a Young's modulus E: e and E are the parameter). */
 int mbs_expr_valid_name(const char *name);
+/* The built-in constant a name is, in any case ("e" for "E"), or NULL. */
+const char *mbs_expr_constant_named(const char *name);
 
 /* Entry point for a fuzzer (tests/fuzz/): compiles `size` bytes of any
  * content with a permissive environment, evaluates the result and its

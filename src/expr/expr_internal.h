@@ -58,7 +58,10 @@ int mbs_fn_id(const char *name);
 /* The built-in constants (pi, e, dtor, rtod, ...), any case: 1 and the
  * value, or 0. */
 int mbs_constant_value(const char *name, size_t len, double *value);
-int mbs_constant_is_name(const char *name, size_t len);
+/* Its own spelling ("e" for "E"), or NULL. */
+const char *mbs_constant_name(const char *name, size_t len);
+/* Whether the name is TIME (any case). */
+int mbs_time_is_name(const char *name, size_t len);
 
 /* Names of MotionSolve's run-time functions, for messages where no model
  * environment is available (parameters, load-time values). */

@@ -524,10 +524,17 @@ int mbs_constant_value(const char *name, size_t len, double *value)
     return 0;
 }
 
-int mbs_constant_is_name(const char *name, size_t len)
+const char *mbs_constant_name(const char *name, size_t len)
 {
-    double v;
-    return mbs_constant_value(name, len, &v) || name_is("time", name, len);
+    for (size_t i = 0; i < sizeof CONSTANTS / sizeof CONSTANTS[0]; i++)
+        if (name_is(CONSTANTS[i].name, name, len))
+            return CONSTANTS[i].name;
+    return NULL;
+}
+
+int mbs_time_is_name(const char *name, size_t len)
+{
+    return name_is("time", name, len);
 }
 
 /* MotionSolve's run-time functions (model environments bind them). */

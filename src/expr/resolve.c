@@ -1,9 +1,11 @@
 /* Name resolution and constant folding.
  *
  * A name is, in this order: a run-time variable, a parameter (the last
- * definition wins: --set appends one), a built-in constant, TIME (the
- * variable t), the same with the case ignored (when that is unambiguous),
- * or a bare name the environment knows (MODE). A call is an intrinsic
+ * definition wins: --set appends one), a built-in constant (unless a
+ * parameter is named like it in another case: a parameter shadows a
+ * constant, as a Young's modulus E shadows e), TIME (the variable t), the
+ * same with the case ignored (when that is unambiguous), or a bare name the
+ * environment knows (MODE). A call is an intrinsic
  * function or one of the environment's; its arguments are resolved and
  * folded first, so that the environment sees which are constants (marker
  * ids, array indices). */
@@ -104,7 +106,9 @@ static int resolve_name(node *x, const mbs_scope *s, char *err, size_t size)
         return 0;
     }
     if (mbs_constant_value(name, len, &v)) {
-        become_number(x, v);
+        if ((k = find_parameter(s, name, 1)) == -2)
+            return fail(err, size, "'%s' is ambiguous: names that differ only in case match it", name);
+        become_number(x, k >= 0 ? s->fixed_values[k] : v);
         return 0;
     }
     if (mbs_strcaseeq(name, "time")) {

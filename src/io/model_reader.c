@@ -141,10 +141,16 @@ static void read_parameters(reader *r, xmlNodePtr block, const mbs_override *ov,
         char *text = get_attr(c, "value");
         char err[512];
         double value = 0;
+        const char *constant = mbs_expr_constant_named(name);
         if (!mbs_expr_valid_name(name)) {
             mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, line,
-                         "Parameter '%s': the name is reserved for a constant or function", name);
+                         "Parameter '%s': the name is reserved for TIME or a function", name);
         } else {
+            if (constant)
+                mbs_diag_add(r->d, MBS_SEV_NOTE, r->path, line,
+                             "Parameter '%s' shadows the built-in constant %s: in this model's expressions %s, in "
+                             "any case, is the parameter",
+                             name, constant, name);
             for (int i = 0; i < r->spec->n_params; i++)
                 if (strcmp(r->spec->params[i].name, name) == 0)
                     mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, line,

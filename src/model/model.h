@@ -124,6 +124,12 @@ typedef struct mbs_component_ops {
     void (*init)(const struct mbs_component *c, struct mbs_eval *ev);
     /* Initial values of its states z[0 .. n_states) before assembly (default 0). */
     void (*initial_states)(const struct mbs_component *c, double *z);
+    /* At the start of the run's first analysis, a transient, with positions
+     * and velocities consistent: states that follow the initial motion,
+     * written into z[0 .. n_states) (which hold their values), and a warning
+     * about that motion into msg (left empty: none). Returns 1 where it
+     * changed z. (Joint friction: bristles at their steady deflection.) */
+    int (*start_motion)(const struct mbs_component *c, const struct mbs_eval *ev, double *z, char *msg, size_t size);
     /* Energy bookkeeping: potential energy, and the power of non-conservative
      * forces (negative when dissipating). */
     double (*potential_energy)(const struct mbs_component *c, const struct mbs_eval *ev);
@@ -161,6 +167,7 @@ typedef struct mbs_component {
     int *bodies;               /* bodies it couples (for the Jacobian's sparsity) */
     int n_bodies;
     int decoupled;             /* acts on each body alone (e.g. gravity): no coupling */
+    int off_in_static;         /* switched off in Static analyses (joint friction inactive="STATIC") */
     int *depends;              /* other components whose multipliers it reads */
     int n_depends;
     int n_hrows;               /* holonomic constraint rows: g(q,t) = 0 and its rate */

@@ -5,7 +5,11 @@
  *   redundancy   rank-revealing QR of G^T over the rows of elements on
  *                closed loops (only those can depend on each other);
  *                dependent rows are switched off (multipliers fixed at 0)
- *                with a warning
+ *                with a warning. Where something reads an element's
+ *                reaction (joint friction, a sensor, an expression), its
+ *                rows are taken first and the others in the model's order
+ *                (mbs_rank_in_order), so that the rows left out are those
+ *                of elements nobody reads, the last in the file
  *   positions    Newton on g(q, t) = 0 with minimum mass-weighted change:
  *                [M G^T; G 0] [dx; nu] = [0; -g], rotations applied exactly
  *   velocities   the closest velocities in the kinetic-energy metric:
@@ -22,11 +26,13 @@
 #include "loops.h"
 #include "residual.h"
 #include "state_solve.h"
+#include "unclosed_loop.h"
 #include "../core/dense.h"
 #include "../core/rotation.h"
 #include "../core/strutil.h"
 #include "../core/vec3.h"
 #include "../elements/joint.h"
+#include "../model/reaction_readers.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -52,6 +58,9 @@ struct mbs_assembler {
     double *read_saved; /* [n_read_rows] the multipliers read_columns moves */
     double *res_base;  /* [nu] */
     mbs_state_solver *states; /* algebraic and implicit element states */
+    char *reaction_read; /* [n_comps] something reads its reaction (reaction_readers.h) */
+    double *y_given;     /* [ny] the positions an assembly started from (its failure compares) */
+    int culprit;         /* the component a failed assembly names first, or -1 */
 };
 
 /* Appends to the footprint (read_fp, n entries, capacity *cap) the moving
@@ -183,12 +192,17 @@ mbs_assembler *mbs_assembler_create(const mbs_model *m, mbs_data *d, int sparse)
     a->yp0 = calloc(ny, sizeof *a->yp0);
     a->res = calloc(ny, sizeof *a->res);
     a->ywork = calloc(ny, sizeof *a->ywork);
+    a->y_given = calloc(ny, sizeof *a->y_given);
+    a->culprit = -1;
     a->rhs = calloc(na, sizeof *a->rhs);
     a->c_plus = calloc(nr, sizeof *a->c_plus);
     a->c_minus = calloc(nr, sizeof *a->c_minus);
     a->lambda_guess = calloc(nr, sizeof *a->lambda_guess);
     a->states = mbs_state_solver_create(m, d);
-    if (!a->aug || !a->yp0 || !a->res || !a->ywork || !a->rhs || !a->c_plus || !a->c_minus || !a->lambda_guess || !a->states ||
+    a->reaction_read = malloc((size_t)m->n_comps + 1);
+    if (a->reaction_read)
+        mbs_reaction_readers(m, a->reaction_read);
+    if (!a->reaction_read || !a->y_given || !a->aug || !a->yp0 || !a->res || !a->ywork || !a->rhs || !a->c_plus || !a->c_minus || !a->lambda_guess || !a->states ||
         find_read_rows(a) != 0) {
         mbs_assembler_free(a);
         return NULL;
@@ -204,6 +218,7 @@ void mbs_assembler_free(mbs_assembler *a)
     free(a->yp0);
     free(a->res);
     free(a->ywork);
+    free(a->y_given);
     free(a->rhs);
     free(a->c_plus);
     free(a->c_minus);
@@ -216,6 +231,7 @@ void mbs_assembler_free(mbs_assembler *a)
     free(a->read_saved);
     free(a->res_base);
     mbs_state_solver_free(a->states);
+    free(a->reaction_read);
     free(a);
 }
 
@@ -242,7 +258,56 @@ static void put_dense(void *ctx, int col, double value)
  * runs only when a factorisation has shown the constraints singular. */
 #define DENSE_RANK_LIMIT 4000000.0
 
-static void warn_dropped(mbs_assembler *a, mbs_diags *diag)
+/* The load components (bits of mbs_joint_unused_loads) as a list:
+ * "F_z, T_x and T_y". */
+static void name_loads(unsigned bits, char *out, size_t size)
+{
+    static const char *const NAMES[6] = {"F_x", "F_y", "F_z", "T_x", "T_y", "T_z"};
+    int n = 0, total = 0;
+    for (int k = 0; k < 6; k++)
+        total += (bits >> k) & 1u;
+    size_t len = 0;
+    out[0] = '\0';
+    for (int k = 0; k < 6 && len < size; k++)
+        if ((bits >> k) & 1u) {
+            n++;
+            len += (size_t)snprintf(out + len, size - len, "%s%s", n == 1 ? "" : n == total ? " and " : ", ",
+                                    NAMES[k]);
+        }
+}
+
+/* Joint friction whose joint lost rows: it no longer sees their share of
+ * the joint's load (the other constraints of the loop carry it), a
+ * warning each naming the components. The rows' Jacobians are those of
+ * the last evaluation (at t, y). */
+static void warn_friction_unloaded(mbs_assembler *a, double t, const double *y, mbs_diags *diag)
+{
+    const mbs_model *m = a->m;
+    mbs_eval ev = {m, a->d, t, y, a->yp0, a->res};
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        if (!mbs_is_joint_friction(comp) || !mbs_component_active(m, a->d, c))
+            continue;
+        const mbs_component *joint = &m->comps[mbs_joint_friction_joint(comp)];
+        int lost = 0;
+        for (int r = 0; r < joint->n_hrows + joint->n_vrows; r++)
+            lost += a->d->row_enabled[joint->row_ofs + r] && !a->d->row_active[joint->row_ofs + r];
+        if (!lost)
+            continue;
+        char what[256], jwhat[256], loads[64];
+        mbs_component_describe(comp, what, sizeof what);
+        mbs_component_describe(joint, jwhat, sizeof jwhat);
+        name_loads(mbs_joint_unused_loads(joint, &ev, a->d->row_active), loads, sizeof loads);
+        mbs_diag_add(diag, MBS_SEV_WARNING, m->path, comp->line,
+                     "%s: %d of the constraint equations of %s, whose reaction it reads, are redundant and left out: "
+                     "the friction does not see their share of the joint's %s (J's axes), which the other joints of "
+                     "the loop carry; how a closed loop shares such loads is indeterminate for rigid bodies (see "
+                     "docs/joint-friction.md)",
+                     what, lost, jwhat, loads[0] ? loads : "load");
+    }
+}
+
+static void warn_dropped(mbs_assembler *a, double t, const double *y, mbs_diags *diag)
 {
     const mbs_model *m = a->m;
     for (int c = 0; c < m->n_comps; c++) {
@@ -259,6 +324,31 @@ static void warn_dropped(mbs_assembler *a, mbs_diags *diag)
                          what, lost, n_rows);
         }
     }
+    warn_friction_unloaded(a, t, y, diag);
+}
+
+/* The independent rows among rows[0 .. n_rows) from G^T (n_cols x n_rows,
+ * destroyed): perm[0 .. rank) independent, the rest dependent; the rank,
+ * or -1 out of memory. With n_first > 0 the first n_first rows (those whose
+ * reactions something reads) are taken first and all in their order
+ * (mbs_rank_in_order), unless that finds another rank than the pivoted QR
+ * (nearly dependent rows): then the QR's choice. */
+static int independent_rows(double *Gt, int n_cols, int n_rows, int n_first, int *perm)
+{
+    if (n_first == 0)
+        return mbs_qr_rank(Gt, n_cols, n_rows, 1e-9, perm);
+    double *copy = malloc(((size_t)n_cols * n_rows + 1) * sizeof *copy);
+    if (!copy)
+        return -1;
+    memcpy(copy, Gt, (size_t)n_cols * n_rows * sizeof *copy);
+    int rank = mbs_qr_rank(Gt, n_cols, n_rows, 1e-9, perm);
+    int *ordered = malloc(((size_t)n_rows + 1) * sizeof *ordered);
+    int rank_ordered = ordered ? mbs_rank_in_order(copy, n_cols, n_rows, 1e-8, ordered) : -1;
+    if (rank_ordered == rank)
+        memcpy(perm, ordered, (size_t)n_rows * sizeof *perm);
+    free(copy);
+    free(ordered);
+    return rank;
 }
 
 int mbs_find_redundant(mbs_assembler *a, double t, const double *y, int force, mbs_diags *diag)
@@ -273,24 +363,27 @@ int mbs_find_redundant(mbs_assembler *a, double t, const double *y, int force, m
         goto done;
     /* from the rows in use (commands may have changed them since the last analysis) */
     memcpy(a->d->row_active, a->d->row_enabled, (size_t)m->n_rows);
-    /* the rows of elements on loops, and the velocity coordinates they touch */
-    int n_rows = 0, n_cols = 0;
+    /* the rows of elements on loops, those whose reactions are read first,
+     * and the velocity coordinates they touch */
+    int n_rows = 0, n_cols = 0, n_first = 0;
     for (int i = 0; i < m->nu; i++)
         map[i] = -1;
-    for (int c = 0; c < m->n_comps; c++) {
-        const mbs_component *comp = &m->comps[c];
-        if (!on_loop[c])
-            continue;
-        for (int r = 0; r < comp->n_hrows + comp->n_vrows; r++)
-            if (a->d->row_enabled[comp->row_ofs + r])
-                rows[n_rows++] = comp->row_ofs + r;
-        for (int k = 0; k < comp->n_bodies; k++) {
-            const mbs_body *b = &m->bodies[comp->bodies[k]];
-            for (int i = 0; i < b->nu; i++)
-                if (map[b->u_ofs - m->ofs_u + i] < 0)
-                    map[b->u_ofs - m->ofs_u + i] = n_cols++;
+    for (int pass = 0; pass < 2; pass++)
+        for (int c = 0; c < m->n_comps; c++) {
+            const mbs_component *comp = &m->comps[c];
+            if (!on_loop[c] || a->reaction_read[c] != (pass == 0))
+                continue;
+            for (int r = 0; r < comp->n_hrows + comp->n_vrows; r++)
+                if (a->d->row_enabled[comp->row_ofs + r])
+                    rows[n_rows++] = comp->row_ofs + r;
+            n_first += pass == 0 ? n_rows - n_first : 0;
+            for (int k = 0; k < comp->n_bodies; k++) {
+                const mbs_body *b = &m->bodies[comp->bodies[k]];
+                for (int i = 0; i < b->nu; i++)
+                    if (map[b->u_ofs - m->ofs_u + i] < 0)
+                        map[b->u_ofs - m->ofs_u + i] = n_cols++;
+            }
         }
-    }
     result = 0;
     if (n_rows == 0)
         goto done;
@@ -316,12 +409,16 @@ int mbs_find_redundant(mbs_assembler *a, double t, const double *y, int force, m
             Gt[(size_t)i * n_rows + k] = colbuf[i];
     }
     free(colbuf);
-    int rank = mbs_qr_rank(Gt, n_cols, n_rows, 1e-9, perm);
+    int rank = independent_rows(Gt, n_cols, n_rows, n_first, perm);
+    if (rank < 0) {
+        result = -1;
+        goto done;
+    }
     for (int k = rank; k < n_rows; k++)
         a->d->row_active[rows[perm[k]]] = 0;
     result = n_rows - rank;
     if (result > 0)
-        warn_dropped(a, diag);
+        warn_dropped(a, t, y, diag);
 done:
     free(on_loop);
     free(rows);
@@ -388,55 +485,57 @@ static double length_scale(const mbs_model *m)
     return L;
 }
 
-static void name_worst(const mbs_assembler *a, int worst_row, char *out, size_t size)
+/* The message of a failed assembly: "cannot assemble the model at t = ..:
+ * <why> <the loop of the row furthest from closed, with the gaps of its
+ * joints' markers (unclosed_loop.h)><tail>"; the component to name first
+ * goes to a->culprit. */
+static int fail_assembly(mbs_assembler *a, double t, const double *y, int worst_row, const char *why, const char *tail,
+                         char *msg, size_t msgsize)
 {
-    if (worst_row < 0) {
-        snprintf(out, size, "the constraints");
-        return;
-    }
-    mbs_component_describe(&a->m->comps[a->m->row_comp[worst_row]], out, size);
+    char loop[1500];
+    a->culprit = mbs_describe_unclosed(a->m, a->d, t, a->y_given, y, worst_row, loop, sizeof loop);
+    snprintf(msg, msgsize, "cannot assemble the model at t = %g: %s %s%s", t, why, loop, tail);
+    return -1;
 }
 
 /* Rows dropped as dependent must hold by themselves once the others do;
  * if they do not, the constraints contradict each other (over-determined
  * rather than merely redundant). */
-static int dropped_rows_hold(const mbs_assembler *a, double t, double tol, char *msg, size_t msgsize)
+static int dropped_rows_hold(mbs_assembler *a, double t, const double *y, double tol, char *msg, size_t msgsize)
 {
     int worst_row;
     double err = position_error(a, 1, &worst_row);
     if (err <= 1e3 * tol)
         return 0;
-    char what[256];
-    name_worst(a, worst_row, what, sizeof what);
-    snprintf(msg, msgsize,
-             "cannot assemble the model at t = %g: the constraints contradict each other (more equations than "
-             "the bodies can satisfy; %s stays violated by %.3g)", t, what, err);
-    return -1;
+    return fail_assembly(a, t, y, worst_row,
+                         "the constraints contradict each other (more equations than the bodies can satisfy) around",
+                         "", msg, msgsize);
 }
 
 int mbs_assemble_positions(mbs_assembler *a, double t, double *y, char *msg, size_t msgsize)
 {
     const mbs_model *m = a->m;
     double tol = 1e-12 * length_scale(m);
-    double previous = INFINITY;
+    double previous = INFINITY, best = INFINITY;
     int worse = 0, worst_row = -1;
+    a->culprit = -1;
+    memcpy(a->y_given, y, (size_t)m->ny * sizeof *y);
     for (int iter = 0; iter < 60; iter++) {
         normalise_quaternions(m, y);
         evaluate(a, t, y, a->yp0);
         double err = position_error(a, 0, &worst_row);
         if (err <= tol)
-            return dropped_rows_hold(a, t, tol, msg, msgsize);
+            return dropped_rows_hold(a, t, y, tol, msg, msgsize);
+        if (err < best) { /* the closest so far, which a failure describes */
+            best = err;
+            memcpy(a->ywork, y, (size_t)m->ny * sizeof *y);
+        }
         if (err >= previous && ++worse > 5)
             break;
         previous = fmin(previous, err);
-        if (mbs_augmented_factor(a->aug, a->d, 1) != 0) {
-            char what[256];
-            name_worst(a, worst_row, what, sizeof what);
-            snprintf(msg, msgsize,
-                     "cannot assemble the model at t = %g: the constraint equations are singular near this "
-                     "configuration (largest violation %.3g, in %s)", t, err, what);
-            return -1;
-        }
+        if (mbs_augmented_factor(a->aug, a->d, 1) != 0)
+            return fail_assembly(a, t, y, worst_row, "the constraint equations are singular near this configuration, in",
+                                 "", msg, msgsize);
         memset(a->rhs, 0, (size_t)(m->nu + m->n_rows) * sizeof *a->rhs);
         for (int r = 0; r < m->n_rows; r++)
             if (a->d->row_active[r] && m->row_mu[r] >= 0)
@@ -445,14 +544,16 @@ int mbs_assemble_positions(mbs_assembler *a, double t, double *y, char *msg, siz
             break;
         apply_displacement(m, y, a->rhs);
     }
-    char what[256];
+    memcpy(y, a->ywork, (size_t)m->ny * sizeof *y);
     evaluate(a, t, y, a->yp0);
-    double err = position_error(a, 0, &worst_row);
-    name_worst(a, worst_row, what, sizeof what);
-    snprintf(msg, msgsize,
-             "cannot assemble the model at t = %g: the constraints cannot all be satisfied (largest remaining "
-             "violation %.3g, in %s); check the markers of the joints involved", t, err, what);
-    return -1;
+    position_error(a, 0, &worst_row);
+    return fail_assembly(a, t, y, worst_row, "the constraints cannot all be satisfied in",
+                         ": check the markers of its joints", msg, msgsize);
+}
+
+int mbs_assembler_culprit(const mbs_assembler *a)
+{
+    return a->culprit;
 }
 
 /* ---- velocities ---- */

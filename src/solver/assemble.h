@@ -21,6 +21,9 @@ int mbs_find_redundant(mbs_assembler *a, double t, const double *y, int force, m
 
 /* Each returns 0, or -1 with a one-line reason in msg. */
 int mbs_assemble_positions(mbs_assembler *a, double t, double *y, char *msg, size_t msgsize);
+/* After mbs_assemble_positions failed: the component its message names
+ * first (whose line to report), or -1. */
+int mbs_assembler_culprit(const mbs_assembler *a);
 int mbs_project_velocities(mbs_assembler *a, double t, double *y, char *msg, size_t msgsize);
 int mbs_consistent_rates(mbs_assembler *a, double t, double *y, double *yp, char *msg, size_t msgsize);
 /* Whether consistent rates solve for element states given by equations

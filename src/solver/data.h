@@ -50,7 +50,7 @@ typedef struct mbs_data {
                                analysis' input perturbation (0 otherwise), model units */
     double *res_scratch;    /* [ny] residual when only kinematics are wanted */
     double *comp_power;     /* [n_comps] power reported by eval (ops power_in_eval) */
-    int static_mode;        /* in Static / Assembly analyses */
+    int static_mode;        /* in a Static analysis: its equilibrium and its output row */
     int eval_failed;        /* an element could not be evaluated (see mbs_eval_fail) */
     int eval_fatal;         /* ... and retrying cannot help (mbs_eval_fatal) */
     char eval_message[512];
@@ -85,10 +85,13 @@ typedef struct mbs_data {
 
 mbs_data *mbs_data_create(const mbs_model *m);
 
-/* Whether component c takes part (not deactivated by a command). */
-static inline int mbs_component_active(const mbs_data *d, int c)
+/* Whether component c takes part now: not switched off by a Deactivate
+ * command, nor by the analysis (an element off in Static analyses, such as
+ * joint friction with inactive="STATIC", in one). Every evaluation, the
+ * energy bookkeeping and every sensor ask this one question. */
+static inline int mbs_component_active(const mbs_model *m, const mbs_data *d, int c)
 {
-    return d->comp_active[c];
+    return d->comp_active[c] && !(d->static_mode && m->comps[c].off_in_static);
 }
 void mbs_data_free(mbs_data *d);
 

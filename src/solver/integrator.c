@@ -37,6 +37,7 @@
 #include "joint_system.h"
 #include "nvector_fast.h"
 #include "residual.h"
+#include "solver_failures.h"
 #include "sundials_compat.h"
 #include "tree_solver.h"
 #include "../core/vec3.h"
@@ -85,8 +86,7 @@ struct mbs_integrator {
     int growth_limited;
     int start_retries;
     mbs_integrator_stats done; /* from previous starts */
-    char ida_message[512];
-    mbs_sun_error_hook errors; /* IDA's errors -> ida_message */
+    mbs_sun_error_hook errors; /* IDA's errors: heard, not shown (error_fn) */
     int errors_hooked;
 };
 
@@ -172,7 +172,7 @@ static int roots_fn(double t, N_Vector y, N_Vector yp, double *g, void *user)
     mbs_residual(m, it->d, t, ya, ypa, it->d->res_scratch);
     mbs_eval ev = {m, it->d, t, ya, ypa, it->d->res_scratch};
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].n_roots && mbs_component_active(it->d, c))
+        if (m->comps[c].n_roots && mbs_component_active(m, it->d, c))
             m->comps[c].ops->roots(&m->comps[c], &ev, g + m->comps[c].root_ofs);
         else
             for (int k = 0; k < m->comps[c].n_roots; k++)
@@ -180,11 +180,13 @@ static int roots_fn(double t, N_Vector y, N_Vector yp, double *g, void *user)
     return 0;
 }
 
-/* IDA's errors (not its warnings), kept for the results file */
+/* IDA's error messages name its internals (tstop, hmin): they are taken
+ * here so that nothing prints them, and a failure is told from IDA's flag
+ * in mbsim's words (solver_failures.h) */
 static void error_fn(const char *msg, void *user)
 {
-    mbs_integrator *it = user;
-    snprintf(it->ida_message, sizeof it->ida_message, "%s", msg);
+    (void)msg;
+    (void)user;
 }
 
 /* Newton's convergence test, |correction| < this in the error norm (IDA's
@@ -545,7 +547,7 @@ static int configure(mbs_integrator *it, char *err, size_t errsize)
         rc |= set_root_directions(it);
     }
     if (rc != 0)
-        snprintf(err, errsize, "cannot configure IDA: %s", it->ida_message);
+        snprintf(err, errsize, "cannot configure the integrator (an internal error)");
     return rc != 0 ? -1 : 0;
 }
 
@@ -605,7 +607,7 @@ int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const 
     it->error_test_failures_seen = it->failed_in_a_row = it->calm_in_a_row = 0;
     it->growth_limited = 0;
     if (rc != IDA_SUCCESS) {
-        snprintf(err, errsize, "cannot start IDA at t = %g: %s", t0, it->ida_message);
+        snprintf(err, errsize, "cannot start the integrator at t = %g: %s", t0, mbs_ida_failure(rc));
         return -1;
     }
     return 0;
@@ -655,6 +657,48 @@ static void limit_growth_after_failure(mbs_integrator *it)
         it->growth_limited = limit;
 }
 
+/* The fastest variable's index in IDA's vector, or -1; its rate, and in
+ * *weighted its rate in units of its tolerance (IDA's error weight). */
+static int fastest_var(const mbs_integrator *it, double *rate, double *weighted_rate)
+{
+    const double *yp = N_VGetArrayPointer(it->yp), *id = N_VGetArrayPointer(it->id);
+    const double *w = N_VGetArrayPointer(it->ewt);
+    int best = -1;
+    double best_weighted = -1.0;
+    if (!it->initialised || IDAGetErrWeights(it->mem, it->ewt) != IDA_SUCCESS)
+        return -1;
+    int energy = it->m->ofs_z + it->m->energy_state; /* bookkeeping, drives nothing */
+    for (int i = 0; i < it->n; i++) {
+        double weighted = fabs(yp[i]) * w[i];
+        int a = it->js ? mbs_joint_system_abs_index(it->js, i) : i;
+        if (id[i] != 0.0 && a != energy && (weighted > best_weighted || !isfinite(weighted))) {
+            best = i;
+            best_weighted = weighted;
+            *rate = yp[i];
+            *weighted_rate = weighted;
+            if (!isfinite(weighted))
+                break;
+        }
+    }
+    return best;
+}
+
+/* Whether a rate in units of its tolerance is beyond what the error norm
+ * (a root mean square) can square: sqrt(DBL_MAX) is 1.3e154. IDA then
+ * finds no step size (its first step came out 0: "tstop is behind t"). */
+static int rates_overflow(const mbs_integrator *it)
+{
+    double rate = 0.0, weighted = 0.0;
+    return fastest_var(it, &rate, &weighted) >= 0 && !(weighted < 1e150);
+}
+
+/* The step IDA was trying (0 if it cannot say). */
+static double current_step(const mbs_integrator *it)
+{
+    double h = 0.0;
+    return IDAGetCurrentStep(it->mem, &h) == IDA_SUCCESS ? fabs(h) : 0.0;
+}
+
 mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, size_t errsize)
 {
     double tout = *t; /* ignored in one-step mode apart from the direction */
@@ -680,9 +724,12 @@ mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, si
             snprintf(err, errsize, "%s", it->d->eval_message);
         else if (it->d->nonfinite_count != nonfinite_before)
             snprintf(err, errsize, "%s", it->d->nonfinite_message);
+        else if (rates_overflow(it))
+            snprintf(err, errsize, "the integration overflows at t = %.9g: a rate is too large for the integrator's "
+                                   "error norm (its square in tolerance units is not finite)", *t);
         else
-            snprintf(err, errsize, "the integrator failed at t = %.9g: %s", *t,
-                     it->ida_message[0] ? it->ida_message : "IDA error");
+            snprintf(err, errsize, "the integrator failed at t = %.9g (step %.3g): %s", *t, current_step(it),
+                     mbs_ida_failure(rc));
         return MBS_STEP_FAILED;
     }
 }
@@ -695,40 +742,17 @@ double mbs_integrator_last_step(const mbs_integrator *it)
     return fabs(h);
 }
 
-/* The fastest variable's index in IDA's vector, or -1. */
-static int fastest_var(const mbs_integrator *it, double *rate)
-{
-    const double *yp = N_VGetArrayPointer(it->yp), *id = N_VGetArrayPointer(it->id);
-    const double *w = N_VGetArrayPointer(it->ewt);
-    int best = -1;
-    double best_weighted = -1.0;
-    if (!it->initialised || IDAGetErrWeights(it->mem, it->ewt) != IDA_SUCCESS)
-        return -1;
-    int energy = it->m->ofs_z + it->m->energy_state; /* bookkeeping, drives nothing */
-    for (int i = 0; i < it->n; i++) {
-        double weighted = fabs(yp[i]) * w[i];
-        int a = it->js ? mbs_joint_system_abs_index(it->js, i) : i;
-        if (id[i] != 0.0 && a != energy && (weighted > best_weighted || !isfinite(weighted))) {
-            best = i;
-            best_weighted = weighted;
-            *rate = yp[i];
-            if (!isfinite(weighted))
-                break;
-        }
-    }
-    return best;
-}
-
 int mbs_integrator_fastest(const mbs_integrator *it, double *rate)
 {
-    int i = fastest_var(it, rate);
+    double weighted = 0.0;
+    int i = fastest_var(it, rate, &weighted);
     return i >= 0 && it->js ? mbs_joint_system_abs_index(it->js, i) : i;
 }
 
 void mbs_integrator_describe_fastest(const mbs_integrator *it, char *out, size_t size)
 {
-    double rate = 0.0;
-    int i = fastest_var(it, &rate);
+    double rate = 0.0, weighted = 0.0;
+    int i = fastest_var(it, &rate, &weighted);
     if (i >= 0 && it->js && mbs_joint_system_describe(it->js, i, out, size) == 0)
         return;
     mbs_layout_describe(it->m, i >= 0 && it->js ? mbs_joint_system_abs_index(it->js, i) : i, 0, out, size);

@@ -309,7 +309,7 @@ static int fold_local_groups(mbs_joint_system *s, double cj)
     for (int l = 0; l < s->n; l++)
         s->armature[l] += s->fric_damping[l] / cj;
     for (const struct js_spring *sp = s->springs; sp < s->springs + s->n_springs; sp++)
-        if (mbs_component_active(s->d, sp->comp))
+        if (mbs_component_active(s->m, s->d, sp->comp))
             s->armature[sp->coord] += (sp->c + sp->k / cj) / cj;
     return 0;
 }
@@ -398,7 +398,7 @@ static void tree_block_solve(void *user, const double *r, double *x)
                 s->loc_r[s->grp_coord[g]] -= s->loc_b[k] * r[n2 + k] / s->loc_z[k];
         /* a spring's stiffness on its angle, whose correction is (r1 + x2) / c_j */
         for (const struct js_spring *sp = s->springs; sp < s->springs + s->n_springs; sp++)
-            if (mbs_component_active(s->d, sp->comp))
+            if (mbs_component_active(s->m, s->d, sp->comp))
                 s->loc_r[sp->coord] -= sp->k * r[sp->pos] / s->cj;
         r2 = s->loc_r;
     }

@@ -768,7 +768,7 @@ const mbs_axial_friction_slopes *mbs_js_group_slopes(const mbs_joint_system *s, 
 {
     static const mbs_axial_friction_slopes off = {.n = LOCAL_MAX};
     int c = s->state_comp[s->grp_first[g]];
-    return mbs_component_active(s->d, c) ? &s->friction_slopes[c] : &off;
+    return mbs_component_active(s->m, s->d, c) ? &s->friction_slopes[c] : &off;
 }
 
 /* Each local friction's torque T (recorded with its slopes) into its

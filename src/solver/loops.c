@@ -142,6 +142,51 @@ static int find_bridges(const graph *g, char *bridge)
     return 0;
 }
 
+int mbs_loop_of(const mbs_model *m, int comp, char *in_loop)
+{
+    memset(in_loop, 0, (size_t)m->n_comps);
+    graph g;
+    memset(&g, 0, sizeof g);
+    char *bridge = NULL, *reached = NULL;
+    int *stack = NULL, marked = -1;
+    if (build_graph(m, &g) != 0 || !(bridge = calloc((size_t)g.ne + 1, 1)) || find_bridges(&g, bridge) != 0 ||
+        !(reached = calloc((size_t)g.nv + 1, 1)) || !(stack = malloc(((size_t)g.nv + 1) * sizeof *stack)))
+        goto done;
+    /* from the vertices of comp's edges on cycles, along edges on cycles */
+    int top = 0;
+    for (int e = 0; e < g.ne; e++)
+        if (g.edges[e].comp == comp && !bridge[e])
+            for (int k = 0; k < 2; k++) {
+                int v = k ? g.edges[e].b : g.edges[e].a;
+                if (!reached[v]) {
+                    reached[v] = 1;
+                    stack[top++] = v;
+                }
+            }
+    while (top > 0) {
+        int v = stack[--top];
+        for (int i = g.adj_start[v]; i < g.adj_start[v + 1]; i++) {
+            int e = g.adj[i], w = g.edges[e].a == v ? g.edges[e].b : g.edges[e].a;
+            if (bridge[e])
+                continue;
+            in_loop[g.edges[e].comp] = 1;
+            if (!reached[w]) {
+                reached[w] = 1;
+                stack[top++] = w;
+            }
+        }
+    }
+    marked = 0;
+    for (int c = 0; c < m->n_comps; c++)
+        marked += in_loop[c];
+done:
+    free(bridge);
+    free(reached);
+    free(stack);
+    free_graph(&g);
+    return marked;
+}
+
 int mbs_loop_components(const mbs_model *m, char *on_loop)
 {
     memset(on_loop, 0, (size_t)m->n_comps);

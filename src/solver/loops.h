@@ -13,4 +13,11 @@
  * marked, or -1 when out of memory. */
 int mbs_loop_components(const mbs_model *m, char *on_loop);
 
+/* Sets in_loop[c] = 1 for the components on the same cycles as component
+ * comp: those joined to it by edges on cycles (the 2-edge-connected part of
+ * the graph above around comp; loops that share a body count as one).
+ * Returns the number marked (0: comp is on no cycle), or -1 when out of
+ * memory. */
+int mbs_loop_of(const mbs_model *m, int comp, char *in_loop);
+
 #endif

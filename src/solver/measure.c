@@ -37,8 +37,8 @@ void mbs_component_load(const mbs_eval *ev, int c, int body, double f[3], double
     const mbs_component *comp = &m->comps[c];
     v3_zero(f);
     v3_zero(tq);
-    if (!mbs_component_active(d, c))
-        return; /* deactivated by a command: it applies nothing */
+    if (!mbs_component_active(m, d, c))
+        return; /* switched off: it applies nothing */
     if (d->load_depth > 0) {
         /* an element whose expression reads element loads, read by another one's */
         mbs_eval_fail(ev, comp, "element loads (FX, JOINT, ...) cannot be read inside another element load");

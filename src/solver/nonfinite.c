@@ -130,28 +130,75 @@ void mbs_nonfinite_explain(const mbs_model *m, mbs_data *d, double t, const doub
     remember(d);
 }
 
-int mbs_driving_element(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *res,
-                        int i, double *force)
+/* The body whose coordinates or velocities hold variable i, or -1. */
+static int body_of_variable(const mbs_model *m, int i)
 {
-    int body = -1, k = -1;
-    for (int b = 0; b < m->n_bodies && body < 0; b++)
-        if (i >= m->bodies[b].u_ofs && i < m->bodies[b].u_ofs + m->bodies[b].nu && i - m->bodies[b].u_ofs < 3)
-            body = b, k = i - m->bodies[b].u_ofs;
+    for (int b = 0; b < m->n_bodies; b++) {
+        const mbs_body *bd = &m->bodies[b];
+        if ((i >= bd->q_ofs && i < bd->q_ofs + bd->nq) || (i >= bd->u_ofs && i < bd->u_ofs + bd->nu))
+            return b;
+    }
+    return -1;
+}
+
+/* After the elements evaluated: of the rows in use on `body`, the element
+ * whose row has the largest explicit time term (a motion's, a moving
+ * offset's: scleronomic rows have none), with that term; -1 if none. */
+static int prescribing_element(const mbs_model *m, const mbs_data *d, int body, double *gt)
+{
+    int best = -1;
+    double largest = 0.0;
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        for (int r = comp->row_ofs; r < comp->row_ofs + comp->n_hrows + comp->n_vrows; r++) {
+            const mbs_row *row = &d->rows[r];
+            int on_body = 0;
+            for (int k = 0; k < row->jac.n && !on_body; k++)
+                on_body = row->jac.terms[k].body == body;
+            if (d->row_active[r] && on_body && !(fabs(row->gt) <= largest)) {
+                best = c;
+                largest = fabs(row->gt);
+                *gt = row->gt;
+            }
+        }
+    }
+    return best;
+}
+
+int mbs_driving_element(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *res,
+                        int i, mbs_driver *out)
+{
+    int body = body_of_variable(m, i);
     if (body < 0)
-        return -1; /* not a body's translational velocity */
-    double inertia = fabs(m->bodies[body].mass * yp[i]);
+        return -1; /* an element's state, a multiplier */
+    const mbs_body *b = &m->bodies[body];
+    int k = i - b->u_ofs; /* a translational velocity: k in 0..2 */
+    double inertia = k >= 0 && k < 3 && k < b->nu ? fabs(b->mass * yp[i]) : 0.0;
     mbs_update_bodies(m, d, y, yp);
     memset(res, 0, (size_t)m->ny * sizeof *res);
     mbs_eval ev = {m, d, t, y, yp, res};
     double before = 0.0;
     for (int c = 0; c < m->n_comps; c++) {
+        if (!mbs_component_active(m, d, c))
+            continue;
         m->comps[c].ops->eval(&m->comps[c], &ev);
-        double after = d->bodies[body].f[k], share = after - before;
-        before = after;
-        if (isfinite(share) && fabs(share) >= 0.5 * inertia && inertia > 0.0) {
-            *force = share;
-            return c;
+        if (inertia > 0.0) {
+            double after = d->bodies[body].f[k], share = after - before;
+            before = after;
+            if (isfinite(share) && fabs(share) >= 0.5 * inertia) {
+                out->prescribed = 0;
+                out->value = share;
+                return c;
+            }
         }
     }
-    return -1;
+    /* no force drives it: the constraint that moves the body as a function
+     * of time (a motion near a pole), its rate -g_t (rows read q - f(t)) */
+    double gt = 0.0;
+    int c = prescribing_element(m, d, body, &gt);
+    if (c < 0 || gt == 0.0)
+        return -1;
+    out->prescribed = 1;
+    out->value = -gt;
+    return c;
 }

@@ -22,13 +22,23 @@ int mbs_all_finite(const double *v, int n);
  * at (t, y, y') is not finite. Overwrites res and the loads in d. */
 void mbs_nonfinite_explain(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *res);
 
+/* What drives a variable: a force element's force along it, or a
+ * constraint's prescribed rate (a motion's). */
+typedef struct mbs_driver {
+    int prescribed; /* 0: a force (value, N); 1: a prescribed rate (value, the row's units per second) */
+    double value;
+} mbs_driver;
+
 /* When a run stalls or its first step is absurdly small, the variable that
- * changes fastest is named; if it is a body's velocity, this finds the
- * element that drives it: the one whose force along it makes up at least
- * half of mass times acceleration (a singular or overflowing force). Its
- * index with the force, or -1 (the motion comes from constraints, or from
- * several elements). Overwrites res and the loads in d. */
+ * changes fastest is named; this finds the element that drives it. For a
+ * body's translational velocity, the element whose force along it makes up
+ * at least half of mass times acceleration (a singular or overflowing
+ * force); else, for any coordinate or velocity of a body, the element whose
+ * constraint on that body has the largest time term (a motion whose
+ * expression has a pole). Its index, or -1 (the motion comes from several
+ * elements, or from the constraints alone). Overwrites res and the loads
+ * in d. */
 int mbs_driving_element(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *res,
-                        int i, double *force);
+                        int i, mbs_driver *out);
 
 #endif

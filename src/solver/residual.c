@@ -111,7 +111,7 @@ static void rigid_body_rows(const mbs_body *b, const mbs_body_state *s, const do
         res[b->u_ofs + 3 + i] = Jwd[i] + gyro[i] - tq_body[i];
 }
 
-/* The states of an element a command deactivated keep their values (an
+/* The states of an element switched off keep their values (an
  * algebraic one, a variable, goes to 0); its rows are not in use. */
 static void frozen_states(mbs_eval *ev, const mbs_component *c)
 {
@@ -125,7 +125,7 @@ static void frozen_states(mbs_eval *ev, const mbs_component *c)
 static void eval_component(mbs_eval *ev, int c)
 {
     const mbs_component *comp = &ev->m->comps[c];
-    if (mbs_component_active(ev->d, c))
+    if (mbs_component_active(ev->m, ev->d, c))
         comp->ops->eval(comp, ev);
     else
         frozen_states(ev, comp);
@@ -179,7 +179,7 @@ void mbs_residual_energy(mbs_eval *ev)
     /* dE/dt = -(power of non-conservative forces) */
     double power = 0.0;
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].ops->power_nc && mbs_component_active(d, c))
+        if (m->comps[c].ops->power_nc && mbs_component_active(m, d, c))
             power += m->comps[c].ops->power_in_eval ? d->comp_power[c] /* eval ran at this state */
                                                     : m->comps[c].ops->power_nc(&m->comps[c], ev);
     int e = m->ofs_z + m->energy_state;

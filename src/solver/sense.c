@@ -59,7 +59,7 @@ double mbs_potential_energy(const mbs_model *m, mbs_data *d, double t, const dou
     mbs_eval ev = {m, d, t, y, yp, d->res_scratch};
     double V = 0.0;
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].ops->potential_energy && mbs_component_active(d, c))
+        if (m->comps[c].ops->potential_energy && mbs_component_active(m, d, c))
             V += m->comps[c].ops->potential_energy(&m->comps[c], &ev);
     return V;
 }
@@ -155,6 +155,21 @@ static void pair_output(const mbs_eval *ev, const mbs_sensor *s, double *out)
     m3_tmul_v(out + 3, RR, ang);
 }
 
+/* An element switched off (a Deactivate command, or an element off in
+ * Static analyses, in one) applies nothing: its columns of loads and of
+ * what loads do (force, torque, energy, power: every dimension with force
+ * in it) read 0. Its other columns still describe the geometry and its
+ * states (a spring's length, a joint's coordinate, frozen bristles). */
+static void component_output(const mbs_model *m, const mbs_data *d, const mbs_eval *ev, const mbs_sensor *s, double *out)
+{
+    const mbs_component *c = &m->comps[s->index];
+    c->ops->output(c, ev, s->output, out);
+    if (!mbs_component_active(m, d, s->index))
+        for (int k = 0; k < s->ncols; k++)
+            if (s->dims[k].force != 0)
+                out[k] = 0.0;
+}
+
 void mbs_sense(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *out)
 {
     d->eval_failed = 0;
@@ -182,9 +197,8 @@ void mbs_sense(const mbs_model *m, mbs_data *d, double t, const double *y, const
         case MBS_SOURCE_MARKER_PAIR:
             pair_output(&ev, s, buf);
             break;
-        case MBS_SOURCE_COMPONENT: /* a deactivated element gives zeros */
-            if (mbs_component_active(d, s->index))
-                m->comps[s->index].ops->output(&m->comps[s->index], &ev, s->output, buf);
+        case MBS_SOURCE_COMPONENT:
+            component_output(m, d, &ev, s, buf);
             break;
         case MBS_SOURCE_EXPRESSIONS:
             for (int k = 0; k < s->ncols && k < 64; k++)

@@ -122,6 +122,31 @@ static void initial_state(run *r)
             m->comps[c].ops->init(&m->comps[c], &ev);
 }
 
+/* The elements' states that follow the initial motion (joint friction's
+ * bristles at their steady deflection, where asked) and their warnings
+ * about that motion (to diag, if not NULL), at the consistent state y.
+ * Returns 1 where a state changed. */
+static int start_motion(run *r, mbs_diags *diag)
+{
+    const mbs_model *m = r->m;
+    int changed = 0;
+    mbs_residual(m, r->d, r->t, r->y, r->yp, r->d->res_scratch);
+    mbs_eval ev = {m, r->d, r->t, r->y, r->yp, r->d->res_scratch};
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        if (!comp->ops->start_motion || !mbs_component_active(m, r->d, c))
+            continue;
+        char msg[600] = "";
+        changed |= comp->ops->start_motion(comp, &ev, r->y + m->ofs_z + comp->state_ofs, msg, sizeof msg);
+        if (diag && msg[0]) {
+            char what[256];
+            mbs_component_describe(comp, what, sizeof what);
+            mbs_diag_add(diag, MBS_SEV_WARNING, m->path, comp->line, "%s: %s", what, msg);
+        }
+    }
+    return changed;
+}
+
 /* ---- output ---- */
 
 static int write_row(run *r, double t, const double *y, const double *yp)
@@ -135,10 +160,13 @@ static int write_row(run *r, double t, const double *y, const double *yp)
 }
 
 /* Whether component c has work to do after a step that `done` (the
- * integrator's, or NULL) has not done. */
+ * integrator's, or NULL) has not done. An element switched off follows
+ * too: its geometry still describes the bodies (its outputs, and its
+ * equations once a command switches it on again, see the turns and
+ * directions of the time it was off). */
 static int follows_step(const run *r, int c, const char *done)
 {
-    return r->m->comps[c].ops->accept_step && mbs_component_active(r->d, c) && !(done && done[c]);
+    return r->m->comps[c].ops->accept_step && !(done && done[c]);
 }
 
 /* What elements follow step by step (turns of angles, directions) is
@@ -319,12 +347,13 @@ static int fail_without_cause(run *r, const char *what, long nonfinite_since)
     if (i >= 0 && n >= 0 && (size_t)n < sizeof msg) {
         mbs_integrator_describe_fastest(r->integrator, var, sizeof var);
         n += snprintf(msg + n, sizeof msg - (size_t)n, "; fastest changing: %s (rate %.3g)", var, rate);
-        double force = 0.0;
+        mbs_driver driver;
         const double *y = mbs_integrator_y(r->integrator), *yp = mbs_integrator_yp(r->integrator);
-        int c = mbs_driving_element(r->m, r->d, r->t, y, yp, r->d->res_scratch, i, &force);
+        int c = mbs_driving_element(r->m, r->d, r->t, y, yp, r->d->res_scratch, i, &driver);
         if (c >= 0 && n >= 0 && (size_t)n < sizeof msg) {
             mbs_component_describe(&r->m->comps[c], var, sizeof var);
-            n += snprintf(msg + n, sizeof msg - (size_t)n, ", driven by %s (force %.3g)", var, force);
+            n += snprintf(msg + n, sizeof msg - (size_t)n, ", driven by %s (%s %.3g)", var,
+                          driver.prescribed ? "prescribed rate" : "force", driver.value);
         }
     }
     if (r->d->nonfinite_count != nonfinite_since && n >= 0 && (size_t)n < sizeof msg)
@@ -344,13 +373,19 @@ static int stopped_by_sensor(run *r, double t)
     return 0;
 }
 
-static int transient(run *r, const mbs_analysis *a)
+/* A transient from the consistent state; the run's first analysis starts
+ * the elements' states that follow the initial motion (start_motion). */
+static int transient(run *r, const mbs_analysis *a, int first)
 {
     const mbs_model *m = r->m;
     double t0 = r->t, t_end = a->end_time, dt = a->print_interval;
     int exact = !r->d->settings.interpolate;
     char err[512];
-    if (make_consistent(r) != 0 || ensure_integrator(r) != 0)
+    if (make_consistent(r) != 0)
+        return -1;
+    if (first && start_motion(r, NULL) && mbs_consistent_rates(r->assembler, r->t, r->y, r->yp, err, sizeof err) != 0)
+        return fail(r, MBS_E_RUN, err);
+    if (ensure_integrator(r) != 0)
         return -1;
     long k = 1;
     double t_next = output_time(t0, dt, k, t_end);
@@ -425,7 +460,12 @@ static int equilibrium(run *r, int write)
         return -1;
     if (mbs_static_equilibrium(r->m, r->d, r->ctx, r->t, r->y, r->yp, msg, sizeof msg) != 0)
         return fail(r, MBS_E_RUN, msg);
-    return assembly(r, write);
+    /* the equilibrium's row sees the elements as the equilibrium did
+     * (those off in Static analyses off: no load, no acceleration from them) */
+    r->d->static_mode = 1;
+    int rc = assembly(r, write);
+    r->d->static_mode = 0;
+    return rc;
 }
 
 /* The model linearised where the previous analysis left it: consistent
@@ -460,7 +500,7 @@ static int run_analysis(run *r, int i, int n_linear)
     int next_is_transient = i + 1 < m->n_analyses && m->analyses[i + 1].type == MBS_ANALYSIS_TRANSIENT &&
                             !mbs_plan_has_commands(m, i + 1);
     switch (a->type) {
-    case MBS_ANALYSIS_TRANSIENT: return transient(r, a);
+    case MBS_ANALYSIS_TRANSIENT: return transient(r, a, i == 0);
     case MBS_ANALYSIS_STATIC: return equilibrium(r, !next_is_transient);
     case MBS_ANALYSIS_LINEAR: return linear(r, n_linear, i == 0);
     default: return assembly(r, !next_is_transient);
@@ -596,16 +636,30 @@ int mbs_assembly_check(const mbs_model *m, mbs_diags *diag)
     int rc = 0;
     if (setup(&r) == 0) {
         initial_state(&r);
-        /* the run's own redundancy analysis, its warnings left to the run */
+        /* the model as its first analysis finds it: the commands before
+         * it, and the run's own redundancy analysis, its warnings left to
+         * the run */
+        unsigned changed = mbs_plan_apply(m, r.d, 0, r.t, r.y);
         mbs_diags quiet;
         mbs_diags_init(&quiet);
         mbs_find_redundant(r.assembler, r.t, r.y, 0, &quiet);
         mbs_diags_free(&quiet);
         memcpy(r.yo, r.y, (size_t)m->ny * sizeof *r.y);
-        char msg[512];
-        /* a start that cannot be assembled is reported by the run itself */
-        if (mbs_assemble_positions(r.assembler, r.t, r.y, msg, sizeof msg) == 0)
+        char msg[2048];
+        if (changed & MBS_PLAN_STOP) {
+            rc = 0; /* a Stop before the first analysis: nothing is assembled */
+        } else if (mbs_assemble_positions(r.assembler, r.t, r.y, msg, sizeof msg) == 0) {
             rc = mbs_assembly_report(m, r.d, r.t, r.yo, r.y, diag);
+            /* what the first transient starts from: the initial motion's warnings */
+            if (m->n_analyses > 0 && m->analyses[0].type == MBS_ANALYSIS_TRANSIENT &&
+                mbs_project_velocities(r.assembler, r.t, r.y, msg, sizeof msg) == 0)
+                start_motion(&r, diag);
+        } else {
+            /* a start that cannot be assembled is bad input: no run, no file */
+            int c = mbs_assembler_culprit(r.assembler);
+            mbs_diag_add(diag, MBS_SEV_ERROR, m->path, c >= 0 ? m->comps[c].line : 0, "%s", msg);
+            rc = -1;
+        }
     }
     teardown(&r);
     return rc;

@@ -60,9 +60,13 @@ typedef struct mbs_run_result {
 mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_atomic_t *stop, mbs_diags *diag,
                         mbs_run_result *result);
 
-/* Assembles the model's start as a run would and reports what it moved
- * (solver/assembly_report.h) to diag. -1 when that is an error
- * (settings.strict_assembly and a move beyond the limit), else 0. */
+/* Assembles the model's start as a run would (after the commands before its
+ * first analysis) and reports what it moved (solver/assembly_report.h) to
+ * diag, with the warnings of the elements about the initial motion where
+ * the first analysis is a transient (the ops' start_motion: joint friction
+ * sliding at t = 0 with relaxed bristles). -1 when that is an error: the start cannot be assembled (the
+ * error names the loop that cannot close, assemble.c), or
+ * settings.strict_assembly and a move beyond the limit; else 0. */
 int mbs_assembly_check(const mbs_model *m, mbs_diags *diag);
 
 /* The constraint rows that repeat others at the initial configuration (the

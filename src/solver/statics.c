@@ -19,6 +19,7 @@
  * inactive="STATIC" switches itself off). */
 #include "statics.h"
 #include "residual.h"
+#include "solver_failures.h"
 #include "sundials_compat.h"
 #include "../model/layout.h"
 
@@ -38,7 +39,6 @@ typedef struct statics {
     double *y, *yp, *res;
     double *z_start; /* [nz] states when the analysis began (frozen ones stay there) */
     int n; /* unknowns: nq + n_hol + nz */
-    char kin_message[512];
 } statics;
 
 /* x = [q | lambda of holonomic rows | z] <-> y (velocities 0) */
@@ -88,7 +88,7 @@ static int equations(N_Vector xv, N_Vector fv, void *user)
     mbs_eval ev = {m, s->d, s->t, s->y, s->yp, s->res};
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
-        if (comp->n_states && (!mbs_component_active(s->d, c) || !comp->ops->static_residual ||
+        if (comp->n_states && (!mbs_component_active(s->m, s->d, c) || !comp->ops->static_residual ||
                                comp->ops->static_residual(comp, &ev, fz + comp->state_ofs) != 0))
             for (int k = 0; k < comp->n_states; k++) /* it declined (or is deactivated): frozen */
                 fz[comp->state_ofs + k] = z[comp->state_ofs + k] - s->z_start[comp->state_ofs + k];
@@ -103,7 +103,7 @@ static void begin(statics *s)
     mbs_residual(m, s->d, s->t, s->y, s->yp, s->res);
     mbs_eval ev = {m, s->d, s->t, s->y, s->yp, s->res};
     for (int c = 0; c < m->n_comps; c++)
-        if (m->comps[c].ops->static_begin && mbs_component_active(s->d, c))
+        if (m->comps[c].ops->static_begin && mbs_component_active(s->m, s->d, c))
             m->comps[c].ops->static_begin(&m->comps[c], &ev);
 }
 
@@ -116,7 +116,7 @@ static int check(statics *s, char *msg, size_t msgsize)
     int again = 0;
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
-        if (!comp->ops->static_check || !mbs_component_active(s->d, c))
+        if (!comp->ops->static_check || !mbs_component_active(s->m, s->d, c))
             continue;
         int rc = comp->ops->static_check(comp, &ev, msg, msgsize);
         if (rc < 0)
@@ -137,10 +137,13 @@ static double state_scale(const mbs_model *m, int i)
     return 1.0;
 }
 
+/* KINSOL's error messages name its internals (the line search's iterate):
+ * taken here so that nothing prints them; a failure is told from its flag
+ * in mbsim's words (solver_failures.h) */
 static void kinsol_error(const char *msg, void *user)
 {
-    statics *s = user;
-    snprintf(s->kin_message, sizeof s->kin_message, "%s", msg);
+    (void)msg;
+    (void)user;
 }
 
 /* Why no equilibrium was found: the equation furthest from balance at the
@@ -165,9 +168,7 @@ static void explain_failure(statics *s, int flag, N_Vector x, char *msg, size_t 
     char what[300] = "";
     if (worst >= 0)
         mbs_layout_describe(m, worst, 1, what, sizeof what);
-    const char *why = flag == KIN_LSETUP_FAIL || flag == KIN_LSOLVE_FAIL
-                          ? "the equilibrium equations are singular: a coordinate is held by no force or constraint"
-                          : s->kin_message[0] ? s->kin_message : "KINSOL failed";
+    const char *why = mbs_kinsol_failure(flag);
     if (worst >= 0)
         snprintf(msg, msgsize, "no static equilibrium found at t = %g: %s is off by %.3g "
                  "(%s)", s->t, what, worst_value, why);
@@ -187,7 +188,7 @@ static double force_scale(const mbs_model *m)
 int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, double t, double *y, double *yp,
                            char *msg, size_t msgsize)
 {
-    statics s = {m, d, t, y, yp, NULL, NULL, m->nq + m->n_hol + m->nz, ""};
+    statics s = {m, d, t, y, yp, NULL, NULL, m->nq + m->n_hol + m->nz};
     mbs_sun_error_hook errors = {kinsol_error, &s};
     int hooked = 0;
     s.res = calloc((size_t)m->ny + 1, sizeof *s.res);
@@ -223,7 +224,7 @@ int mbs_static_equilibrium(const mbs_model *m, mbs_data *d, SUNContext ctx, doub
         KINSetFuncNormTol(kin, ms->static_imbalance > 0 ? ms->static_imbalance / F : 1e-10) != KIN_SUCCESS ||
         KINSetScaledStepTol(kin, ms->static_step_tol > 0 ? ms->static_step_tol : 1e-13) != KIN_SUCCESS ||
         KINSetNumMaxIters(kin, ms->static_max_iter > 0 ? ms->static_max_iter : 200) != KIN_SUCCESS) {
-        snprintf(msg, msgsize, "cannot set up KINSOL: %s", s.kin_message);
+        snprintf(msg, msgsize, "cannot set up the static equilibrium's solver (an internal error)");
         goto done;
     }
     for (int round = 0;; round++) {

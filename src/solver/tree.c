@@ -36,9 +36,11 @@
  * summed over subtrees: M_kl = S_k . I_subtree(l) S_l for k on the path from
  * l to the root. */
 #include "tree.h"
+#include "loops.h"
 #include "../core/rotation.h"
 #include "../core/vec3.h"
 #include "../elements/joint.h"
+#include "../model/reaction_readers.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -83,7 +85,7 @@ static int coords_of(mbs_tree_kind kind)
 static int joint_eligible(const mbs_model *m, const mbs_data *d, int c, const char *read_by_others)
 {
     const mbs_component *comp = &m->comps[c];
-    if (!mbs_component_active(d, c) || read_by_others[c])
+    if (!mbs_component_active(m, d, c) || read_by_others[c])
         return 0;
     for (int r = 0; r < comp->n_hrows + comp->n_vrows; r++)
         if (!d->row_enabled[comp->row_ofs + r])
@@ -124,28 +126,71 @@ static void add_joint(mbs_tree *t, const mbs_model *m, mbs_tree_joint j, char *p
         t->row_in_tree[m->comps[j.comp].row_ofs + r] = 1;
 }
 
-/* Adds every eligible joint that reaches an unplaced rigid body from a
- * placed one, until none is left. */
-static void grow(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *read_by_others, char *placed)
+/* One sweep over the components in order, adding each eligible joint that
+ * reaches an unplaced rigid body from a placed one; with `later` (joints
+ * some of whose rows the redundancy analysis left out) only the others,
+ * or, with one_later, the first such joint that can be added and no more.
+ * Whether it added one. */
+static int grow_sweep(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *read_by_others, char *placed,
+                      const char *later, int one_later)
 {
-    for (int grown = 1; grown;) {
-        grown = 0;
-        for (int c = 0; c < m->n_comps; c++) {
-            mbs_tree_kind kind;
-            if (t->comp_in_tree[c] || !tree_kind(&m->comps[c], &kind) || !joint_eligible(m, d, c, read_by_others))
-                continue;
-            int I, J;
-            mbs_joint_markers(&m->comps[c], &I, &J);
-            int bI = m->markers[I].body, bJ = m->markers[J].body;
-            int child_is_i = placed[bJ] && !placed[bI];
-            int child = child_is_i ? bI : bJ, parent = child_is_i ? bJ : bI;
-            if (!placed[parent] || placed[child] || m->bodies[child].type != MBS_BODY_RIGID)
-                continue;
-            add_joint(t, m, (mbs_tree_joint){.comp = c, .parent = parent, .child = child, .kind = kind,
-                                             .child_is_i = child_is_i}, placed);
-            grown = 1;
-        }
+    int grown = 0;
+    for (int c = 0; c < m->n_comps; c++) {
+        mbs_tree_kind kind;
+        if (t->comp_in_tree[c] || later[c] != one_later || !tree_kind(&m->comps[c], &kind) ||
+            !joint_eligible(m, d, c, read_by_others))
+            continue;
+        int I, J;
+        mbs_joint_markers(&m->comps[c], &I, &J);
+        int bI = m->markers[I].body, bJ = m->markers[J].body;
+        int child_is_i = placed[bJ] && !placed[bI];
+        int child = child_is_i ? bI : bJ, parent = child_is_i ? bJ : bI;
+        if (!placed[parent] || placed[child] || m->bodies[child].type != MBS_BODY_RIGID)
+            continue;
+        add_joint(t, m, (mbs_tree_joint){.comp = c, .parent = parent, .child = child, .kind = kind,
+                                         .child_is_i = child_is_i}, placed);
+        grown = 1;
+        if (one_later)
+            return 1;
     }
+    return grown;
+}
+
+/* Adds every eligible joint that reaches an unplaced rigid body from a
+ * placed one, until none is left. Where a closed loop leaves a choice and
+ * something reads a reaction on it (reaction_read_on_loop), the joint left
+ * out of the tree (whose rows are then the loop's, of which the dependent
+ * ones are dropped: joint_system.c) is one whose rows the absolute
+ * formulation's redundancy analysis left out too (`later`), so that both
+ * formulations leave out the same rows and give the same joints the same
+ * share of the loop's load (joint friction reads it): the joints that keep
+ * all their rows go first, one of the others only where nothing else
+ * reaches further. */
+static void grow(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *read_by_others, char *placed,
+                 const char *later)
+{
+    do {
+        while (grow_sweep(t, m, d, read_by_others, placed, later, 0))
+            ;
+    } while (grow_sweep(t, m, d, read_by_others, placed, later, 1));
+}
+
+/* Whether something reads the reaction of an element on a closed loop
+ * (1, 0, or -1 out of memory): then the absolute formulation's redundancy
+ * analysis chose which of the loop's rows to leave out (assemble.c), and
+ * the tree follows its choice (grow). Elsewhere the tree is as it always
+ * was: breadth first in the model's order. */
+static int reaction_read_on_loop(const mbs_model *m)
+{
+    char *read = malloc((size_t)m->n_comps + 1), *on_loop = malloc((size_t)m->n_comps + 1);
+    int found = read && on_loop && mbs_loop_components(m, on_loop) >= 0 ? 0 : -1;
+    if (found == 0)
+        mbs_reaction_readers(m, read);
+    for (int c = 0; found == 0 && c < m->n_comps; c++)
+        found = read[c] && on_loop[c];
+    free(read);
+    free(on_loop);
+    return found;
 }
 
 /* The heaviest rigid body not in the tree yet (the first of equals), or -1:
@@ -169,9 +214,11 @@ int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d, int free_
     t->comp_in_tree = calloc((size_t)m->n_comps + 1, 1);
     t->row_in_tree = calloc((size_t)m->n_rows + 1, 1);
     char *read_by_others = calloc((size_t)m->n_comps + 1, 1), *placed = calloc((size_t)nb + 1, 1);
-    if (!t->joints || !t->body_joint || !t->comp_in_tree || !t->row_in_tree || !read_by_others || !placed) {
+    char *later = calloc((size_t)m->n_comps + 1, 1);
+    if (!t->joints || !t->body_joint || !t->comp_in_tree || !t->row_in_tree || !read_by_others || !placed || !later) {
         free(read_by_others);
         free(placed);
+        free(later);
         mbs_tree_free(t);
         return -1;
     }
@@ -182,6 +229,10 @@ int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d, int free_
         for (int k = 0; k < m->comps[c].n_depends; k++)
             if (!(mbs_is_joint_friction(&m->comps[c]) && m->comps[c].depends[k] == mbs_joint_friction_joint(&m->comps[c])))
                 read_by_others[m->comps[c].depends[k]] = 1;
+    if (reaction_read_on_loop(m) > 0)
+        for (int r = 0; r < m->n_rows; r++)
+            if (d->row_enabled[r] && !d->row_active[r])
+                later[m->row_comp[r]] = 1;
     for (int b = 0; b < nb; b++) {
         t->body_joint[b] = -1;
         placed[b] = m->bodies[b].type == MBS_BODY_GROUND;
@@ -192,12 +243,13 @@ int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d, int free_
         if (root >= 0)
             add_joint(t, m, (mbs_tree_joint){.comp = -1, .parent = -1, .child = root, .kind = MBS_TREE_FREE},
                       placed);
-        grow(t, m, d, read_by_others, placed);
+        grow(t, m, d, read_by_others, placed, later);
         if (!free_roots || heaviest_unplaced(m, placed) < 0)
             break;
     }
     free(read_by_others);
     free(placed);
+    free(later);
     size_t n6 = (size_t)nb * 6 + 1;
     t->twist = calloc(n6, sizeof *t->twist);
     t->accel = calloc(n6, sizeof *t->accel);
@@ -242,7 +294,7 @@ int mbs_tree_check(const mbs_tree *t, const mbs_model *m, const mbs_data *d, cha
         if (t->joints[k].comp < 0)
             continue; /* a free root */
         const mbs_component *c = &m->comps[t->joints[k].comp];
-        int in_use = mbs_component_active(d, t->joints[k].comp);
+        int in_use = mbs_component_active(m, d, t->joints[k].comp);
         for (int r = 0; in_use && r < c->n_hrows + c->n_vrows; r++)
             in_use = d->row_enabled[c->row_ofs + r];
         if (!in_use) {

@@ -212,6 +212,20 @@ status "export: unknown sensor" 2 "$mbsim" export "$a" nosuch -o "$tmp/no.csv"
 check "export: unknown sensor leaves no file" test ! -e "$tmp/no.csv"
 check "export: lists the sensors" has "$tmp/err" "it has: rod_position, angle, energy"
 
+# ---- an element switched off reads no load (joint friction inactive="STATIC" in a Static) ----
+status "switched off: run" 0 "$mbsim" run tests/physics/models/jf_inactive_static.xml -q -o "$tmp/inactive.h5"
+status "switched off: export" 0 "$mbsim" export "$tmp/inactive.h5" friction normal power x acceleration
+# the last row is the Static's: friction force and torque (columns 2-7), normal force, power 0;
+# the frictionless equilibrium m g sin(20 deg) / k; no acceleration
+check "switched off: the Static's row" awk -F, 'END {
+    for (c = 2; c <= 7; c++) if ($c != 0) exit 1
+    if ($20 != 0 || $21 != 0) exit 1
+    x = 10 * 9.81 * sin(20 * 3.14159265358979 / 180) / 100
+    if ($22 - x > 1e-9 || x - $22 > 1e-9) exit 1
+    for (c = 23; c <= 25; c++) if ($c > 1e-9 || $c < -1e-9) exit 1
+}' "$tmp/out"
+check "switched off: the Transient's row before it holds the block" awk -F, 'NR == 12 { exit !($4 < -33.5 && $20 > 92) }' "$tmp/out"
+
 # ---- plot ----
 pngstat=$build/pngstat
 blue="31 119 180 40" # the first line colour
@@ -469,6 +483,20 @@ check "assembly: ... no note" sh -c "! grep -q 'assembly' '$tmp/err'"
 sed 's|<Simulate |<Param_Transient assembly_move_limit="6"/><Simulate |' "$mis" >"$tmp/limit.xml"
 status "assembly: a larger limit" 0 "$mbsim" run --strict "$tmp/limit.xml" -o "$tmp/limit.h5"
 check "assembly: ... only the note" sh -c "grep -q 'note: assembly' '$tmp/err' && ! grep -q 'warning' '$tmp/err'"
+
+# ---- a loop that cannot close is bad input for validate and run ----
+open=tests/bad/fourbar_loop_open.xml
+for strict in "" --strict; do
+    # shellcheck disable=SC2086
+    status "assembly: validate $strict of a loop that cannot close" 2 "$mbsim" validate $strict "$open"
+    check "assembly: ... says so once, naming the loop and the open marker in mm" sh -c \
+        "test \$(grep -c 'error: cannot assemble' '$tmp/err') -eq 1 &&
+         grep -q 'fourbar_loop_open.xml:40: error: .* the loop of Constraint_Joint 1 (label .A.), .* and Motion_Joint 1 (label .motor.) (at the closest the assembly came, its joints. markers are up to [0-9.]* mm apart; before it, markers 42 (.rocker at D.) and 11 (.D on ground.) of Constraint_Joint 4 (label .D.) were 376 mm apart)' '$tmp/err'"
+    check "assembly: ... and no summary" test ! -s "$tmp/out"
+done
+status "assembly: run of a loop that cannot close" 2 "$mbsim" run "$open" -o "$tmp/open.h5"
+check "assembly: ... leaves no results file" test ! -e "$tmp/open.h5"
+check "assembly: ... the same error as validate" grep -q "error: cannot assemble the model at t = 0: .*376 mm apart" "$tmp/err"
 
 # ---- help texts are those of docs/cli.md ----
 # doc_block PATTERN: the first fenced block of docs/cli.md whose first line matches

@@ -25,12 +25,15 @@
     X(linear) \
     X(units) \
     X(joint_friction) \
+    X(four_bar_friction) \
     X(compliance) \
     X(coupling) \
     X(decks) \
     X(measures) \
     X(robust_core) \
     X(joint_rows) \
+    X(switched_off) \
+    X(failure_messages) \
     X(adams)
 
 TEST_MAIN(SUITES)

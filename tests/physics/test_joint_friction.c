@@ -538,6 +538,40 @@ TEST(static_equilibrium_held_by_friction)
     test_results_free(&r);
 }
 
+/* inactive="STATIC" after a Transient: at rest, the bristles hold what the
+ * spring does not, sigma0 z N = m g sin(alpha) - k x; the Static finds the frictionless x = m g sin(alpha) / k, and its
+ * row shows the friction off: no force, normal force or power, the block at
+ * rest with no acceleration, the bristles where the Transient left them. */
+TEST(friction_off_in_static_reports_no_load_there)
+{
+    const double m = 10, k = 100, alpha = 20 * MBS_TEST_PI / 180;
+    double N = m * G * cos(alpha), load = m * G * sin(alpha);
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/jf_inactive_static.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "%s", r.run.message);
+    CHECK(r.n_rows == 12);
+    if (r.n_rows != 12) {
+        test_results_free(&r);
+        return;
+    }
+    int held = 10, st = 11;
+    double z = test_value(&r, "bristle", 0, held), x = test_value(&r, "x", 0, held);
+    CHECK_NEAR(CANONICAL.s0 * z * N, load - k * x, 1e-6 * load);
+    CHECK_NEAR(test_value(&r, "friction", 2, held), -(load - k * x), 1e-6 * load);
+    CHECK_NEAR(test_value(&r, "normal", 0, held), N, 1e-8 * N); /* smoothed by 1e-9 of the weight */
+    CHECK(r.t[st] == r.t[held]);
+    CHECK_NEAR(test_value(&r, "x", 0, st), load / k, 1e-9 * load / k);
+    for (int c = 0; c < 6; c++)
+        CHECK_MSG(test_value(&r, "friction", c, st) == 0.0, "friction load column %d: %g", c,
+                  test_value(&r, "friction", c, st));
+    CHECK(test_value(&r, "normal", 0, st) == 0.0);
+    CHECK(test_value(&r, "power", 0, st) == 0.0);
+    CHECK(test_value(&r, "bristle", 0, st) == test_value(&r, "bristle", 0, held));
+    for (int c = 0; c < 3; c++)
+        CHECK_NEAR(test_value(&r, "acceleration", c, st), 0.0, 1e-9 * G);
+    test_results_free(&r);
+}
+
 /* A rotor turned by gravity against pin and end-cap friction: the end caps
  * (the longer arm) saturate at mu_s, the pin holds the rest:
  * z_caps = mu_s / sigma0, z_pin = (T - r_n mu_s N_caps) / (sigma0 N_pin r_p).
@@ -753,7 +787,8 @@ TEST_SUITE(joint_friction, T(steady_sliding_follows_the_stribeck_curve), T(presl
            T(rotor_spins_down_by_the_pin_friction), T(revolute_inputs_each_switch_their_term),
            T(translational_inputs_each_switch_their_term), T(cylindrical_inputs_and_combined_slip),
            T(spherical_inputs_and_combined_slip), T(universal_inputs_on_either_yoke),
-           T(static_equilibrium_held_by_friction), T(static_friction_saturates_one_channel_then_slips),
+           T(static_equilibrium_held_by_friction), T(friction_off_in_static_reports_no_load_there),
+           T(static_friction_saturates_one_channel_then_slips),
            T(millimetre_model_with_defaults_equals_its_si_twin), T(light_rotor_on_a_large_pin_in_joint_coordinates),
            T(friction_switched_off_leaves_the_newton_matrix),
            T(friction_switched_on_while_sliding_fast_names_itself),

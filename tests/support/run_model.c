@@ -136,6 +136,17 @@ int test_run_model(const char *path, const char *const *sets, void (*adjust)(mbs
     mbs_diags d;
     mbs_diags_init(&d);
     r->status = mbs_simulate(r->model, &sink, NULL, &d, &r->run);
+    size_t len = 0;
+    r->diags = calloc(1, 1);
+    for (int i = 0; r->diags && i < d.count; i++) {
+        char *line = mbs_diag_format(&d.items[i]);
+        char *grown = line ? realloc(r->diags, len + strlen(line) + 2) : NULL;
+        if (grown) {
+            r->diags = grown;
+            len += (size_t)sprintf(r->diags + len, "%s\n", line);
+        }
+        free(line);
+    }
     mbs_diags_free(&d);
     return 0;
 }
@@ -147,6 +158,7 @@ void test_results_free(test_results *r)
     free(r->values);
     free(r->poses);
     free(r->events);
+    free(r->diags);
     for (int i = 0; i < r->n_linear; i++)
         mbs_linear_result_free(&r->linear[i]);
     free(r->linear);

@@ -28,6 +28,7 @@ typedef struct test_results {
     mbs_linear_result *linear; /* the Linear analyses' results, in order */
     int n_linear;
     char errors[4096];       /* diagnostics of reading/compiling, if it failed */
+    char *diags;             /* the run's diagnostics as printed, a line each ("" if none) */
 } test_results;
 
 /* Reads, compiles and runs `path` with optional overrides ("name=value"

@@ -42,6 +42,21 @@ TEST(qr_rank_of_full_matrix)
     CHECK(mbs_qr_rank(A, 3, 2, 1e-12, perm) == 2);
 }
 
+/* Columns a, b, a + 2b, c (3 x 4, row-major): in order, the third is the
+ * dependent one; with the sum first, the last of a dependent set (b) is. */
+TEST(rank_in_order_leaves_out_the_last_of_a_dependent_set)
+{
+    const double A[12] = {1, 0, 1, 0, /**/ 0, 1, 2, 0, /**/ 0, 0, 0, 3};
+    int perm[4];
+    CHECK(mbs_rank_in_order(A, 3, 4, 1e-8, perm) == 3);
+    CHECK(perm[0] == 0 && perm[1] == 1 && perm[2] == 3 && perm[3] == 2);
+    const double B[9] = {1, 1, 0, /**/ 2, 0, 1, /**/ 0, 0, 0}; /* a + 2b, a, b */
+    CHECK(mbs_rank_in_order(B, 3, 3, 1e-8, perm) == 2);
+    CHECK(perm[0] == 0 && perm[1] == 1 && perm[2] == 2);
+    const double C[4] = {1, 1, /**/ 0, 1e-12}; /* nearly parallel: dependent at 1e-8 */
+    CHECK(mbs_rank_in_order(C, 2, 2, 1e-8, perm) == 1);
+}
+
 TEST(symmetric_eigenvalues)
 {
     /* rotation of diag(1, 2, 3) */
@@ -54,4 +69,4 @@ TEST(symmetric_eigenvalues)
 }
 
 TEST_SUITE(dense, T(lu_solves_with_row_interchanges), T(lu_reports_singular), T(qr_rank_finds_dependent_column),
-           T(qr_rank_of_full_matrix), T(symmetric_eigenvalues));
+           T(qr_rank_of_full_matrix), T(rank_in_order_leaves_out_the_last_of_a_dependent_set), T(symmetric_eigenvalues));

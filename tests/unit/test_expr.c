@@ -246,16 +246,50 @@ TEST(valid_parameter_names)
     CHECK(mbs_expr_valid_name("k"));
     CHECK(mbs_expr_valid_name("_x1"));
     CHECK(mbs_expr_valid_name("stiffness_2"));
-    CHECK(!mbs_expr_valid_name("Pi")); /* names are not case-sensitive: Pi is pi */
+    /* a built-in constant's name, in any case: the parameter shadows it */
+    CHECK(mbs_expr_valid_name("E") && strcmp(mbs_expr_constant_named("E"), "e") == 0);
+    CHECK(mbs_expr_valid_name("Pi") && strcmp(mbs_expr_constant_named("Pi"), "pi") == 0);
+    CHECK(mbs_expr_constant_named("k") == NULL && mbs_expr_constant_named(NULL) == NULL);
+    /* TIME and the functions stay reserved (not case-sensitive: Step5 is step5) */
     CHECK(!mbs_expr_valid_name("TIME"));
     CHECK(!mbs_expr_valid_name("Step5"));
-    CHECK(!mbs_expr_valid_name("pi"));
-    CHECK(!mbs_expr_valid_name("e"));
     CHECK(!mbs_expr_valid_name("sin"));
     CHECK(!mbs_expr_valid_name("2k"));
     CHECK(!mbs_expr_valid_name("a-b"));
     CHECK(!mbs_expr_valid_name(""));
     CHECK(!mbs_expr_valid_name(NULL));
+}
+
+/* A parameter named like a built-in constant shadows it, in any case (a
+ * Young's modulus E: e and E are the parameter); the constant's value is
+ * still there as exp(1); others keep the constants; two parameters that
+ * differ only in case make the name ambiguous. */
+TEST(a_parameter_shadows_a_constant)
+{
+    static const char *const NAMES[] = {"E", "k"};
+    static const double VALUES[] = {2.1e11, 3.0};
+    mbs_scope s = {NAMES, VALUES, 2, NULL, 0, NULL};
+    static const struct {
+        const char *text;
+        double value;
+    } CASES[] = {{"E", 2.1e11}, {"e", 2.1e11}, {"2*E*k", 1.26e12}, {"exp(1)", 2.71828182845904523536},
+                 {"pi", 3.14159265358979323846}, {"PI", 3.14159265358979323846}};
+    char err[256];
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        err[0] = '\0';
+        mbs_expr *x = mbs_expr_compile(CASES[i].text, &s, err, sizeof err);
+        CHECK_MSG(x != NULL, "'%s': %s", CASES[i].text, err);
+        if (x)
+            CHECK_NEAR(mbs_expr_eval(x, NULL), CASES[i].value, 1e-15 * CASES[i].value);
+        mbs_expr_free(x);
+    }
+    static const char *const TWO[] = {"PI", "Pi"};
+    static const double TWO_VALUES[] = {1.0, 2.0};
+    mbs_scope both = {TWO, TWO_VALUES, 2, NULL, 0, NULL};
+    err[0] = '\0';
+    mbs_expr *x = mbs_expr_compile("pi", &both, err, sizeof err);
+    CHECK(x == NULL && strstr(err, "'pi' is ambiguous") != NULL);
+    mbs_expr_free(x);
 }
 
 TEST(long_text_is_shortened_in_messages)
@@ -273,5 +307,5 @@ TEST(long_text_is_shortened_in_messages)
 TEST_SUITE(expr, T(numbers_parameters_and_constants), T(run_time_variables_and_derivative),
            T(a_parameter_given_twice_takes_the_last_value), T(unknown_names_are_reported_with_the_known_ones),
            T(malformed_text_is_refused_with_its_reason), T(long_or_deep_text_is_refused),
-           T(random_token_strings_compile_or_are_refused), T(valid_parameter_names),
+           T(random_token_strings_compile_or_are_refused), T(valid_parameter_names), T(a_parameter_shadows_a_constant),
            T(long_text_is_shortened_in_messages));

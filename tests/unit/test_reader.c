@@ -211,6 +211,51 @@ TEST(set_errors)
     text_model_free(&t);
 }
 
+/* A parameter named like a built-in constant (a Young's modulus E) shadows
+ * it in every expression of the model, in any case, with one note naming
+ * both; --set changes it like any parameter. */
+TEST(a_parameter_may_be_named_like_a_constant)
+{
+    static const char xml[] = "<Mbsim><Parameters>\n<Parameter name=\"E\" value=\"2.1e11\"/>\n"
+                              "<Parameter name=\"ratio\" value=\"e/1e11\"/></Parameters><Model>\n" GROUND
+                              "<Reference_Marker id=\"10\" body_id=\"1\" pos_x=\"E/1e11\" pos_y=\"ratio\" "
+                              "pos_z=\"exp(1)\"/>\n</Model></Mbsim>\n";
+    text_model t;
+    if (load(&t, xml, NULL)) {
+        const mbs_marker *mk = marker(t.model, 10);
+        CHECK_NEAR(mk->pos[0], 2.1, 1e-15);
+        CHECK_NEAR(mk->pos[1], 2.1, 1e-15);
+        CHECK_NEAR(mk->pos[2], 2.71828182845904523536, 1e-15); /* the constant's value is still exp(1) */
+        int notes = 0;
+        for (int i = 0; i < t.diags.count; i++) {
+            const mbs_diag *d = &t.diags.items[i];
+            if (d->severity != MBS_SEV_NOTE || !strstr(d->message, "shadows"))
+                continue;
+            notes++;
+            CHECK_MSG(d->line == 2 && strcmp(d->message, "Parameter 'E' shadows the built-in constant e: in this "
+                                                         "model's expressions E, in any case, is the parameter") == 0,
+                      "line %d: %s", d->line, d->message);
+        }
+        CHECK(notes == 1);
+    }
+    text_model_free(&t);
+    static const char *const sets[] = {"E=3e11", NULL};
+    if (load(&t, xml, sets)) {
+        CHECK_NEAR(marker(t.model, 10)->pos[0], 3.0, 1e-15);
+        CHECK_NEAR(marker(t.model, 10)->pos[1], 3.0, 1e-15);
+    }
+    text_model_free(&t);
+    /* without such a parameter, no note, and e is the constant */
+    static const char plain[] = "<Mbsim><Model>\n" GROUND
+                                "<Reference_Marker id=\"10\" body_id=\"1\" pos_x=\"E\"/>\n</Model></Mbsim>\n";
+    if (load(&t, plain, NULL)) {
+        CHECK_NEAR(marker(t.model, 10)->pos[0], 2.71828182845904523536, 1e-15);
+        for (int i = 0; i < t.diags.count; i++)
+            CHECK(!strstr(t.diags.items[i].message, "shadows"));
+    }
+    text_model_free(&t);
+}
+
 TEST(a_millimetre_gram_model_is_converted_to_si)
 {
     text_model t;
@@ -415,6 +460,7 @@ TEST_SUITE(reader, T(names_and_keywords_are_case_insensitive), T(a_bare_model_ro
            T(layout_text_and_comments_inside_elements), T(param_transient_in_model_or_command),
            T(parameters_and_expressions), T(integer_attributes_take_expressions),
            T(set_overrides_a_parameter_and_those_derived_from_it), T(set_errors),
+           T(a_parameter_may_be_named_like_a_constant),
            T(a_millimetre_gram_model_is_converted_to_si), T(time_units_scale_times_and_rates), T(defaults),
            T(every_error_is_reported_with_its_line), T(an_element_is_named_by_the_line_of_its_start_tag),
            T(lines_past_65535_are_exact),

@@ -14,6 +14,7 @@
     X(reader)     \
     X(compile)    \
     X(joint_friction_checks) \
+    X(unit_mixups) \
     X(geometry)   \
     X(stall)      \
     X(results_analyses) \
