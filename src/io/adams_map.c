@@ -120,6 +120,18 @@ int adm_choice(adm_ctx *c, const char *flags)
     return found;
 }
 
+void adm_note_unused(adm_ctx *c, const char *args, const char *why)
+{
+    char *list = mbs_strdup(args);
+    char given[256] = "";
+    for (char *w = list ? strtok(list, "|") : NULL; w; w = strtok(NULL, "|"))
+        if (adm_given(c, w))
+            snprintf(given + strlen(given), sizeof given - strlen(given), "%s%s", given[0] ? ", " : "", w);
+    free(list);
+    if (given[0])
+        adm_note(c, "%s: no effect (%s)", given, why);
+}
+
 static int arg_line(const adm_ctx *c, const char *arg)
 {
     if (arg && c->cur)

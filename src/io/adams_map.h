@@ -57,6 +57,10 @@ int adm_choice(adm_ctx *c, const char *flags);
  * cannot be used or was not given. */
 const char *adm_expression(adm_ctx *c, const char *arg);
 
+/* One note naming the arguments of `args` ('|' separated) that were given
+ * and that mbsim accepts with no effect, and why. */
+void adm_note_unused(adm_ctx *c, const char *args, const char *why);
+
 /* "file:line: error: PART/2: ..." at the statement's (or its argument's) line;
  * returns -1. */
 int adm_error(adm_ctx *c, const char *arg, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

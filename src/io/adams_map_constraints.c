@@ -222,6 +222,7 @@ int adm_map_motion(adm_ctx *c, const adm_stmt *s)
     if ((jt == J_REVOLUTE && rt == 0) || (jt == J_TRANSLATIONAL && rt == 1))
         return adm_error(c, rt == 0 ? "TRANSLATIONAL" : "ROTATIONAL", "JOINT/%d is %s: it has no %s motion", j->id,
                          jt == J_REVOLUTE ? "REVOLUTE" : "TRANSLATIONAL", rt == 0 ? "translational" : "rotational");
+    adm_note_unused(c, "ROUTINE", "no USER function names it");
     mbs_spec_elem *e = adm_elem(c, "Motion_Joint", s->id);
     if (!e)
         return -1;

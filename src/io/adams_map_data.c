@@ -14,6 +14,7 @@ int adm_map_variable(adm_ctx *c, const adm_stmt *s)
     const char *f = adm_expression(c, "FUNCTION");
     if (!f)
         return -1;
+    adm_note_unused(c, "ROUTINE", "no USER function names it");
     mbs_spec_elem *e = adm_elem(c, "Reference_Variable", s->id);
     if (!e)
         return -1;
@@ -30,6 +31,7 @@ int adm_map_diff(adm_ctx *c, const adm_stmt *s)
     const char *f = adm_expression(c, "FUNCTION");
     if (!f)
         return -1;
+    adm_note_unused(c, "ROUTINE", "no USER function names it");
     mbs_spec_elem *e = adm_elem(c, "Control_Diff", s->id);
     if (!e)
         return -1;

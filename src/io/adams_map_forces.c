@@ -41,6 +41,7 @@ int adm_map_sforce(adm_ctx *c, const adm_stmt *s)
     const char *f = adm_expression(c, "FUNCTION");
     if (!f)
         return -1;
+    adm_note_unused(c, "ROUTINE", "no USER function names it");
     int action_only = adm_given(c, "ACTIONONLY");
     if (action_only && !rot) {
         mbs_spec_elem *e = adm_elem(c, "Force_Vector_OneBody", s->id);
@@ -74,6 +75,7 @@ int adm_map_vforce(adm_ctx *c, const adm_stmt *s)
         return -1;
     if (!adm_given(c, "RM"))
         return adm_error(c, NULL, "RM is needed (the marker whose axes the components are in)");
+    adm_note_unused(c, "ROUTINE", "no USER function names it");
     mbs_spec_elem *e = adm_elem(c, "Force_Vector_TwoBody", s->id);
     if (!e)
         return -1;

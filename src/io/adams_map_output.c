@@ -108,6 +108,7 @@ int adm_map_request(adm_ctx *c, const adm_stmt *s)
     adm_set(c, e, "type", NULL, "EXPRESSION");
     for (int k = 0; k < 8; k++)
         adm_set(c, e, EXPR[k], type >= 0 ? NULL : FN[k], exprs[k]);
+    adm_note_unused(c, "TITLE|RESULTS_NAME|ROUTINE", "the request is the dataset REQUEST_n of the results file");
     adm_set(c, e, "cnames", NULL, names);
     adm_set(c, e, "cunits", NULL, units);
     if (adm_given(c, "COMMENT"))
@@ -125,6 +126,7 @@ int adm_map_sensor(adm_ctx *c, const adm_stmt *s)
     if (adm_given(c, "EVALUATE") || adm_given(c, "EVALUATE_ROUTINE"))
         return adm_error(c, adm_given(c, "EVALUATE") ? "EVALUATE" : "EVALUATE_ROUTINE",
                          "EVALUATE is not supported");
+    adm_note_unused(c, "BISECTION|ROUTINE", "the crossing is located by the integrator's root finding");
     int cmp = adm_choice(c, "EQ|GE|LE");
     mbs_spec_elem *e = adm_elem(c, "Sensor_Event", s->id);
     if (!e)
@@ -207,6 +209,8 @@ int adm_map_graphics(adm_ctx *c, const adm_stmt *s)
         return adm_error(c, NULL, "the graphic's type is needed (one of %s, or OUTLINE)", GRAPHIC_FLAGS);
     if (adm_graphic_not_drawn(s))
         return 0; /* the reader counts it as having no effect */
+    adm_note_unused(c, "RANGLE|SIDES|SEG|FACETING_TOLERANCE|COLOR|CID|CSEG",
+                    "the shape is drawn in full, tessellated as mbsim animate does");
     mbs_spec_elem *e = adm_elem(c, "Post_Graphic", s->id);
     if (!e)
         return -1;

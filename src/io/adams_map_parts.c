@@ -322,8 +322,8 @@ int adm_map_part(adm_ctx *c, const adm_stmt *s)
         adm_set_int(c, e, "vm_id", adm_id(c, "VM", 0));
     if (adm_given(c, "WM"))
         adm_set_int(c, e, "wm_id", adm_id(c, "WM", 0));
-    if (adm_given(c, "EXACT"))
-        adm_note(c, "EXACT has no effect: mbsim's assembly moves the parts by the smallest mass-weighted change");
+    adm_note_unused(c, "EXACT", "mbsim's assembly moves the parts by the smallest mass-weighted change");
+    adm_note_unused(c, "MATERIAL", "the part's MASS and IP are what counts");
     if (adm_given(c, "PLANAR"))
         return adm_error(c, "PLANAR", "planar parts are not supported");
     return 0;
