@@ -170,6 +170,46 @@ int adm_map_beam(adm_ctx *c, const adm_stmt *s)
     return 0;
 }
 
+/* FIELD (linear): F = -K (X - LENGTH) - C dX/dt + FORCE on I, X the
+ * displacement and rotations of I relative to J in J's axes, K and C 6x6.
+ * With K and C diagonal (no coupling) that is a BUSHING whose preload is
+ * FORCE + K LENGTH; the rotations are the bushing's projected angles, Adams'
+ * AX AY AZ (the same as the field's for small rotations). A field with
+ * coupling terms is refused. */
+int adm_map_field(adm_ctx *c, const adm_stmt *s)
+{
+    if (adm_given(c, "FUNCTION"))
+        return adm_expression(c, "FUNCTION") ? adm_error(c, "FUNCTION", "a nonlinear FIELD (FUNCTION) is not supported") : -1;
+    if (markers(c, "I", "J", 1) != 0)
+        return -1;
+    if (!adm_given(c, "KMATRIX"))
+        return adm_error(c, NULL, "KMATRIX is needed");
+    if (adm_given(c, "CMATRIX") && adm_given(c, "CRATIO"))
+        return adm_error(c, "CRATIO", "CMATRIX and CRATIO exclude each other");
+    const adm_val *k = adm_arg(s, "KMATRIX"), *cm = adm_arg(s, "CMATRIX");
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 6; j++)
+            if (i != j && (k->num[6 * i + j] != 0.0 || (cm && cm->num[6 * i + j] != 0.0)))
+                return adm_error(c, cm && cm->num[6 * i + j] != 0.0 ? "CMATRIX" : "KMATRIX",
+                                 "coupling terms (row %d, column %d) are not supported: only a diagonal field, which "
+                                 "is a BUSHING", i + 1, j + 1);
+    static const char *const K[6] = {"kx", "ky", "kz", "ktx", "kty", "ktz"};
+    static const char *const C[6] = {"cx", "cy", "cz", "ctx", "cty", "ctz"};
+    static const char *const P[6] = {"preload_x", "preload_y", "preload_z", "preload_tx", "preload_ty", "preload_tz"};
+    mbs_spec_elem *e = adm_elem(c, "Force_Bushing", s->id);
+    if (!e)
+        return -1;
+    adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
+    adm_set_int(c, e, "j_marker_id", adm_id(c, "J", 0));
+    for (int i = 0; i < 6; i++) {
+        double kii = k->num[7 * i];
+        adm_set_num(c, e, K[i], kii);
+        adm_set_num(c, e, C[i], cm ? cm->num[7 * i] : adm_num(c, "CRATIO", 0, 0) * kii);
+        adm_set_num(c, e, P[i], adm_num(c, "FORCE", i, 0) + kii * adm_num(c, "LENGTH", i, 0));
+    }
+    return 0;
+}
+
 /* INPUTS = ALL | NONE | names joined by ':' -> mbsim's four 0/1 characters:
  * preload, reaction force, bending moment, torsional moment. */
 static int friction_inputs(adm_ctx *c, const char *text, char out[5])

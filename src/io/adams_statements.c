@@ -51,6 +51,8 @@ static const adm_argdef SPRINGDAMPER[] = {FLAG("TRANSLATIONAL"), FLAG("ROTATIONA
                                           NUM("ANGLE"), NUM("TORQUE")};
 static const adm_argdef BUSHING[] = {ID("I"), ID("J"), NUMS("K", 3, 3), NUMS("C", 3, 3), NUMS("KT", 3, 3),
                                      NUMS("CT", 3, 3), NUMS("FORCE", 3, 3), NUMS("TORQUE", 3, 3)};
+static const adm_argdef FIELD[] = {ID("I"), ID("J"), NUMS("KMATRIX", 36, 36), NUMS("CMATRIX", 36, 36), NUM("CRATIO"),
+                                   NUMS("LENGTH", 6, 6), NUMS("FORCE", 6, 6), EXPR("FUNCTION"), TEXT("ROUTINE")};
 static const adm_argdef BEAM[] = {ID("I"), ID("J"), NUM("LENGTH"), NUM("IXX"), NUM("IYY"), NUM("IZZ"), NUM("AREA"),
                                   NUM("ASY"), NUM("ASZ"), NUM("EMODULUS"), NUM("GMODULUS"), NUM("CRATIO"),
                                   NUMS("CMATRIX", 21, 21), ID("SECTION")};
@@ -138,6 +140,8 @@ S(GFORCE, ADM_ID_REQUIRED, GFORCE, ADM_CONVERTED, adm_map_vforce, "a force and a
 S(SPRINGDAMPER, ADM_ID_REQUIRED, SPRINGDAMPER, ADM_CONVERTED, adm_map_springdamper,
   "a linear spring-damper (Force_SpringDamper)")
 S(BUSHING, ADM_ID_REQUIRED, BUSHING, ADM_CONVERTED, adm_map_bushing, "a bushing (Force_Bushing)")
+S(FIELD, ADM_ID_REQUIRED, FIELD, ADM_CONVERTED, adm_map_field,
+  "a linear field with diagonal matrices (Force_Bushing); coupling terms are refused")
 S(BEAM, ADM_ID_REQUIRED, BEAM, ADM_CONVERTED, adm_map_beam, "a massless beam (Force_Beam)")
 S(FRICTION, ADM_ID_REQUIRED, FRICTION, ADM_CONVERTED, adm_map_friction, "joint friction (Force_JointFriction)")
 S(VARIABLE, ADM_ID_REQUIRED, VARIABLE, ADM_CONVERTED, adm_map_variable, "a variable (Reference_Variable)")
@@ -162,7 +166,6 @@ S(DEBUG, ADM_ID_NONE, DEBUG, ADM_NO_EFFECT, NULL, "debugging output: no effect")
 
 REFUSED(CONTACT, "contacts between solids are not supported")
 REFUSED(CLEARANCE, "clearances are not supported")
-REFUSED(FIELD, "a general 6x6 field is not supported (a diagonal one is a BUSHING)")
 REFUSED(LSE, "linear state equations need Control_StateEqn, which mbsim does not have yet")
 REFUSED(TFSISO, "transfer functions need Control_SISO, which mbsim does not have yet")
 REFUSED(GSE, "general state equations need Control_StateEqn, which mbsim does not have yet")

@@ -11,6 +11,7 @@
  *   adams_gcon.adm        a GCON holds a pendulum at 1 m: DM stays 1, the
  *                         speed at the bottom is sqrt(2 g L)
  *   adams_drop.acf        SIMULATE, DEACTIVATE, SIMULATE: held, then free fall
+ *   adams_field.adm       a diagonal FIELD: the damped oscillator about L + F / k
  *   adams_gear.adm        GEARs by their common-velocity markers: a pinion, a gear, a rack
  *   adams_ic.adm          JOINT IC sets the angle and rate at the start; a
  *                         HOOKE joint whose markers coincide moves nothing
@@ -198,6 +199,25 @@ TEST(gears_turn_at_the_ratio_of_their_radii)
     test_results_free(&r);
 }
 
+TEST(a_diagonal_field_is_a_bushing_with_its_free_lengths_in_the_preload)
+{
+    test_results r;
+    if (!run("tests/physics/models/adams_field.adm", &r)) {
+        test_results_free(&r);
+        return;
+    }
+    /* m z'' = -k (z - L) - c z' + F: about z_eq = L + F / k = 0.015, from z = 0 at 0.1 m/s; k 200, c 0.01 k */
+    const double k = 200, c = 0.01 * 200, L = 0.01, F = 1, zeq = L + F / k, v0 = 0.1;
+    double w = sqrt(k), zeta = c / (2 * w), wd = w * sqrt(1 - zeta * zeta), worst = 0;
+    for (int i = 0; i < r.n_rows; i++) {
+        double t = r.t[i];
+        double z = zeq + exp(-zeta * w * t) * (-zeq * cos(wd * t) + (v0 - zeta * w * zeq) / wd * sin(wd * t));
+        worst = fmax(worst, fabs(test_value(&r, "REQUEST_1", 3, i) - z));
+    }
+    CHECK_MSG(worst < 1e-6, "%g m from the closed form (amplitude 7e-3 m)", worst);
+    test_results_free(&r);
+}
+
 /* The XML twin's settings and analyses, for the dataset's run (a dataset's INTEGRATOR has one
  * tolerance where the XML models give rtol and atol apart). */
 static mbs_solver_settings twin_settings;
@@ -263,4 +283,5 @@ TEST_SUITE(adams, T(pendulum_placed_by_its_bcs_falls_as_the_closed_form),
            T(gcon_holds_the_distance_and_the_pendulum_swings_as_a_point_mass),
            T(command_file_holds_the_block_then_lets_it_fall),
            T(joint_ic_sets_the_start_and_a_hooke_joint_as_written_moves_nothing),
-           T(models_written_as_datasets_move_as_their_xml_twins), T(gears_turn_at_the_ratio_of_their_radii));
+           T(models_written_as_datasets_move_as_their_xml_twins), T(gears_turn_at_the_ratio_of_their_radii),
+           T(a_diagonal_field_is_a_bushing_with_its_free_lengths_in_the_preload));
