@@ -3,6 +3,8 @@
  *
  *   g = expr(q, t),  dg/dt = sum over bodies (dg/dr . v + dg/dtheta . w) + d expr/dt
  *
+ * (d expr/dt at a fixed state formed symbolically, as a motion's)
+ *
  * The expression reads marker positions and orientations (DX, DM, AZ, PSI,
  * ORIENT, ...) through the model's measures, which have no derivatives of
  * their own; the row's Jacobian is therefore taken by central differences:
@@ -169,6 +171,9 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     }
     if (!bad && p.n_bodies == 0)
         bad = mbs_build_error(b, e, "expr reads no marker of a moving body: it constrains nothing");
+    /* d expr / dt at a fixed state: the rate row's explicit time term */
+    if (!bad && mbs_tfunc_differentiate(p.f) != 0 && mbs_tfunc_depends_on_time(p.f))
+        bad = mbs_build_error(b, e, "expr: its time derivative cannot be formed (a function of time without one)");
     general_params *gp = bad ? NULL : malloc(sizeof *gp);
     if (!gp) {
         mbs_tfunc_free(p.f);

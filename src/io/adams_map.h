@@ -23,6 +23,7 @@ typedef struct adm_ctx {
     int in_command;        /* mapping commands (.acf), not statements */
     int n_simulate;        /* SIMULATE commands mapped */
     int next_motion_id;    /* ids of the motions mbsim adds (a joint's IC) */
+    int next_constraint_id; /* ids of the constraints mbsim adds (a motion of markers) */
     int *ic_motions;       /* the motions that hold joints' ICs during the first assembly */
     int n_ic_motions;
     int skipped;           /* the statement being mapped depends on one that failed: left out silently */

@@ -198,14 +198,69 @@ const char *adm_expression(adm_ctx *c, const char *arg)
     return f;
 }
 
+/* MOTION/id, I, J, X|Y|Z|B1|B2|B3, FUNCTION = f(t): one coordinate of marker
+ * I relative to J held at f(t): X Y Z the displacement in J's axes
+ * (DX(I, J, J) ...), B1 B2 B3 the body-fixed 1-2-3 angles (ORIENT(1, k, I,
+ * J)), as a Constraint_General q - f(t) = 0 with an id above the dataset's
+ * constraints'. Displacements only: a VELOCITY or ACCELERATION marker motion
+ * is refused. */
+static int marker_motion(adm_ctx *c, const adm_stmt *s)
+{
+    static const char *const MEASURE[6] = {"DX(%d, %d, %d)", "DY(%d, %d, %d)", "DZ(%d, %d, %d)",
+                                           "ORIENT(1, 1, %d, %d)", "ORIENT(1, 2, %d, %d)", "ORIENT(1, 3, %d, %d)"};
+    int axis = adm_choice(c, "X|Y|Z|B1|B2|B3");
+    if (axis < 0)
+        return adm_error(c, NULL, "a motion of markers needs one of X, Y, Z, B1, B2, B3");
+    if (!adm_given(c, "I") || !adm_given(c, "J"))
+        return adm_error(c, NULL, "a motion of markers needs I and J");
+    if (adm_given(c, "TRANSLATIONAL") || adm_given(c, "ROTATIONAL"))
+        return adm_error(c, adm_given(c, "ROTATIONAL") ? "ROTATIONAL" : "TRANSLATIONAL",
+                         "TRANSLATIONAL and ROTATIONAL are for joint motions (JOINT=)");
+    if (adm_choice(c, "DISPLACEMENT|VELOCITY|ACCELERATION") > 0)
+        return adm_error(c, adm_given(c, "VELOCITY") ? "VELOCITY" : "ACCELERATION",
+                         "a motion of markers is supported as a DISPLACEMENT only");
+    if (check_markers(c, "I", "J") != 0)
+        return -1;
+    if (!adm_given(c, "FUNCTION"))
+        return adm_error(c, NULL, "FUNCTION is needed");
+    const char *f = adm_expression(c, "FUNCTION");
+    if (!f)
+        return -1;
+    int I = adm_id(c, "I", 0), J = adm_id(c, "J", 0);
+    char measure[64], *expr;
+    if (axis < 3)
+        snprintf(measure, sizeof measure, MEASURE[axis], I, J, J);
+    else
+        snprintf(measure, sizeof measure, MEASURE[axis], I, J);
+    expr = mbs_sprintf_alloc("%s - (%s)", measure, f);
+    if (!expr)
+        return -1;
+    mbs_spec_elem *e = adm_elem(c, "Constraint_General", c->next_constraint_id++);
+    if (e) {
+        char label[64];
+        snprintf(label, sizeof label, "MOTION/%d", s->id);
+        adm_set(c, e, "label", NULL, label);
+        adm_set(c, e, "expr", "FUNCTION", expr);
+        adm_set_int(c, e, "i_marker_id", I);
+    }
+    free(expr);
+    return e ? 0 : -1;
+}
+
 int adm_map_motion(adm_ctx *c, const adm_stmt *s)
 {
     if (!adm_given(c, "JOINT")) {
-        if (adm_given(c, "I") || adm_given(c, "J"))
-            return adm_error(c, "I", "a motion of markers (I, J with X, Y, Z, B1, B2, B3) is not supported; "
-                                     "prescribe a joint's motion with JOINT=");
-        return adm_error(c, NULL, "JOINT is needed (the joint whose motion is prescribed)");
+        static const char *const MARKERS[] = {"I", "J", "X", "Y", "Z", "B1", "B2", "B3"};
+        for (int k = 0; k < 8; k++)
+            if (adm_given(c, MARKERS[k]))
+                return marker_motion(c, s);
+        return adm_error(c, NULL, "JOINT is needed (the joint whose motion is prescribed), or I and J with one of "
+                                  "X, Y, Z, B1, B2, B3");
     }
+    static const char *const MARKER_ONLY[] = {"I", "J", "X", "Y", "Z", "B1", "B2", "B3"};
+    for (int k = 0; k < 8; k++)
+        if (adm_given(c, MARKER_ONLY[k]))
+            return adm_error(c, MARKER_ONLY[k], "%s is for a motion of markers, not of a JOINT", MARKER_ONLY[k]);
     if (adm_check_refs(c, "JOINT", "JOINT") != 0)
         return -1;
     const adm_stmt *j = adm_find(c, "JOINT", adm_id(c, "JOINT", 0));

@@ -302,6 +302,14 @@ mbs_status mbs_read_adams(const char *path, const char *commands, const mbs_over
         if (c.st[i].def && strcmp(c.st[i].def->name, "MOTION") == 0 && c.st[i].id > max_motion)
             max_motion = c.st[i].id;
     c.next_motion_id = max_motion + 1;
+    /* constraints mbsim adds: above every JOINT, JPRIM, COUPLER, GEAR and GCON id (one family today) */
+    int max_constraint = 0;
+    static const char *const CONSTRAINTS[] = {"JOINT", "JPRIM", "COUPLER", "GEAR", "GCON"};
+    for (int i = 0; i < c.n; i++)
+        for (int k = 0; k < 5; k++)
+            if (c.st[i].def && strcmp(c.st[i].def->name, CONSTRAINTS[k]) == 0 && c.st[i].id > max_constraint)
+                max_constraint = c.st[i].id;
+    c.next_constraint_id = max_constraint + 1;
     c.frame_id = calloc((size_t)(c.n + 1), sizeof *c.frame_id);
     for (int i = 0; c.frame_id && i < c.n; i++)
         if (c.st[i].def && strcmp(c.st[i].def->name, "PART") == 0 && !adm_arg(&c.st[i], "GROUND") &&

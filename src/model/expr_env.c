@@ -9,7 +9,8 @@
  *   WDTX..Z (I[,J[,K[,L]]])    WDTM (I[,J[,L]])  angular acceleration, derivative in frame L
  *   AX AY AZ PSI THETA PHI YAW PITCH ROLL (I[,J])  orientation of I relative to J
  *   INCANG (I, J, K)  the angle at J between the lines to I and to K, 0..pi (Adams continues past pi)
- *   ORIENT (system, component, I[,J])  Adams': 11 body-3-1-3 angles (1..3), 27 Euler parameters (1..4)
+ *   ORIENT (system, component, I[,J])  Adams': 1 body-1-2-3 and 11 body-3-1-3 angles (1..3), 27 Euler
+ *                              parameters (1..4)
  *   FX FY FZ TX TY TZ (I[,J[,K]])  FM TM (I[,J])  net load at I of the elements between I and J
  *   JOINT MOTION SFORCE VFORCE VTORQ GFORCE SPDP BUSH BEAM (id, jflag, comp[, RM])
  *   VARVAL(id)  ARYVAL(id, n)  DIF(id)  DIF1(id)  AKISPL CUBSPL LINSPL (x, z, id[, order])  MODE
@@ -322,8 +323,8 @@ static const char *const UNSUPPORTED[] = {"FRICTION", "SENVAL", "STRVAL", "QUISP
                                           "CONTACT"};
 
 /* Adams' ORIENT(system, component, I[, J]): the orientation of I relative to
- * J in one of Adams' systems. mbsim has 11 (body-fixed 3-1-3: psi, theta,
- * phi) and 27 (Euler parameters e0..e3, e0 >= 0). */
+ * J in one of Adams' systems. mbsim has 1 (body-fixed 1-2-3), 11 (body-fixed
+ * 3-1-3: psi, theta, phi) and 27 (Euler parameters e0..e3, e0 >= 0). */
 static mbs_bind_result bind_orient(env_ctx *x, mbs_bind_call *c)
 {
     long system, comp;
@@ -335,13 +336,15 @@ static mbs_bind_result bind_orient(env_ctx *x, mbs_bind_call *c)
     mbs_measure_kind kind;
     if (system == 11 && comp >= 1 && comp <= 3)
         kind = (mbs_measure_kind)(MBS_MEAS_PSI + comp - 1);
+    else if (system == 1 && comp >= 1 && comp <= 3)
+        kind = (mbs_measure_kind)(MBS_MEAS_B1 + comp - 1);
     else if (system == 27 && comp >= 1 && comp <= 4)
         kind = (mbs_measure_kind)(MBS_MEAS_E0 + comp - 1);
-    else if (system == 11 || system == 27)
+    else if (system == 1 || system == 11 || system == 27)
         return refuse(c, "ORIENT: system %ld has no component %ld", system, comp);
     else
-        return refuse(c, "ORIENT: orientation system %ld is not supported (mbsim has 11, the body-fixed 3-1-3 "
-                         "angles, and 27, the Euler parameters)", system);
+        return refuse(c, "ORIENT: orientation system %ld is not supported (mbsim has 1 and 11, the body-fixed 1-2-3 "
+                         "and 3-1-3 angles, and 27, the Euler parameters)", system);
     mbs_measure m = new_measure(kind);
     for (int k = 2; k < c->nargs; k++) {
         int i = marker_arg(x, c, k);

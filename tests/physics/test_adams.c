@@ -11,6 +11,7 @@
  *   adams_gcon.adm        a GCON holds a pendulum at 1 m: DM stays 1, the
  *                         speed at the bottom is sqrt(2 g L)
  *   adams_drop.acf        SIMULATE, DEACTIVATE, SIMULATE: held, then free fall
+ *   adams_marker_motion.adm  MOTION of markers: X and B3 follow their functions
  *   adams_field.adm       a diagonal FIELD: the damped oscillator about L + F / k
  *   adams_gear.adm        GEARs by their common-velocity markers: a pinion, a gear, a rack
  *   adams_ic.adm          JOINT IC sets the angle and rate at the start; a
@@ -218,6 +219,24 @@ TEST(a_diagonal_field_is_a_bushing_with_its_free_lengths_in_the_preload)
     test_results_free(&r);
 }
 
+TEST(motions_of_markers_hold_a_coordinate_to_their_function)
+{
+    test_results r;
+    if (!run("tests/physics/models/adams_marker_motion.adm", &r)) {
+        test_results_free(&r);
+        return;
+    }
+    double worst = 0;
+    for (int i = 0; i < r.n_rows; i++) {
+        double t = r.t[i];
+        worst = fmax(worst, fabs(test_value(&r, "REQUEST_1", 1, i) - 0.1 * sin(2 * t))); /* X */
+        worst = fmax(worst, fabs(test_value(&r, "REQUEST_2", 1, i) - 0.5 * t));         /* B3 */
+        worst = fmax(worst, fabs(test_value(&r, "REQUEST_2", 2, i) - 0.5));             /* its rate */
+    }
+    CHECK_MSG(worst < 1e-8, "%g from the prescribed motions", worst);
+    test_results_free(&r);
+}
+
 /* The XML twin's settings and analyses, for the dataset's run (a dataset's INTEGRATOR has one
  * tolerance where the XML models give rtol and atol apart). */
 static mbs_solver_settings twin_settings;
@@ -284,4 +303,5 @@ TEST_SUITE(adams, T(pendulum_placed_by_its_bcs_falls_as_the_closed_form),
            T(command_file_holds_the_block_then_lets_it_fall),
            T(joint_ic_sets_the_start_and_a_hooke_joint_as_written_moves_nothing),
            T(models_written_as_datasets_move_as_their_xml_twins), T(gears_turn_at_the_ratio_of_their_radii),
-           T(a_diagonal_field_is_a_bushing_with_its_free_lengths_in_the_preload));
+           T(a_diagonal_field_is_a_bushing_with_its_free_lengths_in_the_preload),
+           T(motions_of_markers_hold_a_coordinate_to_their_function));
