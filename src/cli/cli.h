@@ -28,7 +28,12 @@ int mbs_cmd_animate(int argc, char **argv);
 /* argv[0] of mbsim, for running itself where /proc/self/exe is missing. */
 extern const char *mbs_cli_program;
 
-/* Prints every diagnostic to stderr (notes only unless quiet). */
+/* How much a command says besides its errors and its output proper: -q
+ * (quiet 1) drops progress, notes and summaries but keeps warnings; -qq
+ * (quiet 2) drops warnings too. MBS_QUIET_MAX caps the count of -q. */
+#define MBS_QUIET_MAX 2
+/* Prints the diagnostics to stderr: errors always, warnings unless quiet
+ * is 2, notes only when it is 0. */
 void mbs_cli_print_diags(const mbs_diags *d, int quiet);
 /* Reports a usage error for `command` and returns EXIT_BAD_INPUT. */
 int mbs_cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

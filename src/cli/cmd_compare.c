@@ -62,7 +62,7 @@ static int parse(int argc, char **argv, compare_options *o)
         case OPT_TIME_TOL: rc = tolerance_arg("--time-tol", optarg, &o->cmp.time_tol); break;
         case OPT_SENSOR: o->sensors[o->cmp.n_sensors++] = optarg; break;
         case OPT_INTERPOLATE: o->cmp.interpolate = 1; break;
-        case 'q': o->quiet = 1; break;
+        case 'q': o->quiet += o->quiet < MBS_QUIET_MAX; break;
         default: return EXIT_BAD_INPUT;
         }
         if (rc != 0)
@@ -146,6 +146,24 @@ static void print_table(const mbs_comparison *c)
     mbs_table_free(&t);
 }
 
+/* " [a, b, c]": the sensors of one verdict (at most 5 named), so that the
+ * result line alone (--quiet) says which sensors differ. */
+static void append_names(mbs_buf *b, const mbs_comparison *c, mbs_sensor_verdict verdict)
+{
+    enum { SHOWN = 5 };
+    int n = 0;
+    for (int i = 0; i < c->n; i++)
+        if (c->sensors[i].verdict == verdict) {
+            if (n < SHOWN)
+                mbs_buf_appendf(b, "%s%s", n ? ", " : " [", c->sensors[i].name);
+            n++;
+        }
+    if (n > SHOWN)
+        mbs_buf_appendf(b, ", and %d more", n - SHOWN);
+    if (n)
+        mbs_buf_append(b, "]");
+}
+
 static void print_summary(const mbs_comparison *c)
 {
     if (!c->differences) {
@@ -155,23 +173,65 @@ static void print_summary(const mbs_comparison *c)
     mbs_buf b;
     mbs_buf_init(&b);
     const char *sep = "";
-#define PART(cond, ...)                                                                                                \
+#define PART(cond, verdict, ...)                                                                                       \
     do {                                                                                                               \
         if (cond) {                                                                                                    \
             mbs_buf_append(&b, sep);                                                                                   \
             mbs_buf_appendf(&b, __VA_ARGS__);                                                                          \
+            if ((int)(verdict) >= 0)                                                                                   \
+                append_names(&b, c, verdict);                                                                          \
             sep = ", ";                                                                                                \
         }                                                                                                              \
     } while (0)
-    PART(c->status_differs, "status differs");
-    PART(!c->grid_equal && c->rows_compared == 0, "time grids differ");
-    PART(c->n_different, "%d sensor%s beyond tolerance", c->n_different, c->n_different == 1 ? "" : "s");
-    PART(c->n_missing, "%d missing in NEW", c->n_missing);
-    PART(c->n_extra, "%d extra in NEW", c->n_extra);
-    PART(c->n_columns, "%d with other columns", c->n_columns);
+    PART(c->status_differs, -1, "status differs");
+    PART(!c->grid_equal && c->rows_compared == 0, -1, "time grids differ");
+    PART(c->n_different, MBS_CMP_DIFFERENT, "%d sensor%s beyond tolerance", c->n_different,
+         c->n_different == 1 ? "" : "s");
+    PART(c->n_missing, MBS_CMP_MISSING, "%d missing in NEW", c->n_missing);
+    PART(c->n_extra, MBS_CMP_EXTRA, "%d extra in NEW", c->n_extra);
+    PART(c->n_columns, MBS_CMP_COLUMNS, "%d with other columns", c->n_columns);
 #undef PART
     printf("result: DIFFERENT (%s)\n", b.data ? b.data : "");
     mbs_buf_free(&b);
+}
+
+static void attr_text(const mbs_rattr *a, char *out, size_t size)
+{
+    if (a->is_text)
+        snprintf(out, size, "'%s'", a->text);
+    else
+        mbs_format_exact(out, size, a->number);
+}
+
+static const mbs_rattr *find_param(const mbs_results *r, const char *name)
+{
+    for (int k = 0; k < r->n_params; k++)
+        if (strcmp(r->params[k].name, name) == 0)
+            return &r->params[k];
+    return NULL;
+}
+
+/* "m (REF 1, NEW 2), L (REF 1, not in NEW)": the /parameters the runs
+ * differ in, "" if none. */
+static void parameter_differences(const mbs_results *ref, const mbs_results *cur, mbs_buf *b)
+{
+    char x[48], y[48];
+    for (int k = 0; k < ref->n_params; k++) {
+        const mbs_rattr *p = &ref->params[k], *q = find_param(cur, p->name);
+        attr_text(p, x, sizeof x);
+        if (!q) {
+            mbs_buf_appendf(b, "%s%s (REF %s, not in NEW)", b->len ? ", " : "", p->name, x);
+            continue;
+        }
+        attr_text(q, y, sizeof y);
+        if (strcmp(x, y) != 0)
+            mbs_buf_appendf(b, "%s%s (REF %s, NEW %s)", b->len ? ", " : "", p->name, x, y);
+    }
+    for (int k = 0; k < cur->n_params; k++)
+        if (!find_param(ref, cur->params[k].name)) {
+            attr_text(&cur->params[k], y, sizeof y);
+            mbs_buf_appendf(b, "%s%s (NEW %s, not in REF)", b->len ? ", " : "", cur->params[k].name, y);
+        }
 }
 
 static void report(const mbs_results *ref, const mbs_results *cur, const mbs_comparison *c, int interpolate)
@@ -187,6 +247,12 @@ static void report(const mbs_results *ref, const mbs_results *cur, const mbs_com
                cur->message);
     if (strcmp(ref->model_sha256, cur->model_sha256) != 0)
         printf("note: the model sources differ (model_sha256)\n");
+    mbs_buf params;
+    mbs_buf_init(&params);
+    parameter_differences(ref, cur, &params);
+    if (params.len)
+        printf("note: the runs' parameters differ: %s\n", params.data);
+    mbs_buf_free(&params);
     if (c->events_note[0])
         printf("note: the events differ: %s\n", c->events_note);
     if (c->grid_equal)
@@ -225,9 +291,9 @@ int mbs_cmd_compare(int argc, char **argv)
             if (mbs_compare(&ref, &cur, &o.cmp, &c, err, sizeof err) != 0) {
                 fprintf(stderr, "mbsim compare: error: %s\n", err);
             } else {
-                if (o.quiet)
+                if (o.quiet == 1)
                     print_summary(&c);
-                else
+                else if (o.quiet == 0)
                     report(&ref, &cur, &c, o.cmp.interpolate);
                 rc = c.differences ? EXIT_FAILED : EXIT_OK;
                 mbs_comparison_free(&c);

@@ -134,7 +134,7 @@ static int parse(int argc, char **argv, run_options *o)
         int rc = 0;
         switch (code) {
         case 'o': o->output = optarg; break;
-        case 'q': o->quiet = 1; break;
+        case 'q': o->quiet += o->quiet < MBS_QUIET_MAX; break;
         case OPT_STRICT: o->strict = 1; break;
         case OPT_COMMANDS: o->commands = optarg; break;
         case OPT_SET: rc = mbs_cli_add_override(&o->sets, "run", optarg); break;

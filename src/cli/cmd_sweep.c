@@ -11,9 +11,11 @@
 #include "progress.h"
 #include "sweep_plan.h"
 #include "sweep_collect.h"
+#include "sweep_points.h"
 #include "textout.h"
 #include "../core/strutil.h"
 #include "../model/model.h"
+#include "../solver/simulate.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -67,6 +69,8 @@ typedef struct sweep {
     long n, done, failed, running;
     double started, csv_written;
     mbs_progress progress;
+    long *window_rows; /* [summaries.n]: the rows each summary's window held, over every file read */
+    long files_read;
 } sweep;
 
 /* ---- options ---- */
@@ -130,7 +134,7 @@ static int parse(int argc, char **argv, sweep_options *o)
             if (mbs_summary_add(&o->summaries, optarg, err, sizeof err) != 0)
                 return mbs_cli_usage_error("sweep", "%s", err);
             break;
-        case 'q': o->quiet = 1; break;
+        case 'q': o->quiet += o->quiet < MBS_QUIET_MAX; break;
         case OPT_SET:
             if (mbs_cli_add_override(&o->sets, "sweep", optarg) != 0)
                 return EXIT_BAD_INPUT;
@@ -170,32 +174,19 @@ static int parse(int argc, char **argv, sweep_options *o)
     return 0;
 }
 
-/* A --summary must name a sensor of the model and one of its columns. */
-static int check_summary(const mbs_model *m, const char *model, const mbs_summary *s)
+/* Every --summary must name a sensor of the model and one of its columns. */
+static int check_summaries(const mbs_model *m, const sweep_options *o)
 {
-    const mbs_sensor *found = NULL;
-    for (int k = 0; k < m->n_sensors && !found; k++)
-        if (strcmp(m->sensors[k].name, s->sensor) == 0)
-            found = &m->sensors[k];
-    mbs_buf names;
-    mbs_buf_init(&names);
-    int rc = 0;
-    if (!found) {
-        for (int k = 0; k < m->n_sensors; k++)
-            mbs_buf_appendf(&names, "%s%s", k ? ", " : "", m->sensors[k].name);
-        rc = mbs_cli_usage_error("sweep", "--summary %s: %s has no sensor '%s' (it has: %s)", s->text, model,
-                                 s->sensor, names.data ? names.data : "none");
-    } else {
-        int col = 0;
-        for (int k = 0; k < found->ncols; k++) {
-            col |= strcmp(found->columns[k], s->column) == 0;
-            mbs_buf_appendf(&names, "%s%s", k ? ", " : "", found->columns[k]);
-        }
-        if (!col)
-            rc = mbs_cli_usage_error("sweep", "--summary %s: sensor '%s' has no column '%s' (it has: %s)", s->text,
-                                     s->sensor, s->column, names.data ? names.data : "none");
-    }
-    mbs_buf_free(&names);
+    mbs_summary_sensor *sensors = calloc((size_t)m->n_sensors + 1, sizeof *sensors);
+    if (!sensors)
+        return EXIT_BAD_INPUT;
+    for (int k = 0; k < m->n_sensors; k++)
+        sensors[k] = (mbs_summary_sensor){m->sensors[k].name, m->sensors[k].columns, m->sensors[k].ncols};
+    char err[1024];
+    int rc = mbs_summaries_check(&o->summaries, o->model, sensors, m->n_sensors, err, sizeof err) == 0
+                 ? 0
+                 : mbs_cli_usage_error("sweep", "%s", err);
+    free(sensors);
     return rc;
 }
 
@@ -204,9 +195,18 @@ static int check_summary(const mbs_model *m, const char *model, const mbs_summar
  * makes one point invalid fails that point only. */
 static int check_model(const sweep_options *o)
 {
-    struct mbs_model *m = mbs_cli_load_model(o->model, &o->sets, 1);
+    /* the model's warnings once, here, with those of its redundant joint
+     * equations, as a run finds them (every point's log has them too); its
+     * notes only in the logs */
+    int quiet = o->quiet > 1 ? o->quiet : 1;
+    struct mbs_model *m = mbs_cli_load_model(o->model, &o->sets, quiet);
     if (!m)
         return EXIT_BAD_INPUT;
+    mbs_diags redundant;
+    mbs_diags_init(&redundant);
+    mbs_redundant_rows(m, &redundant);
+    mbs_cli_print_diags(&redundant, quiet);
+    mbs_diags_free(&redundant);
     int rc = 0;
     for (int i = 0; i < o->plan.n_axes && rc == 0; i++) {
         int found = 0;
@@ -223,22 +223,13 @@ static int check_model(const sweep_options *o)
             mbs_buf_free(&names);
         }
     }
-    for (int i = 0; i < o->summaries.n && rc == 0; i++)
-        rc = check_summary(m, o->model, &o->summaries.items[i]);
+    if (rc == 0)
+        rc = check_summaries(m, o);
     mbs_model_free(m);
     return rc;
 }
 
 /* ---- files ---- */
-
-static char *base_name(const char *model)
-{
-    const char *base = strrchr(model, '/');
-    base = base ? base + 1 : model;
-    const char *dot = strrchr(base, '.');
-    size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    return mbs_strndup(base, len);
-}
 
 /* mkdir -p */
 static int make_dir(const char *dir)
@@ -466,25 +457,6 @@ static int start_point(sweep *s, long i)
     return 0;
 }
 
-/* The line of the log that says what went wrong: the first error, else the last line. */
-static char *log_message(const char *log)
-{
-    FILE *f = fopen(log, "r");
-    if (!f)
-        return NULL;
-    char line[1024], last[1024] = "";
-    char *found = NULL;
-    while (!found && fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (strstr(line, "error:"))
-            found = mbs_strdup(line);
-        else if (line[0])
-            snprintf(last, sizeof last, "%s", line);
-    }
-    fclose(f);
-    return found ? found : last[0] ? mbs_strdup(last) : NULL;
-}
-
 /* The --summary values of a point that left a results file. */
 static void point_summary(sweep *s, point *p)
 {
@@ -494,8 +466,14 @@ static void point_summary(sweep *s, point *p)
     if (sum->n == 0 || access(p->file, F_OK) != 0 || mbs_results_open(p->file, &r, err, sizeof err) != 0)
         return;
     p->summary = calloc((size_t)sum->n, sizeof *p->summary);
-    if (p->summary)
-        mbs_summaries_compute(sum, &r, p->summary, err, sizeof err);
+    long *rows = calloc((size_t)sum->n, sizeof *rows);
+    if (p->summary && rows) {
+        mbs_summaries_compute(sum, &r, p->summary, rows, err, sizeof err);
+        for (int k = 0; s->window_rows && k < sum->n; k++)
+            s->window_rows[k] += rows[k];
+        s->files_read++;
+    }
+    free(rows);
     mbs_results_free(&r);
 }
 
@@ -521,12 +499,14 @@ static void finish_point(sweep *s, long i, int status)
         return;
     }
     s->failed++;
-    p->message = log_message(p->log);
+    p->message = mbs_sweep_log_message(p->log);
     if (!p->message && p->exit_code < 0)
         p->message = mbs_sprintf_alloc("killed by signal %d", p->signo);
     if (empty_log)
         remove(p->log);
-    if (!s->o->quiet) {
+    /* reported as a warning is (-q keeps it), but for the points the sweep's
+     * own interruption ended */
+    if (s->o->quiet == 0 || (s->o->quiet == 1 && !stop_signal)) {
         char *label = point_label(s, i);
         mbs_progress_finish(&s->progress);
         fprintf(stderr, "mbsim sweep: point %ld (%s): %s", i, label ? label : "", point_status(p));
@@ -680,11 +660,12 @@ static int run_sweep(const sweep_options *o)
     memset(&s, 0, sizeof s);
     s.o = o;
     s.n = o->plan.n_points;
-    s.base = base_name(o->model);
+    s.base = mbs_sweep_base_name(o->model);
     s.width = 3;
     for (long n = s.n - 1; n >= 1000; n /= 10)
         s.width++;
     s.points = calloc((size_t)s.n, sizeof *s.points);
+    s.window_rows = calloc((size_t)o->summaries.n + 1, sizeof *s.window_rows);
     int rc = EXIT_BAD_INPUT;
     if (!s.base || !s.points)
         goto done;
@@ -719,6 +700,8 @@ static int run_sweep(const sweep_options *o)
         goto done;
     }
     rc = sweep_exit(&s);
+    if (s.window_rows && o->quiet < MBS_QUIET_MAX)
+        mbs_summaries_warn_empty(&o->summaries, s.window_rows, s.files_read);
     if (!o->quiet) {
         fprintf(stderr, "mbsim sweep: %ld points: %ld completed, %ld not completed", s.n, s.done - s.failed,
                 s.failed);
@@ -734,6 +717,7 @@ done:
         free(s.points[i].summary);
     }
     free(s.points);
+    free(s.window_rows);
     free(s.base);
     return rc;
 }
@@ -758,7 +742,7 @@ int mbs_cmd_sweep(int argc, char **argv)
     }
     if (rc == 0) {
         if (!o.dir) {
-            char *base = base_name(o.model);
+            char *base = mbs_sweep_base_name(o.model);
             dir = base ? mbs_sprintf_alloc("%s_sweep", base) : NULL;
             free(base);
             o.dir = dir;

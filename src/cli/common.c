@@ -14,7 +14,7 @@ void mbs_cli_print_diags(const mbs_diags *d, int quiet)
 {
     for (int i = 0; i < d->count; i++) {
         const mbs_diag *g = &d->items[i];
-        if (quiet && g->severity != MBS_SEV_ERROR)
+        if ((g->severity == MBS_SEV_NOTE && quiet >= 1) || (g->severity == MBS_SEV_WARNING && quiet >= 2))
             continue;
         char *line = mbs_diag_format(g);
         if (line)

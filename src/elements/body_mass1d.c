@@ -7,7 +7,7 @@
 #include <string.h>
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "body id (unique among bodies)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"type", MBS_ATTR_KEYWORD, "TRANSLATIONAL", DIM_NONE, 0, "TRANSLATIONAL|ROTATIONAL",
      "TRANSLATIONAL: s is a length and mass a mass; ROTATIONAL: s is an angle and mass an inertia", NULL},
@@ -43,4 +43,5 @@ const mbs_kind mbs_kind_body_mass1d = {
     "One scalar coordinate with a mass or a rotational inertia (mbsim extension, as Exudyn's Mass1D). "
     "Connect it through Marker_Coordinate (coordinate 0).",
     build,
+    NULL,
 };

@@ -7,7 +7,7 @@
 #include <string.h>
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "body id (unique among bodies)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"cg_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker at the point's initial position", NULL},
     {"mass", MBS_ATTR_REAL, NULL, DIM_MASS, MBS_REQUIRED, NULL, "mass, > 0", NULL},
@@ -47,4 +47,5 @@ const mbs_kind mbs_kind_body_point = {
     "A point mass with three translational coordinates (mbsim extension). The cg marker gives its initial "
     "position; markers on a point body translate with it and do not rotate.",
     build,
+    NULL,
 };

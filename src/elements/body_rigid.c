@@ -22,7 +22,7 @@
 #include <string.h>
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "body id (unique among bodies)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"isground", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: this body is the fixed ground", NULL},
     {"cg_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL,
@@ -91,9 +91,9 @@ static int check_inertia(mbs_builder *b, const mbs_spec_elem *e, const double J[
 static int check_on_body(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
 {
     int id = (int)mbs_spec_int(e, attr);
-    const mbs_spec_elem *mk = mbs_builder_spec(b, MBS_FAMILY_MARKER, id);
+    const mbs_spec_elem *mk = mbs_ref_spec(b, e, attr, id, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER));
     if (!mk)
-        return mbs_build_error(b, e, "%s %d does not exist", attr, id);
+        return -1;
     long body = mbs_spec_has(mk, "body_id") ? mbs_spec_int(mk, "body_id") : -1;
     if (body != e->id)
         return mbs_build_error(b, e, "%s %d is on body %ld, not on this body", attr, id, body);
@@ -182,4 +182,5 @@ const mbs_kind mbs_kind_body_rigid = {
     "The *_flag attributes are accepted for MotionSolve files; initial velocities are always made "
     "consistent with the constraints by the smallest (mass-weighted) change.",
     build,
+    NULL,
 };

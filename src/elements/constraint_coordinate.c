@@ -25,7 +25,7 @@
 #include <stdlib.h>
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "constraint id (unique among constraints)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"marker0_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "Marker_Coordinate m0", NULL},
     {"marker1_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "Marker_Coordinate m1", NULL},
@@ -276,4 +276,5 @@ const mbs_kind mbs_kind_constraint_coordinate = {
     "Outputs: Displacement q_m1 - q_m0 and Velocity v_m1 - v_m0 (without k), ConstraintEquation (the "
     "residual), Force (lambda). See docs/connectors.md.",
     build,
+    "GCON", /* mbsim's own: the nearest MotionSolve kind is the general constraint */
 };

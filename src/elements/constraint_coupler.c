@@ -33,7 +33,7 @@ static const char *const JOINT_ATTR[MAX_JOINTS] = {"joint1_id", "joint2_id", "jo
 static const char *const FREEDOM_ATTR[MAX_JOINTS] = {"freedom_1", "freedom_2", "freedom_3"};
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "constraint id (unique among constraints)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"joint1_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "first joint (REVOLUTE, TRANSLATIONAL, CYLINDRICAL)", NULL},
     {"freedom_1", MBS_ATTR_KEYWORD, NULL, DIM_NONE, 0, "T|R",
@@ -202,7 +202,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     const mbs_model *m = mbs_builder_model(b);
     double scale = 0.0;
     for (int k = 0; k < p.n; k++) {
-        p.joint[k] = mbs_ref_component(b, e, JOINT_ATTR[k], MBS_FAMILY_CONSTRAINT);
+        p.joint[k] = mbs_ref_joint(b, e, JOINT_ATTR[k]);
         if (p.joint[k] < 0)
             return -1;
         m = mbs_builder_model(b); /* building a reference may have moved the arrays */
@@ -250,4 +250,5 @@ const mbs_kind mbs_kind_constraint_coupler = {
     "the model as written. Gear pairs, rack and pinion, differentials. Outputs: Force (the generalised "
     "force on each joint's coordinate, a torque for R), Displacement, Velocity (of each coordinate).",
     build,
+    "COUPLER",
 };

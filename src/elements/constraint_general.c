@@ -199,4 +199,5 @@ const mbs_kind mbs_kind_constraint_general = {
     "the expression (h = 1e-6). Expressions of velocities (non-holonomic constraints) and loads are refused. "
     "Output Force: the multiplier lambda (the load on the bodies is -lambda times the expression's gradient).",
     build,
+    "GCON",
 };

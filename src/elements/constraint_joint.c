@@ -101,7 +101,7 @@ static const joint_type TYPES[] = {
 };
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "joint id (unique among constraints)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_REQUIRED, JOINT_KEYWORDS, "joint type (see table)", NULL},
     {"i_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker on the first body", NULL},
@@ -255,7 +255,7 @@ void mbs_joint_gap(const mbs_component *c, const mbs_eval *ev, double *length, d
 
 int mbs_is_joint(const mbs_component *c)
 {
-    return c->kind == &mbs_kind_constraint_joint;
+    return c->kind == &mbs_kind_constraint_joint || c->kind == &mbs_kind_constraint_jprim;
 }
 
 const char *mbs_joint_type(const mbs_component *joint)
@@ -560,4 +560,19 @@ const mbs_kind mbs_kind_constraint_joint = {
     "and Torque (reaction on the I body at the I origin, in J axes) and, for REVOLUTE, TRANSLATIONAL and "
     "CYLINDRICAL joints, Coordinate and CoordinateVelocity.",
     build,
+    "JOINT",
+};
+
+/* MotionSolve writes the joint primitives (INLINE, INPLANE, ORIENTATION,
+ * PARALLEL_AXES, PERPENDICULAR) as Constraint_Jprim: the same element under
+ * its own name, so with ids of its own (a real export has a
+ * Constraint_Jprim, a Force_SpringDamper and a Force_Bushing all with one
+ * id), named by element_type JPRIM and by JPRIM(id) in expressions. */
+const mbs_kind mbs_kind_constraint_jprim = {
+    "Constraint_Jprim", MBS_FAMILY_CONSTRAINT, MBS_IN_MODEL, MBS_STAGE_JOINTS, ATTRS, MBS_COUNT_OF(ATTRS),
+    "MotionSolve's name for the joint primitives (INLINE, INPLANE, ORIENTATION, PARALLEL_AXES, PERPENDICULAR): "
+    "the same element as Constraint_Joint, with the same types and outputs, under its own name (its ids are "
+    "its own; element_type JPRIM and JPRIM(id) name it, joint_id does not).",
+    build,
+    "JPRIM",
 };

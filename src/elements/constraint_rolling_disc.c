@@ -61,7 +61,7 @@
 #define MIN_SINE 1e-3
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "constraint id (unique among constraints)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"ground_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL,
      "m0: Reference_Marker of the plane (origin on the plane; its body may move)", NULL},
@@ -424,4 +424,5 @@ const mbs_kind mbs_kind_constraint_rolling_disc = {
     "the disc: lateral, longitudinal, normal), RotationMatrix (columns lateral, forward, normal), "
     "ConstraintEquation (lateral and longitudinal slip, normal gap), SlipVelocity. See docs/rolling-disc.md.",
     build,
+    "GCON", /* mbsim's own: the nearest MotionSolve kind is the general constraint */
 };

@@ -86,4 +86,5 @@ const mbs_kind mbs_kind_control_diff = {
     "DIF1(id). In Static analyses the state comes to rest (expr = 0 with dz/dt = 0), or is held with "
     "is_static_hold. Outputs Value and Rate.",
     build,
+    "DIFF",
 };

@@ -106,6 +106,7 @@ const mbs_kind mbs_kind_control_plant_input = {
     "that forces or motions read with VARVAL(id). Column k of B and D is the response to a unit change of "
     "variable k (added to its value, in the units of the expressions that read it).",
     build_input,
+    NULL,
 };
 
 const mbs_kind mbs_kind_control_plant_output = {
@@ -114,4 +115,5 @@ const mbs_kind mbs_kind_control_plant_output = {
     "Reference_Variables, each any expression of the state (DZ, VX, ACCZ, SFORCE, ...); row k of C and D "
     "gives variable k in the units of its expression.",
     build_output,
+    NULL,
 };

@@ -30,25 +30,28 @@ static int h3d(mbs_builder *b, const mbs_spec_elem *e)
 }
 
 const mbs_kind mbs_kind_messaging = {
-    "Messaging", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND, MBS_STAGE_SETTINGS, OPEN_ATTRS,
+    "Messaging", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND | MBS_AT_ROOT, MBS_STAGE_SETTINGS, OPEN_ATTRS,
     MBS_COUNT_OF(OPEN_ATTRS),
     "MotionSolve's message settings, as MotionView writes them. Accepted with any attributes; no effect "
     "(a note says so once).",
     messaging,
+    NULL,
 };
 
 const mbs_kind mbs_kind_param_simulation = {
-    "Param_Simulation", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND, MBS_STAGE_SETTINGS, OPEN_ATTRS,
+    "Param_Simulation", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND | MBS_AT_ROOT, MBS_STAGE_SETTINGS, OPEN_ATTRS,
     MBS_COUNT_OF(OPEN_ATTRS),
     "MotionSolve's simulation options, as MotionView writes them. Accepted with any attributes; no effect "
     "(a note says so once).",
     simulation,
+    NULL,
 };
 
 const mbs_kind mbs_kind_h3d_output = {
-    "H3DOutput", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND, MBS_STAGE_SETTINGS, OPEN_ATTRS,
+    "H3DOutput", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND | MBS_AT_ROOT, MBS_STAGE_SETTINGS, OPEN_ATTRS,
     MBS_COUNT_OF(OPEN_ATTRS),
     "MotionSolve's animation file settings. Accepted with any attributes; no effect (mbsim writes one "
     "HDF5 file; `mbsim animate` makes an animation from it).",
     h3d,
+    NULL,
 };

@@ -36,7 +36,7 @@
 
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"i_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker at the beam's free end", NULL},
     {"j_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL,
@@ -137,4 +137,5 @@ const mbs_kind mbs_kind_force_beam = {
     "at the same point and the opposite torque. Attribute names are MotionSolve's (E, G, ASY, ASZ, any "
     "case). Outputs as Force_Bushing's, with Displacement the deflection u. See docs/compliance.md.",
     build,
+    "BEAM|FORCE",
 };

@@ -23,7 +23,7 @@ static const char *const STIFFNESS[6] = {"kx", "ky", "kz", "ktx", "kty", "ktz"};
 static const char *const DAMPING[6] = {"cx", "cy", "cz", "ctx", "cty", "ctz"};
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"i_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker where the force acts", NULL},
     {"j_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL,
@@ -93,4 +93,5 @@ const mbs_kind mbs_kind_force_bushing = {
     "its origin, J axes), Displacement, Velocity, PotentialEnergy, Power (non-conservative). See "
     "docs/compliance.md.",
     build,
+    "BUSH|FORCE",
 };

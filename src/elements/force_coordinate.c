@@ -12,7 +12,7 @@
 #include <stdlib.h>
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "the Marker_Coordinate loaded", NULL},
     {"value", MBS_ATTR_EXPR, NULL, DIM_NONE, MBS_REQUIRED, "t",
@@ -108,4 +108,5 @@ const mbs_kind mbs_kind_force_coordinate = {
     "value is a number or an expression of t. Outputs: Force (the value), Power (value times the "
     "coordinate's rate; it enters the energy balance as external work).",
     build,
+    "FORCE",
 };

@@ -42,7 +42,7 @@ static const qkind EXPR_KINDS[N_EXPR_VARS] = {K_NONE, K_Q,     K_RATE,  K_STIFF,
                                               K_RATE, K_FORCE, K_FORCE, K_RATE,  K_DAMP, K_RATE};
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"marker0_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "Marker_Coordinate m0", NULL},
     {"marker1_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "Marker_Coordinate m1", NULL},
@@ -422,4 +422,5 @@ const mbs_kind mbs_kind_force_coordinate_spring_damper_ext = {
     "State (friction mode: 0 sticking or the signed slip force; last sticking position; 0 or the signed "
     "penetration of a stop), PotentialEnergy, Power (non-conservative). See docs/connectors.md.",
     build,
+    "FORCE",
 };

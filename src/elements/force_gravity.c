@@ -86,6 +86,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     gp->g[1] = mbs_spec_real(e, "grav_y");
     gp->g[2] = mbs_spec_real(e, "grav_z");
     warn_unit_mixup(b, e, gp->g);
+    mbs_model *m = mbs_builder_model(b);
+    v3_add(m->gravity, m->gravity, gp->g); /* the model's up, for pictures (geometry.c) */
     mbs_component *c = mbs_add_component(b, e, &OPS, gp);
     if (!c)
         return -1;
@@ -100,4 +102,5 @@ const mbs_kind mbs_kind_force_gravity = {
     "smaller than standard gravity in the model's units (9.81 in a millimetre model) gets a warning: a value "
     "written for another length unit.",
     build,
+    NULL,
 };

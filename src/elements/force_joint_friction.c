@@ -80,7 +80,7 @@ static const struct {
 };
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"joint_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL,
      "the Constraint_Joint (REVOLUTE, TRANSLATIONAL, CYLINDRICAL, SPHERICAL, UNIVERSAL/HOOKE)", NULL},
@@ -641,8 +641,10 @@ static void note_unused(mbs_builder *b, const mbs_spec_elem *e, jf_type type)
     for (int i = 0; i < MBS_COUNT_OF(ATTR_APPLIES); i++)
         if (!(ATTR_APPLIES[i].applies & bit) && mbs_spec_given(e, ATTR_APPLIES[i].attr))
             mbs_build_note(b, e, "%s has no effect on a %s joint", ATTR_APPLIES[i].attr, JOINT_TYPES[type]);
+    /* "1111" (the default, which MotionSolve's files write on every joint)
+     * switches on every load that applies: nothing to note */
     const char *inputs = mbs_spec_text(e, "inputs");
-    if (mbs_spec_given(e, "inputs"))
+    if (mbs_spec_given(e, "inputs") && strcmp(inputs, "1111") != 0)
         for (int k = 0; k < 4; k++)
             if (inputs[k] == '1' && !(INPUT_APPLIES[k] & bit))
                 mbs_build_note(b, e, "inputs: the %s (character %d) does not apply to a %s joint and is ignored",
@@ -668,7 +670,13 @@ static void warn_parameters(mbs_builder *b, const mbs_spec_elem *e, const mbs_lu
     if (l->mu_d > l->mu_s)
         mbs_build_warning(b, e, "mu_dynamic (%g) is larger than mu_static (%g)", l->mu_d, l->mu_s);
     double bound = l->sigma1 * (l->mu_s - l->mu_d) / l->mu_d, per_model = mbs_units_to_si(&m->units, DIM_TIME_PER_LENGTH);
-    if (l->effect == MBS_LUGRE_ALL && l->mu_s > l->mu_d && !(l->sigma2 > bound))
+    /* The bound is sufficient, not necessary, and the canonical damping
+     * (316 s/m, 0.4 s/m: the defaults in N-mm-s, the documented values in
+     * SI) misses it for any mu_s well above mu_d: only damping the user chose
+     * otherwise is warned about (defaults in another unit: see below). */
+    int canonical = fabs(l->sigma1 - 316.0) <= 1e-9 * 316.0 && fabs(l->sigma2 - 0.4) <= 1e-9 * 0.4;
+    int chosen = mbs_spec_given(e, "damping_effects") || mbs_spec_given(e, "viscous_effects");
+    if (chosen && !canonical && l->effect == MBS_LUGRE_ALL && l->mu_s > l->mu_d && !(l->sigma2 > bound))
         mbs_build_warning(b, e,
                           "the LuGre parameters may feed energy into the model: passivity is sure when "
                           "viscous_effects > damping_effects (mu_static - mu_dynamic) / mu_dynamic = %g; it is %g",
@@ -760,7 +768,7 @@ static double force_epsilon(const mbs_model *m)
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     int bad = check_ranges(b, e);
-    int joint = mbs_ref_component(b, e, "joint_id", MBS_FAMILY_CONSTRAINT);
+    int joint = mbs_ref_joint(b, e, "joint_id");
     if (joint < 0 || bad)
         return -1;
     const mbs_model *m = mbs_builder_model(b);
@@ -845,6 +853,7 @@ const mbs_kind mbs_kind_force_joint_friction = {
     "translational and rotational slip velocities), State (bristle deflections), NormalForce, Power "
     "(negative when dissipating). See docs/joint-friction.md.",
     build,
+    "FRICTION|FORCE",
 };
 
 int mbs_is_joint_friction(const mbs_component *c)

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"i_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "point P: origin of this marker (body A)", NULL},
     {"j_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "point Q: origin of this marker (body B)", NULL},
@@ -184,4 +184,5 @@ const mbs_kind mbs_kind_force_linear_spring_damper = {
     "(1/2 k (l - l0)^2, also in the SYSTEM energies), ConservativePower (-dV/dt), NonConservativePower "
     "(-c (dl/dt)^2). See docs/connectors.md.",
     build,
+    "SPRINGDAMPER|FORCE",
 };

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_REQUIRED, "FORCE|TORQUE", "force along J->I or torque about J's z", NULL},
     {"i_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker where the load acts", NULL},
@@ -155,4 +155,5 @@ const mbs_kind mbs_kind_force_scalar_two_body = {
     "z axis, of value val (a number or an expression of t; MotionSolve files write val_expression), equal "
     "and opposite on the J body unless is_action_only. Outputs: Force (the value), Power.",
     build,
+    "SFORCE|FORCE",
 };

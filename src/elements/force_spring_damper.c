@@ -25,7 +25,7 @@
 #include <stdlib.h>
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"type", MBS_ATTR_KEYWORD, "TRANSLATIONAL", DIM_NONE, 0, "TRANSLATIONAL|ROTATIONAL", "force or torque", NULL},
     {"i_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker where the force acts", NULL},
@@ -247,6 +247,7 @@ const mbs_kind mbs_kind_force_spring_damper = {
     "rotation of I about J's z (I's and J's z axes should stay parallel, e.g. across a revolute joint). "
     "Outputs: Force, Length, Velocity, PotentialEnergy, Power (of the damper).",
     build,
+    "SPDP|SPRINGDAMPER|FORCE",
 };
 
 int mbs_axial_spring_of(const mbs_component *c, mbs_axial_spring *out)

@@ -8,7 +8,7 @@
 #include "vector_load.h"
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"i_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker where the force acts", NULL},
     {"marker_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "MotionSolve's name for i_marker_id", NULL},
@@ -47,4 +47,5 @@ const mbs_kind mbs_kind_force_vector_one_body = {
     "VARVAL, ...) in the axes of ref_marker_id (default global); omitted components are 0. Outputs: Force, "
     "Torque (global axes), Power.",
     build,
+    "VFORCE|VTORQUE|GFORCE|FORCE",
 };

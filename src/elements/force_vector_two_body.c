@@ -11,7 +11,7 @@
 #include "vector_load.h"
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "force id (unique among forces)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"i_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker where the force acts", NULL},
     {"j_floating_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL,
@@ -44,4 +44,5 @@ const mbs_kind mbs_kind_force_vector_two_body = {
     "state in the axes of ref_marker_id (default global); omitted ones are 0. Outputs: Force, Torque (on "
     "I, global axes), Power.",
     build,
+    "VFORCE|VTORQUE|GFORCE|FORCE",
 };

@@ -5,9 +5,10 @@
 #include "../model/builder.h"
 #include "../solver/eval.h"
 
-extern const mbs_kind mbs_kind_constraint_joint;
+extern const mbs_kind mbs_kind_constraint_joint, mbs_kind_constraint_jprim;
 
-/* Whether component c is a Constraint_Joint. */
+/* Whether component c is a Constraint_Joint (or a Constraint_Jprim: the
+ * same element under MotionSolve's other name). */
 int mbs_is_joint(const mbs_component *c);
 
 /* The joint's type as the file names it (e.g. "REVOLUTE"; "UNIVERSAL" for
@@ -60,6 +61,11 @@ typedef struct mbs_axial_friction_slopes {
 /* The dimension of a Motion_Joint's expression: an angle or a length, or
  * their rates (motion_joint.c). */
 mbs_dim mbs_motion_dim(int angle, int val_type); /* val_type 0 D, 1 V, 2 A */
+/* The constant a Motion_Joint element (or a command for one) gives for
+ * type CONSTANT: val, or q as MotionView 2022 writes it; NULL for neither. */
+const char *mbs_motion_constant(const mbs_spec_elem *e);
+/* 0, or -1 after reporting that e gives both val and q. */
+int mbs_motion_check_constant(mbs_builder *b, const mbs_spec_elem *e);
 
 /* Places the joint's continuous angle on the turn closest to `angle` (used
  * by prescribed motions whose expression starts at a multiple turn). */

@@ -13,7 +13,7 @@
 #include <string.h>
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker id (unique among markers)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"body_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "body whose coordinate is picked", NULL},
     {"joint_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "joint whose relative coordinate is picked", NULL},
@@ -52,7 +52,7 @@ static int build_on_body(mbs_builder *b, const mbs_spec_elem *e, mbs_marker *mk)
 
 static int build_on_joint(mbs_builder *b, const mbs_spec_elem *e, mbs_marker *mk)
 {
-    int joint = mbs_ref_component(b, e, "joint_id", MBS_FAMILY_CONSTRAINT);
+    int joint = mbs_ref_joint(b, e, "joint_id");
     if (joint < 0)
         return -1;
     const mbs_component *c = &mbs_builder_model(b)->comps[joint];
@@ -91,4 +91,5 @@ const mbs_kind mbs_kind_marker_coordinate = {
     "about J's z, continuous over many turns; TRANSLATIONAL: 0 = displacement along J's z; CYLINDRICAL: "
     "0 = displacement, 1 = angle).",
     build,
+    NULL,
 };

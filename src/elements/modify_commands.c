@@ -2,7 +2,7 @@
  * besides Simulate and Param_Transient.
  *
  *   a model element's kind in <Command>   MotionSolve's modify command for the
- *       element with that id: Motion_Joint (expr, val_type, type CONSTANT val),
+ *       element with that id: Motion_Joint (expr, val_type, type CONSTANT val or q),
  *       Force_Scalar_TwoBody, Force_Vector_OneBody, Force_Vector_TwoBody
  *       (their expressions), Reference_Variable, Control_Diff, Sensor_Event
  *       (expr), Reference_Marker (its pose, given as in the model: global at
@@ -31,7 +31,7 @@ static const struct {
     const char *kind;
     const char *extra; /* '|' separated, "" for none */
 } FORMS[] = {
-    {"Motion_Joint", "val_type|type|val"},
+    {"Motion_Joint", "val_type|type|val|q"},
     {"Force_Scalar_TwoBody", ""},
     {"Force_Vector_OneBody", ""},
     {"Force_Vector_TwoBody", ""},
@@ -119,7 +119,7 @@ static int override(mbs_builder *b, const mbs_spec_elem *e, const char *what, co
  * it stands) and fills it in later. */
 static int fill_overrides(mbs_builder *b, const mbs_spec_elem *e)
 {
-    const mbs_spec_elem *target = mbs_builder_spec(b, e->kind->family, e->id);
+    const mbs_spec_elem *target = mbs_builder_find(b, MBS_SELECT_KIND(e->kind), e->id);
     int at = mbs_builder_result(b, e), bad = 0;
     for (int i = 0; i < e->kind->n_attrs; i++) {
         const mbs_attr *a = &e->kind->attrs[i];
@@ -166,7 +166,7 @@ static void motion_as_of(mbs_builder *b, const mbs_spec_elem *target, const mbs_
 {
     (void)b;
     *velocity = mbs_spec_keyword(target, "val_type") == 1;
-    *text = mbs_spec_keyword(target, "type") == 2 && mbs_spec_has(target, "val") ? mbs_spec_text(target, "val")
+    *text = mbs_spec_keyword(target, "type") == 2 && mbs_motion_constant(target) ? mbs_motion_constant(target)
                                                                                  : mbs_spec_text(target, "expr");
     for (const mbs_spec_elem *c = target; c <= e; c++) {
         if (c != target && !(c->modify && c->kind == target->kind && c->id == target->id))
@@ -175,8 +175,8 @@ static void motion_as_of(mbs_builder *b, const mbs_spec_elem *target, const mbs_
             *velocity = mbs_spec_keyword(c, "val_type") == 1;
         if (mbs_spec_given(c, "expr"))
             *text = mbs_spec_text(c, "expr");
-        else if (mbs_spec_given(c, "val"))
-            *text = mbs_spec_text(c, "val");
+        else if (mbs_motion_constant(c))
+            *text = mbs_motion_constant(c);
     }
 }
 
@@ -187,7 +187,9 @@ static int modify_motion(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_
                                      "the model, or use D or V");
     if (mbs_spec_given(e, "type") && mbs_spec_keyword(e, "type") == 1)
         return mbs_build_error(b, e, "type USERSUB is refused: mbsim cannot load compiled routines");
-    int comp = mbs_builder_index(b, MBS_FAMILY_MOTION, target->id);
+    if (mbs_motion_check_constant(b, e) != 0)
+        return -1;
+    int comp = mbs_builder_result(b, target);
     mbs_tfunc *f = mbs_builder_find_tfunc(b, target, "expr");
     if (comp < 0 || !f)
         return -1;
@@ -212,7 +214,7 @@ static int modify_motion(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_
 
 static int modify_marker(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_elem *target)
 {
-    int marker = mbs_builder_index(b, MBS_FAMILY_MARKER, target->id);
+    int marker = mbs_builder_result(b, target);
     if (marker < 0)
         return -1;
     const mbs_model *m = mbs_builder_model(b);
@@ -228,11 +230,12 @@ static int modify_marker(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_
 
 int mbs_build_modify(mbs_builder *b, const mbs_spec_elem *e)
 {
-    const mbs_spec_elem *target = mbs_builder_spec(b, e->kind->family, e->id);
-    if (!target || target->kind != e->kind)
+    const mbs_spec_elem *target = mbs_builder_find(b, MBS_SELECT_KIND(e->kind), e->id);
+    if (!target)
         return mbs_build_error(b, e, "a command changes an element of the model: %s %d does not exist", e->kind->name,
                                e->id);
-    if (mbs_builder_index(b, e->kind->family, e->id) == -2)
+    char msg[512];
+    if (mbs_builder_resolve(b, MBS_SELECT_KIND(e->kind), e->id, e->kind->name, NULL, msg, sizeof msg) == -2)
         return -1; /* it reported its own error */
     if (strcmp(e->kind->name, "Motion_Joint") == 0)
         return modify_motion(b, e, target);
@@ -243,59 +246,27 @@ int mbs_build_modify(mbs_builder *b, const mbs_spec_elem *e)
 
 /* ---- Deactivate, Activate ---- */
 
-/* MotionSolve's element_type keywords: the family of ids they name, and the
- * kinds they may be (NULL: any of the family). */
-static const struct {
-    const char *type;
-    mbs_family family;
-    const char *kinds;
-} TYPES[] = {
-    {"JOINT", MBS_FAMILY_CONSTRAINT, "Constraint_Joint"},
-    {"JPRIM", MBS_FAMILY_CONSTRAINT, "Constraint_Joint"},
-    {"COUPLER", MBS_FAMILY_CONSTRAINT, NULL},
-    {"GEAR", MBS_FAMILY_CONSTRAINT, NULL},
-    {"GCON", MBS_FAMILY_CONSTRAINT, NULL},
-    {"MOTION", MBS_FAMILY_MOTION, NULL},
-    {"SFORCE", MBS_FAMILY_FORCE, "Force_Scalar_TwoBody"},
-    {"SPRINGDAMPER", MBS_FAMILY_FORCE, "Force_SpringDamper|Force_LinearSpringDamper"},
-    {"VFORCE", MBS_FAMILY_FORCE, "Force_Vector_OneBody|Force_Vector_TwoBody"},
-    {"VTORQUE", MBS_FAMILY_FORCE, "Force_Vector_OneBody|Force_Vector_TwoBody"},
-    {"GFORCE", MBS_FAMILY_FORCE, "Force_Vector_OneBody|Force_Vector_TwoBody"},
-    {"FRICTION", MBS_FAMILY_FORCE, "Force_JointFriction"},
-    {"BUSH", MBS_FAMILY_FORCE, NULL},
-    {"BEAM", MBS_FAMILY_FORCE, NULL},
-    {"FIELD", MBS_FAMILY_FORCE, NULL},
-    {"CONTACT", MBS_FAMILY_FORCE, NULL},
-    {"FORCE", MBS_FAMILY_FORCE, NULL},
-    {"DIFF", MBS_FAMILY_DIFF, NULL},
-    {"SENSOR", MBS_FAMILY_EVENT, NULL},
-};
-
-#define ELEMENT_TYPES "JOINT|JPRIM|COUPLER|GEAR|GCON|MOTION|SFORCE|SPRINGDAMPER|VFORCE|VTORQUE|GFORCE|FRICTION|BUSH|" \
-                      "BEAM|FIELD|CONTACT|FORCE|DIFF|SENSOR"
-
 static const mbs_attr SWITCH_ATTRS[] = {
-    {"element_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_REQUIRED, ELEMENT_TYPES,
-     "MotionSolve's name of the element's type", NULL},
+    {"element_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_REQUIRED, NULL,
+     "MotionSolve's keyword for the kind of element (each element's own are in its description; FORCE: any action "
+     "force)", mbs_registry_element_types},
     {"element_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "the element's id", NULL},
 };
 
 static int switch_element(mbs_builder *b, const mbs_spec_elem *e, int active)
 {
-    int t = mbs_spec_keyword(e, "element_type");
+    const char *type = mbs_spec_text(e, "element_type");
     int id = (int)mbs_spec_int(e, "element_id");
-    const mbs_spec_elem *target = mbs_builder_spec(b, TYPES[t].family, id);
-    if (!target)
-        return mbs_build_error(b, e, "element_type %s: %s %d does not exist", TYPES[t].type,
-                               mbs_family_name(TYPES[t].family), id);
-    if (TYPES[t].kinds && mbs_choice_index(TYPES[t].kinds, target->kind->name) < 0)
-        return mbs_build_error(b, e, "element_type %s, but %s %d is a %s", TYPES[t].type,
-                               mbs_family_name(TYPES[t].family), id, target->kind->name);
-    int comp = mbs_builder_index(b, TYPES[t].family, id);
-    if (comp == -2)
+    char what[64], msg[512];
+    snprintf(what, sizeof what, "element_type %s: element_id", type);
+    int comp = mbs_builder_resolve(b, MBS_SELECT_TYPE(type), id, what, "element_type", msg, sizeof msg);
+    if (comp == -1)
+        return mbs_build_error(b, e, "%s", msg);
+    if (comp < 0)
         return -1;
+    const mbs_spec_elem *target = mbs_builder_find(b, MBS_SELECT_TYPE(type), id);
     const mbs_model *m = mbs_builder_model(b);
-    if (comp < 0 || comp >= m->n_comps || m->comps[comp].id != id || m->comps[comp].kind != target->kind)
+    if (comp >= m->n_comps || m->comps[comp].id != id || m->comps[comp].kind != target->kind)
         return mbs_build_error(b, e, "%s %d takes no part in the equations: there is nothing to switch", target->kind->name,
                                id);
     mbs_command c = {.kind = MBS_CMD_ACTIVATE, .comp = comp, .flag = active};
@@ -322,16 +293,19 @@ const mbs_kind mbs_kind_deactivate = {
     "Deactivate", MBS_FAMILY_NONE, MBS_IN_COMMAND, MBS_STAGE_ANALYSES, SWITCH_ATTRS, MBS_COUNT_OF(SWITCH_ATTRS),
     "Switches an element off for the analyses that follow, until an Activate: a joint or a motion no longer "
     "constrains (a motion's joint coordinate is free), a force no longer acts, a Control_Diff's state and a "
-    "force's states are held, a Sensor_Event no longer watches. element_type is MotionSolve's: JOINT, JPRIM, "
-    "MOTION, SFORCE, SPRINGDAMPER, VFORCE, VTORQUE, GFORCE, FRICTION, BUSH, BEAM, FORCE (any force), DIFF, "
-    "SENSOR, ...",
+    "force's states are held, a Sensor_Event no longer watches. element_type is MotionSolve's keyword for the "
+    "element's kind (JOINT: Constraint_Joint, JPRIM: Constraint_Jprim, BUSH: Force_Bushing, ...; each element's "
+    "own are in its description) and FORCE for any action force; ids are unique per element name only, so where "
+    "FORCE could mean two elements of one id, the error says which keywords pick one.",
     deactivate,
+    NULL,
 };
 
 const mbs_kind mbs_kind_activate = {
     "Activate", MBS_FAMILY_NONE, MBS_IN_COMMAND, MBS_STAGE_ANALYSES, SWITCH_ATTRS, MBS_COUNT_OF(SWITCH_ATTRS),
     "Switches an element a Deactivate switched off on again, for the analyses that follow.",
     activate,
+    NULL,
 };
 
 static const mbs_attr NO_ATTRS[] = {
@@ -342,4 +316,5 @@ const mbs_kind mbs_kind_stop = {
     "Stop", MBS_FAMILY_NONE, MBS_IN_COMMAND, MBS_STAGE_ANALYSES, NO_ATTRS, MBS_COUNT_OF(NO_ATTRS),
     "Ends the run: the commands after it are not carried out.",
     stop,
+    NULL,
 };

@@ -16,7 +16,8 @@
  * (data's row_enabled), so that a command can switch the type between
  * analyses (modify_commands.c) without changing the equations' layout. Its
  * type (D, V or A) is its discrete state; an A motion uses the displacement
- * row. type="CONSTANT" gives f as a number (val or expr).
+ * row. type="CONSTANT" gives f as a number (val, or q as MotionView 2022
+ * writes it, or expr).
  * Output Force: the generalised force the motion applies on the I body
  * along / about the joint coordinate, -lambda (a torque for angles). */
 #include "joint.h"
@@ -30,7 +31,7 @@
 #define QUAD_PIECE 1e-2 /* s: 8-point Gauss-Legendre is exact to rounding there for motions below ~100 Hz */
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "motion id (unique among motions)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"joint_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "joint whose coordinate is prescribed", NULL},
     {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION|USERSUB|CONSTANT",
@@ -41,6 +42,8 @@ static const mbs_attr ATTRS[] = {
     {"joint_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, 0, "R|T", "older name of motion_type", NULL},
     {"expr", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t", "the prescribed value, a function of t (angles in rad)", NULL},
     {"val", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "type CONSTANT: the value (model units, angles in rad)", NULL},
+    {"q", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL,
+     "type CONSTANT: the value, as MotionView 2022 writes it (the same as val)", NULL},
     {"ic_disp", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL,
      "val_type A: the coordinate at the start (length or rad; default: as the model is written)", NULL},
     {"ic_vel", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL,
@@ -177,11 +180,25 @@ static const mbs_component_ops OPS = {
 static const mbs_output_desc OUT_FORCE[] = {{"Force", "value", DIM_FORCE, NULL, 0, 0}};
 static const mbs_output_desc OUT_TORQUE[] = {{"Force", "value", DIM_TORQUE, NULL, 0, 0}};
 
-/* The prescribed value's text: expr, or for type CONSTANT val (or expr). */
+const char *mbs_motion_constant(const mbs_spec_elem *e)
+{
+    return mbs_spec_given(e, "val") ? mbs_spec_text(e, "val") : mbs_spec_given(e, "q") ? mbs_spec_text(e, "q") : NULL;
+}
+
+int mbs_motion_check_constant(mbs_builder *b, const mbs_spec_elem *e)
+{
+    if (mbs_spec_given(e, "val") && mbs_spec_given(e, "q"))
+        return mbs_build_error(b, e, "val and q both give the constant (q is MotionView 2022's name of val): give one");
+    return 0;
+}
+
+/* The prescribed value's text: expr, or for type CONSTANT val or q (or expr). */
 static const char *value_text(mbs_builder *b, const mbs_spec_elem *e)
 {
-    if (mbs_spec_keyword(e, "type") == 2 && mbs_spec_has(e, "val"))
-        return mbs_spec_text(e, "val");
+    if (mbs_motion_check_constant(b, e) != 0)
+        return NULL;
+    if (mbs_spec_keyword(e, "type") == 2 && mbs_motion_constant(e))
+        return mbs_motion_constant(e);
     if (!mbs_spec_has(e, "expr")) {
         mbs_build_error(b, e, "missing required attribute '%s'", mbs_spec_keyword(e, "type") == 2 ? "val" : "expr");
         return NULL;
@@ -203,7 +220,7 @@ static int reads_only_varval(const mbs_tfunc *f)
  * (the motion's rate row takes them as such). */
 static int check_varvals(mbs_builder *b, const mbs_spec_elem *e)
 {
-    int c = mbs_builder_index(b, MBS_FAMILY_MOTION, e->id);
+    int c = mbs_builder_result(b, e);
     if (c < 0)
         return -1;
     const mbs_model *m = mbs_builder_model(b);
@@ -236,7 +253,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     const char *text = value_text(b, e);
     if (!text)
         return -1;
-    int joint = mbs_ref_component(b, e, "joint_id", MBS_FAMILY_CONSTRAINT);
+    int joint = mbs_ref_joint(b, e, "joint_id");
     if (joint < 0)
         return -1;
     const mbs_model *m = mbs_builder_model(b);
@@ -306,8 +323,9 @@ const mbs_kind mbs_kind_motion_joint = {
     "ic_disp and ic_vel) as an expression of t: the angle about "
     "J's z of a REVOLUTE joint, the displacement along J's z of a TRANSLATIONAL joint, either for a "
     "CYLINDRICAL joint (motion_type R or T). The time derivative of a D motion is formed symbolically. "
-    "type=\"CONSTANT\" gives a number (val). In <Command> a Motion_Joint changes the motion's expr and "
+    "type=\"CONSTANT\" gives a number (val, or q as MotionView 2022 writes it). In <Command> a Motion_Joint changes the motion's expr and "
     "val_type for the analyses that follow. Output Force: the generalised force (torque for angles) the "
     "motion applies on the I body.",
     build,
+    "MOTION",
 };

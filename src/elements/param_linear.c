@@ -61,11 +61,12 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 }
 
 const mbs_kind mbs_kind_param_linear = {
-    "Param_Linear", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND, MBS_STAGE_ANALYSES, ATTRS, MBS_COUNT_OF(ATTRS),
+    "Param_Linear", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND | MBS_AT_ROOT, MBS_STAGE_ANALYSES, ATTRS, MBS_COUNT_OF(ATTRS),
     "Settings of the linear analyses (Simulate analysis_type=\"LINEAR\"): eigenvalues and modes (unless "
     "eigen_analysis=\"FALSE\") and the state-space matrices A, B, C, D, with the inputs of the "
     "Control_PlantInput pinput_id and the outputs of the Control_PlantOutput poutput_id. Results go to "
     "/linear in the results file (docs/linear-analysis.md); MotionSolve's file-writing switches and "
     "other settings are accepted and have no effect.",
     build,
+    NULL,
 };

@@ -44,10 +44,11 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 }
 
 const mbs_kind mbs_kind_param_static = {
-    "Param_Static", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND, MBS_STAGE_SETTINGS, ATTRS, MBS_COUNT_OF(ATTRS),
+    "Param_Static", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND | MBS_AT_ROOT, MBS_STAGE_SETTINGS, ATTRS, MBS_COUNT_OF(ATTRS),
     "Settings of Static analyses. mbsim finds the equilibrium with KINSOL and honours max_num_iter (the "
     "iterations allowed, default 200), max_imbalance (the force left unbalanced, default 1e-10 of the "
     "heaviest weight) and max_error (the relative change of the positions that ends the iterations, "
     "default 1e-13); MotionSolve's method and its other settings have no effect.",
     build,
+    NULL,
 };

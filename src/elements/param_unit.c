@@ -35,4 +35,5 @@ const mbs_kind mbs_kind_param_unit = {
     "sets such as newton-kilogram-millimetre-second are fine: every value is converted to SI on load and "
     "results are written back in these units, with the unit of every column named.",
     build,
+    NULL,
 };

@@ -20,7 +20,7 @@
 #include <string.h>
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "request id (unique among sensors)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "dataset name", NULL},
     {"comment", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL,
      "names the dataset when there is no label ('/' becomes '_'; a name already taken gets _<id>)", NULL},
@@ -246,4 +246,5 @@ const mbs_kind mbs_kind_post_request = {
     "EXPRESSION: a column for each of expr1 .. expr8 that is not NULL, any run-time expression. The "
     "dataset is named by the label, else by the comment, else sensor_<id>.",
     build,
+    NULL,
 };

@@ -88,4 +88,5 @@ const mbs_kind mbs_kind_reference_array = {
     "type U lists Reference_Variables (variable_id), whose values ARYVAL then reads. Types X and Y (states "
     "and outputs of control elements) are kept for what refers to them.",
     build,
+    NULL,
 };

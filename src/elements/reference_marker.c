@@ -20,7 +20,7 @@
 #include <string.h>
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker id (unique among markers)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"body_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "body the marker is fixed on", NULL},
     {"body_type", MBS_ATTR_KEYWORD, "RIGIDBODY", DIM_NONE, 0, "RIGIDBODY|POINTBODY",
@@ -176,7 +176,7 @@ static void report_cycle(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_
     const mbs_spec_elem *mk = start;
     do {
         mbs_buf_appendf(&chain, "%d -> ", mk->id);
-        mk = mbs_builder_spec(b, MBS_FAMILY_MARKER, (int)mbs_spec_int(mk, "rm_id"));
+        mk = mbs_builder_find(b, MBS_SELECT_KIND(&mbs_kind_reference_marker), (int)mbs_spec_int(mk, "rm_id"));
     } while (mk && mk != start);
     mbs_buf_appendf(&chain, "%d", start->id);
     mbs_build_error(b, e, "rm_id references form a cycle (%s)", chain.data);
@@ -191,11 +191,9 @@ static const mbs_spec_elem *relative_to(mbs_builder *b, const mbs_spec_elem *e, 
     if (!mbs_spec_has(e, "rm_id"))
         return NULL;
     int id = (int)mbs_spec_int(e, "rm_id");
-    const mbs_spec_elem *mk = mbs_builder_spec(b, MBS_FAMILY_MARKER, id);
+    const mbs_spec_elem *mk = mbs_ref_spec(b, e, "rm_id", id, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER));
     if (!mk || mk->kind != &mbs_kind_reference_marker) {
-        if (!mk)
-            mbs_build_error(b, e, "rm_id %d does not exist", id);
-        else
+        if (mk)
             mbs_build_error(b, e, "rm_id %d is a %s; a Reference_Marker is needed here", id, mk->kind->name);
         *failed = 1;
         return NULL;
@@ -276,9 +274,9 @@ int mbs_reference_marker_pose(mbs_builder *b, const mbs_spec_elem *e, double pos
 int mbs_marker_spec_pose(mbs_builder *b, const mbs_spec_elem *e, const char *attr, double pos[3], double R[9])
 {
     int id = (int)mbs_spec_int(e, attr);
-    const mbs_spec_elem *mk = mbs_builder_spec(b, MBS_FAMILY_MARKER, id);
+    const mbs_spec_elem *mk = mbs_ref_spec(b, e, attr, id, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER));
     if (!mk)
-        return mbs_build_error(b, e, "%s %d does not exist", attr, id);
+        return -1;
     if (mk->kind != &mbs_kind_reference_marker)
         return mbs_build_error(b, e, "%s %d is a %s; a Reference_Marker is needed here", attr, id, mk->kind->name);
     return mbs_reference_marker_pose(b, mk, pos, R);
@@ -328,4 +326,5 @@ const mbs_kind mbs_kind_reference_marker = {
     "within 1e-6), 3-1-3 Euler angles psi theta phi, 3-2-1 angles yaw pitch roll, or Euler "
     "parameters e0..e3; default: the axes of the reference frame.",
     build,
+    NULL,
 };

@@ -97,4 +97,5 @@ const mbs_kind mbs_kind_reference_spline = {
     "pieces continue, or a straight line with linear_extrap. Surfaces (num_x, num_z) and data read by "
     "user subroutines are not supported.",
     build,
+    NULL,
 };

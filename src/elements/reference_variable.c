@@ -85,4 +85,5 @@ const mbs_kind mbs_kind_reference_variable = {
     "the rest of the equations. Control_PlantInput and Control_PlantOutput list variables as the inputs "
     "(what VARVAL reads is perturbed) and outputs of a linear analysis. Output Value.",
     build,
+    NULL,
 };

@@ -47,18 +47,21 @@ const mbs_kind mbs_kind_save = {
     "MotionSolve's command to save the model for another run: refused (mbsim runs one model into one "
     "results file; analyses in a row continue from each other).",
     save,
+    NULL,
 };
 
 const mbs_kind mbs_kind_load_model = {
     "Load_Model", MBS_FAMILY_NONE, MBS_IN_COMMAND, MBS_STAGE_ANALYSES, FILE_ATTRS, MBS_COUNT_OF(FILE_ATTRS),
     "MotionSolve's command to continue with a saved model: refused (run that model with mbsim run).",
     load,
+    NULL,
 };
 
 const mbs_kind mbs_kind_load_command = {
     "Load_Command", MBS_FAMILY_NONE, MBS_IN_COMMAND, MBS_STAGE_ANALYSES, FILE_ATTRS, MBS_COUNT_OF(FILE_ATTRS),
     "MotionSolve's command to read commands from another file: refused (write them into <Command>).",
     load,
+    NULL,
 };
 
 const mbs_kind mbs_kind_user_program_control = {
@@ -67,4 +70,5 @@ const mbs_kind mbs_kind_user_program_control = {
     "A user program (CONSUB) that drives the analyses: refused, naming its library and routine (mbsim "
     "cannot load compiled routines).",
     program,
+    NULL,
 };

@@ -32,9 +32,10 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 }
 
 const mbs_kind mbs_kind_res_output = {
-    "ResOutput", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND, MBS_STAGE_SETTINGS, ATTRS, MBS_COUNT_OF(ATTRS),
+    "ResOutput", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND | MBS_AT_ROOT, MBS_STAGE_SETTINGS, ATTRS, MBS_COUNT_OF(ATTRS),
     "Options of MotionSolve's result files. mbsim writes one HDF5 file and honours angle_type: \"YPR\" "
     "makes the angles of Post_Request MARKER_DISPLACEMENT yaw, pitch and roll instead of psi, theta, phi. "
     "The other options have no effect.",
     build,
+    NULL,
 };

@@ -6,7 +6,7 @@
 
 static int compile_expression(mbs_builder *b, const mbs_spec_elem *e)
 {
-    int c = mbs_builder_index(b, e->kind->family, e->id);
+    int c = mbs_builder_result(b, e);
     if (c < 0)
         return -1;
     mbs_scalar_state *p = mbs_builder_model(b)->comps[c].params;

@@ -2,14 +2,18 @@
  * constraint or motion, or of the whole system, at every output time, as
  * the dataset /sensors/<label> (SPEC 1.7, 3). */
 #include "../model/builder.h"
+#include "../model/registry.h"
 #include "../model/outputs.h"
 
 static const mbs_attr ATTRS[] = {
-    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "sensor id (unique among sensors)", NULL},
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "dataset name (default sensor_<id>)", NULL},
     {"type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_REQUIRED, "BODY|MARKER|JOINT|FORCE|CONSTRAINT|MOTION|SYSTEM",
      "what is observed", NULL},
     {"element_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "id of the observed element (not for SYSTEM)", NULL},
+    {"element_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, 0, NULL,
+     "MotionSolve's element_type of the observed element (BUSH, SPDP, JPRIM, ...): picks one of two elements that "
+     "share element_id (ids are unique per element name only); JOINT sensors default to JOINT", mbs_registry_element_types},
     {"output", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_REQUIRED, NULL, "output name, e.g. Position (case-insensitive)", NULL},
 };
 
@@ -22,6 +26,9 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     const char *type_name = mbs_spec_text(e, "type");
     if (type != T_SYSTEM && !mbs_spec_has(e, "element_id"))
         return mbs_build_error(b, e, "a %s sensor needs element_id", type_name);
+    if ((type == T_BODY || type == T_MARKER || type == T_SYSTEM) && mbs_spec_has(e, "element_type"))
+        return mbs_build_error(b, e, "element_type picks the joint, force, constraint or motion a sensor observes; a "
+                                     "%s sensor takes none", type_name);
     int index = -1, n = 0;
     mbs_sensor_source source = MBS_SOURCE_COMPONENT;
     const mbs_output_desc *table = NULL;
@@ -45,7 +52,10 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     default: {
         static const mbs_family families[] = {[T_JOINT] = MBS_FAMILY_CONSTRAINT, [T_FORCE] = MBS_FAMILY_FORCE,
                                               [T_CONSTRAINT] = MBS_FAMILY_CONSTRAINT, [T_MOTION] = MBS_FAMILY_MOTION};
-        if ((index = mbs_ref_component(b, e, "element_id", families[type])) < 0)
+        mbs_select sel = {families[type], NULL, mbs_spec_has(e, "element_type") ? mbs_spec_text(e, "element_type")
+                                                : type == T_JOINT ? "JOINT"
+                                                                  : NULL};
+        if ((index = mbs_ref_select(b, e, "element_id", sel, "element_type")) < 0)
             return -1;
         table = m->comps[index].outputs;
         n = m->comps[index].n_outputs;
@@ -70,8 +80,10 @@ const mbs_kind mbs_kind_sensor = {
     "Velocity, Acceleration, Displacement, RotationMatrix, EulerParameters, AngularVelocity, "
     "AngularVelocityLocal, AngularAcceleration, KineticEnergy, Coordinates. MARKER: Position, Velocity, "
     "Acceleration, RotationMatrix, AngularVelocity, AngularAcceleration; Coordinate and "
-    "CoordinateVelocity for a Marker_Coordinate. JOINT, FORCE, CONSTRAINT, MOTION: the element's outputs "
-    "(see each element). SYSTEM: KineticEnergy, PotentialEnergy, DissipatedEnergy, TotalEnergy, "
+    "CoordinateVelocity for a Marker_Coordinate. JOINT (a Constraint_Joint), FORCE, CONSTRAINT, MOTION: the "
+    "element's outputs (see each element); where two forces or constraints share element_id, element_type "
+    "(MotionSolve's: BUSH, SPDP, JPRIM, ...) says which. SYSTEM: KineticEnergy, PotentialEnergy, DissipatedEnergy, TotalEnergy, "
     "ConstraintViolation.",
     build,
+    NULL,
 };

@@ -92,7 +92,7 @@ static const mbs_component_ops OPS = {
 
 static int compile_expression(mbs_builder *b, const mbs_spec_elem *e)
 {
-    int c = mbs_builder_index(b, MBS_FAMILY_EVENT, e->id);
+    int c = mbs_builder_result(b, e);
     if (c < 0)
         return -1;
     event_params *p = mbs_builder_model(b)->comps[c].params;
@@ -130,4 +130,5 @@ const mbs_kind mbs_kind_sensor_event = {
     "(kind \"sensor\"); halt=\"TRUE\" then ends the run (the remaining commands are skipped, the run is "
     "complete), return=\"TRUE\" ends the analysis (the next command runs).",
     build,
+    "SENSOR",
 };

@@ -86,4 +86,5 @@ const mbs_kind mbs_kind_simulate = {
     "equilibrium, or a steady motion at the end of a transient): eigenvalues, modes and state-space "
     "matrices (Param_Linear). Without any Simulate, a transient to t = 1 with print_interval 0.01 runs.",
     build,
+    NULL,
 };

@@ -143,7 +143,7 @@ static int resolve_name(node *x, const mbs_scope *s, char *err, size_t size)
             become_number(x, call.constant);
             return 0;
         case MBS_BIND_ERROR:
-            return fail(err, size, "%s: an error", name);
+            return -1; /* the binder's message, or none: what it names failed and said so already */
         case MBS_BIND_UNKNOWN:
             break;
         }
@@ -202,7 +202,7 @@ static int resolve_call(node *x, const mbs_scope *s, char *err, size_t size)
             become_number(x, call.constant);
             return 0;
         case MBS_BIND_ERROR:
-            return fail(err, size, "%s(...): an error", name);
+            return -1; /* the binder's message, or none: what it names failed and said so already */
         case MBS_BIND_UNKNOWN:
             break;
         }

@@ -21,7 +21,7 @@ static const adm_argdef SIMULATE[] = {FLAG("DYNAMIC"), FLAG("STATIC"), FLAG("KIN
 /* the element types of DEACTIVATE and ACTIVATE, with mbsim's element_type */
 static const char *const SWITCHABLE[][2] = {
     {"BEAM", "BEAM"},       {"BUSHING", "BUSH"},       {"COUPLER", "COUPLER"}, {"DIFF", "DIFF"},
-    {"FIELD", "FIELD"},     {"FRICTION", "FRICTION"},  {"GCON", "GCON"},       {"GFORCE", "GFORCE"},
+    {"FIELD", "BUSH"}, /* a FIELD became a Force_Bushing */     {"FRICTION", "FRICTION"},  {"GCON", "GCON"},       {"GFORCE", "GFORCE"},
     {"JOINT", "JOINT"},     {"JPRIM", "JPRIM"},        {"MOTION", "MOTION"},   {"SENSOR", "SENSOR"},
     {"SFORCE", "SFORCE"},   {"SPRINGDAMPER", "SPRINGDAMPER"}, {"VFORCE", "VFORCE"}, {"VTORQUE", "VTORQUE"},
 };
@@ -41,30 +41,30 @@ static const adm_argdef OUTPUT[] = {FLAG("NOSEPARATOR"), FLAG("SEPARATOR")};
 static const adm_argdef NONE[] = {FLAG("-")};
 
 static const adm_stmtdef C_SIMULATE = {"SIMULATE", ADM_ID_NONE, ADM_ARGS(SIMULATE), ADM_CONVERTED, adm_map_simulate,
-                                       "an analysis (Simulate)"};
+                                       "an analysis (Simulate)", NULL};
 static const adm_stmtdef C_DEACTIVATE = {"DEACTIVATE", ADM_ID_NONE, ADM_ARGS(SWITCH), ADM_CONVERTED, adm_map_activate,
-                                         "switches elements off (Deactivate)"};
+                                         "switches elements off (Deactivate)", NULL};
 static const adm_stmtdef C_ACTIVATE = {"ACTIVATE", ADM_ID_NONE, ADM_ARGS(SWITCH), ADM_CONVERTED, adm_map_activate,
-                                       "switches elements on again (Activate)"};
+                                       "switches elements on again (Activate)", NULL};
 static const adm_stmtdef C_INTEGRATOR = {"INTEGRATOR", ADM_ID_NONE, ADM_ARGS(INTEGRATOR), ADM_CONVERTED,
-                                         adm_map_integrator, "integrator settings for what follows (Param_Transient)"};
+                                         adm_map_integrator, "integrator settings for what follows (Param_Transient)", NULL};
 static const adm_stmtdef C_MOTION = {"MOTION", ADM_ID_REQUIRED, ADM_ARGS(MOTION), ADM_CONVERTED, adm_map_modify,
-                                     "a motion's new FUNCTION (modify Motion_Joint)"};
+                                     "a motion's new FUNCTION (modify Motion_Joint)", NULL};
 static const adm_stmtdef C_SFORCE = {"SFORCE", ADM_ID_REQUIRED, ADM_ARGS(FUNCTION_ONLY), ADM_CONVERTED, adm_map_modify,
-                                     "a force's new FUNCTION"};
+                                     "a force's new FUNCTION", NULL};
 static const adm_stmtdef C_VARIABLE = {"VARIABLE", ADM_ID_REQUIRED, ADM_ARGS(FUNCTION_ONLY), ADM_CONVERTED,
-                                       adm_map_modify, "a variable's new FUNCTION"};
-static const adm_stmtdef C_STOP = {"STOP", ADM_ID_NONE, NONE, 0, ADM_CONVERTED, adm_map_stop, "ends the run (Stop)"};
+                                       adm_map_modify, "a variable's new FUNCTION", NULL};
+static const adm_stmtdef C_STOP = {"STOP", ADM_ID_NONE, NONE, 0, ADM_CONVERTED, adm_map_stop, "ends the run (Stop)", NULL};
 static const adm_stmtdef C_OUTPUT = {"OUTPUT", ADM_ID_NONE, ADM_ARGS(OUTPUT), ADM_NO_EFFECT, NULL,
-                                     "output file settings: no effect"};
+                                     "output file settings: no effect", NULL};
 static const adm_stmtdef C_FILE = {"FILE", ADM_ID_OPTIONAL, NULL, 0, ADM_REFUSED, NULL,
-                                   "reading other files is not supported (name the dataset on line 1)"};
+                                   "reading other files is not supported (name the dataset on line 1)", NULL};
 static const adm_stmtdef C_SAVE = {"SAVE", ADM_ID_OPTIONAL, NULL, 0, ADM_REFUSED, NULL,
-                                   "saving and reloading is not supported"};
+                                   "saving and reloading is not supported", NULL};
 static const adm_stmtdef C_RELOAD = {"RELOAD", ADM_ID_OPTIONAL, NULL, 0, ADM_REFUSED, NULL,
-                                     "saving and reloading is not supported"};
+                                     "saving and reloading is not supported", NULL};
 static const adm_stmtdef C_LINEAR = {"LINEAR", ADM_ID_OPTIONAL, NULL, 0, ADM_REFUSED, NULL,
-                                     "LINEAR is not supported from command files yet (use the XML Simulate LINEAR)"};
+                                     "LINEAR is not supported from command files yet (use the XML Simulate LINEAR)", NULL};
 
 const adm_stmtdef *const adm_command_statements[] = {&C_SIMULATE, &C_DEACTIVATE, &C_ACTIVATE, &C_INTEGRATOR,
                                                     &C_MOTION,   &C_SFORCE,     &C_VARIABLE, &C_STOP,

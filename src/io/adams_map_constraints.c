@@ -171,7 +171,7 @@ int adm_map_jprim(adm_ctx *c, const adm_stmt *s)
         return adm_error(c, NULL, "the primitive's type is needed (one of %s)", FLAGS);
     if (check_markers(c, "I", "J") != 0)
         return -1;
-    mbs_spec_elem *e = adm_elem(c, "Constraint_Joint", s->id);
+    mbs_spec_elem *e = adm_elem(c, "Constraint_Jprim", s->id); /* ids of their own, as Adams' JPRIMs have */
     if (!e)
         return -1;
     adm_set(c, e, "type", FLAGS, TYPES[type]);

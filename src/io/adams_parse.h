@@ -48,6 +48,7 @@ typedef struct adm_stmtdef {
      * what it sets, or reports why not; 0 or -1. NULL: nothing to do. */
     int (*map)(struct adm_ctx *c, const struct adm_stmt *s);
     const char *doc;           /* what mbsim makes of it (ADM_REFUSED: why not) */
+    const char *kind;          /* the element kind it becomes (its ids), or NULL */
 } adm_stmtdef;
 
 #define ADM_ARGS(a) (a), (int)(sizeof(a) / sizeof((a)[0]))

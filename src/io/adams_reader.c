@@ -153,6 +153,29 @@ static void map_all(adm_ctx *c, int from, coverage *cv, int units_first)
         }
 }
 
+/* A statement that failed leaves an element of its kind and id behind,
+ * marked unreadable: what refers to it (a marker on a refused part, an
+ * expression's GFORCE(id) of a refused GFORCE) is then left out silently, as
+ * for the XML reader's unreadable elements, its cause being reported once. */
+static void placeholders(adm_ctx *c, int from, int to)
+{
+    for (int i = from; i < to; i++) {
+        const adm_stmt *s = &c->st[i];
+        if (!s->failed || !s->def || !s->has_id || !s->def->kind)
+            continue;
+        int exists = 0;
+        for (int k = 0; k < c->spec->n_elems && !exists; k++)
+            exists = c->spec->elems[k].id == s->id && strcmp(c->spec->elems[k].kind->name, s->def->kind) == 0;
+        if (exists)
+            continue;
+        c->cur = s;
+        mbs_spec_elem *e = adm_elem(c, s->def->kind, s->id);
+        if (e)
+            e->unreadable = 1;
+        c->cur = NULL;
+    }
+}
+
 /* Ids of a statement kind are unique in Adams; two statements of one kind
  * with one id are an error. */
 static void check_ids(adm_ctx *c, int from)
@@ -316,6 +339,7 @@ mbs_status mbs_read_adams(const char *path, const char *commands, const mbs_over
             adm_part_has_frame(&c.st[i]))
             c.frame_id[i] = c.next_marker_id++;
     map_all(&c, 0, &cv, 1);
+    placeholders(&c, 0, c.n);
     int n_dataset = c.n;
     if (c.n_ic_motions)
         hold_initial_conditions(&c, commands != NULL);

@@ -118,9 +118,48 @@ static const adm_argdef PREFERENCES[] = {NUM("CONTACT_FACETING_TOLERANCE"), WORD
 static const adm_argdef DEBUG[] = {FLAG("DOF"), FLAG("DUMP"), FLAG("EPRINT"), FLAG("JMDUMP"), FLAG("REQDUMP"),
                                    FLAG("RHSDUMP"), FLAG("TRACE"), FLAG("VERBOSE"), FLAG("TOPOLOGY")};
 
+/* KIND(name): the element kind statement `name` becomes (the ids it takes) */
+#define KIND_UNITS NULL
+#define KIND_PART "Body_Rigid"
+#define KIND_MARKER "Reference_Marker"
+#define KIND_ACCGRAV NULL
+#define KIND_JOINT "Constraint_Joint"
+#define KIND_JPRIM "Constraint_Jprim"
+#define KIND_MOTION "Motion_Joint"
+#define KIND_COUPLER "Constraint_Coupler"
+#define KIND_GEAR "Constraint_Coupler"
+#define KIND_GCON "Constraint_General"
+#define KIND_SFORCE "Force_Scalar_TwoBody"
+#define KIND_VFORCE "Force_Vector_TwoBody"
+#define KIND_VTORQUE "Force_Vector_TwoBody"
+#define KIND_GFORCE "Force_Vector_TwoBody"
+#define KIND_SPRINGDAMPER "Force_SpringDamper"
+#define KIND_BUSHING "Force_Bushing"
+#define KIND_FIELD "Force_Bushing"
+#define KIND_BEAM "Force_Beam"
+#define KIND_FRICTION "Force_JointFriction"
+#define KIND_VARIABLE "Reference_Variable"
+#define KIND_DIFF "Control_Diff"
+#define KIND_ARRAY "Reference_Array"
+#define KIND_SPLINE "Reference_Spline"
+#define KIND_STRING "Reference_String"
+#define KIND_PINPUT "Control_PlantInput"
+#define KIND_POUTPUT "Control_PlantOutput"
+#define KIND_REQUEST "Post_Request"
+#define KIND_SENSOR "Sensor_Event"
+#define KIND_GRAPHICS "Post_Graphic"
+#define KIND_OUTPUT NULL
+#define KIND_RESULTS NULL
+#define KIND_INTEGRATOR NULL
+#define KIND_EQUILIBRIUM NULL
+#define KIND_KINEMATICS NULL
+#define KIND_PREFERENCES NULL
+#define KIND_DEBUG NULL
+
 #define S(name, idrule, args, effect, map, doc) \
-    static const adm_stmtdef D_##name = {#name, idrule, ADM_ARGS(args), effect, map, doc};
-#define REFUSED(name, doc) static const adm_stmtdef D_##name = {#name, ADM_ID_OPTIONAL, NULL, 0, ADM_REFUSED, NULL, doc};
+    static const adm_stmtdef D_##name = {#name, idrule, ADM_ARGS(args), effect, map, doc, KIND_##name};
+#define REFUSED(name, doc) \
+    static const adm_stmtdef D_##name = {#name, ADM_ID_OPTIONAL, NULL, 0, ADM_REFUSED, NULL, doc, NULL};
 
 S(UNITS, ADM_ID_NONE, UNITS, ADM_CONVERTED, adm_map_units, "the model's units (Param_Unit)")
 S(PART, ADM_ID_REQUIRED, PART, ADM_CONVERTED, adm_map_part, "a rigid body or the ground (Body_Rigid)")

@@ -1,4 +1,5 @@
 #include "docgen.h"
+#include "schema.h"
 #include "../core/strutil.h"
 #include "../model/registry.h"
 
@@ -17,13 +18,6 @@ static const char *type_name(const mbs_attr *a)
     case MBS_ATTR_EXPR: return "expression";
     }
     return "";
-}
-
-static const char *placement(unsigned p)
-{
-    if ((p & MBS_IN_MODEL) && (p & MBS_IN_COMMAND))
-        return "`<Model>` or `<Command>`";
-    return (p & MBS_IN_COMMAND) ? "`<Command>`" : "`<Model>`";
 }
 
 /* Keyword lists get spaces after the bars so tables can wrap them. */
@@ -83,9 +77,17 @@ char *mbs_reference_markdown(void)
                    "The format is introduced in [model-format.md](model-format.md).\n\n");
     for (const mbs_kind *const *k = mbs_registry(); *k; k++) {
         const mbs_kind *kind = *k;
-        mbs_buf_appendf(&b, "## %s\n\n%s\n\nStands in %s.", kind->name, kind->doc, placement(kind->placement));
+        char where[160];
+        mbs_describe_placement(where, sizeof where, kind->placement, "`<", ">`");
+        mbs_buf_appendf(&b, "## %s\n\n%s\n\nStands in %s.", kind->name, kind->doc, where);
         if (kind->family != MBS_FAMILY_NONE)
-            mbs_buf_appendf(&b, " Its id is unique among %s.", mbs_family_plural(kind->family));
+            mbs_buf_appendf(&b, " Its id is unique among the %s elements (another element may share it).",
+                            kind->name);
+        if (kind->element_types) {
+            mbs_buf_append(&b, " MotionSolve's element_type: ");
+            append_choices(&b, kind->element_types);
+            mbs_buf_append(&b, ".");
+        }
         mbs_buf_append(&b, "\n\n| attribute | type | default | dimension | meaning |\n|---|---|---|---|---|\n");
         for (int i = 0; i < kind->n_attrs; i++)
             describe_attr(&b, &kind->attrs[i]);

@@ -280,7 +280,7 @@ static void read_block(reader *r, xmlNodePtr block, int in_command)
             continue;
         const mbs_kind *kind = mbs_registry_find((const char *)c->name);
         if (!kind)
-            continue; /* cannot happen after validation */
+            continue; /* a block in the root element (validation let nothing else through) */
         mbs_spec_elem *e = &r->spec->elems[r->spec->n_elems++];
         int errors_before = r->d->errors;
         read_element(r, c, kind, e);
@@ -328,12 +328,13 @@ mbs_status mbs_read_model(const char *path, const mbs_override *ov, int n_ov, mb
     free(used);
 
     read_units(&r, model);
-    int n = count_elements(model) + count_elements(command);
+    int n = count_elements(root) + count_elements(model) + count_elements(command);
     out->elems = calloc((size_t)(n > 0 ? n : 1), sizeof *out->elems);
     if (!out->elems) {
         xmlFreeDoc(doc);
         return MBS_E_NOMEM;
     }
+    read_block(&r, root, 0); /* settings before <Model>, as MotionView writes <Messaging>: as if in <Model> */
     read_block(&r, model, 0);
     read_block(&r, command, 1);
 

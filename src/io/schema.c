@@ -2,8 +2,22 @@
 #include "../core/strutil.h"
 #include "../model/registry.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+void mbs_describe_placement(char *out, size_t size, unsigned placement, const char *open, const char *close)
+{
+    const char *model = (placement & MBS_IN_MODEL) ? MBS_MODEL_NAME : NULL;
+    const char *command = (placement & MBS_IN_COMMAND) ? MBS_COMMAND_NAME : NULL;
+    if (!model && !command)
+        model = MBS_MODEL_NAME;
+    int n = model && command ? snprintf(out, size, "%s%s%s or %s%s%s", open, model, close, open, command, close)
+                             : snprintf(out, size, "%s%s%s", open, model ? model : command, close);
+    if ((placement & MBS_AT_ROOT) && n >= 0 && (size_t)n < size)
+        snprintf(out + n, size - (size_t)n, ", or directly inside the root element before %s" MBS_MODEL_NAME "%s",
+                 open, close);
+}
 
 static const char *attr_type_name(const mbs_attr *a)
 {
@@ -90,7 +104,14 @@ char *mbs_schema_text(void)
 
     mbs_buf_append(&b,
         "  <xs:element name=\"" MBS_ROOT_NAME "\">\n    <xs:complexType>\n      <xs:sequence>\n"
-        "        <xs:element ref=\"" MBS_PARAMETERS_NAME "\" minOccurs=\"0\"/>\n"
+        "        <xs:element ref=\"" MBS_PARAMETERS_NAME "\" minOccurs=\"0\"/>\n");
+    /* settings as MotionView writes them, before <Model> (read as if in it) */
+    mbs_buf_append(&b, "        <xs:choice minOccurs=\"0\" maxOccurs=\"unbounded\">\n");
+    for (const mbs_kind *const *k = mbs_registry(); *k; k++)
+        if ((*k)->placement & MBS_AT_ROOT)
+            mbs_buf_appendf(&b, "          <xs:element ref=\"%s\"/>\n", (*k)->name);
+    mbs_buf_append(&b,
+        "        </xs:choice>\n"
         "        <xs:element ref=\"" MBS_MODEL_NAME "\"/>\n"
         "        <xs:element ref=\"" MBS_COMMAND_NAME "\" minOccurs=\"0\"/>\n"
         "      </xs:sequence>\n"

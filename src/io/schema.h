@@ -14,4 +14,12 @@ char *mbs_schema_text(void);
 #define MBS_MODEL_NAME "Model"
 #define MBS_COMMAND_NAME "Command"
 
+#include <stddef.h>
+
+/* Where an element of this placement (MBS_IN_MODEL, ...) may stand, for
+ * messages and the reference: "<Model> or <Command>, or directly inside the
+ * root element before <Model>", each container's name between `open` and
+ * `close` ("`<", ">`" for Markdown). */
+void mbs_describe_placement(char *out, size_t size, unsigned placement, const char *open, const char *close);
+
 #endif

@@ -356,9 +356,6 @@ static void normalise_element(xmlNodePtr node, error_sink *sink)
         xmlNodeSetName(node, (const xmlChar *)container);
     } else {
         /* element names are matched case-insensitively, as MotionSolve does */
-        const char *alias = mbs_registry_alias(name);
-        if (alias)
-            name = alias;
         for (const mbs_kind *const *k = mbs_registry(); *k; k++)
             if (mbs_strcaseeq((*k)->name, name)) {
                 kind = *k;
@@ -464,18 +461,18 @@ static const char *suggest_attribute(const mbs_kind *kind, const char *attr)
     return best;
 }
 
-/* Where an element of this name may stand, for "belongs in" hints. */
-static const char *home_of(const char *name, const mbs_kind *kind)
+/* Where an element of this name may stand, for "belongs in" hints; 0 when
+ * it is no element the format knows. */
+static int home_of(const char *name, const mbs_kind *kind, char *out, size_t size)
 {
-    if (strcmp(name, MBS_PARAMETER_NAME) == 0)
-        return "<" MBS_PARAMETERS_NAME ">";
+    if (strcmp(name, MBS_PARAMETER_NAME) == 0) {
+        snprintf(out, size, "<" MBS_PARAMETERS_NAME ">");
+        return 1;
+    }
     if (!kind)
-        return NULL;
-    if ((kind->placement & MBS_IN_MODEL) && (kind->placement & MBS_IN_COMMAND))
-        return "<" MBS_MODEL_NAME "> or <" MBS_COMMAND_NAME ">";
-    if (kind->placement & MBS_IN_COMMAND)
-        return "<" MBS_COMMAND_NAME ">";
-    return "<" MBS_MODEL_NAME ">";
+        return 0;
+    mbs_describe_placement(out, size, kind->placement, "<", ">");
+    return 1;
 }
 
 /* The parent as the user sees it (the root's own name is not kept). */
@@ -587,14 +584,19 @@ static char *translate_schema_error(xmlNodePtr node, const char *raw)
     } else if (strstr(msg, "is required but missing") && quoted_after(msg, "The attribute", attr, sizeof attr)) {
         result = mbs_sprintf_alloc("%s: missing required attribute '%s'", what, attr);
     } else if (strstr(msg, "This element is not expected") && node) {
-        const char *home = home_of(name, kind);
+        char home[160];
+        int known = home_of(name, kind, home, sizeof home);
+        int at_root = node->parent == xmlDocGetRootElement(node->doc);
         place_of(node, place, sizeof place);
-        if (canonical_container(name) && strcmp(name, MBS_PARAMETER_NAME) != 0 &&
-            node->parent == xmlDocGetRootElement(node->doc))
+        if (canonical_container(name) && strcmp(name, MBS_PARAMETER_NAME) != 0 && at_root)
             result = mbs_sprintf_alloc("<%s> is out of place: the root element holds <" MBS_PARAMETERS_NAME
-                                       "> (optional), <" MBS_MODEL_NAME "> and <" MBS_COMMAND_NAME
-                                       "> (optional), in this order, each at most once", name);
-        else if (home)
+                                       "> (optional), settings such as <Messaging> (optional), <" MBS_MODEL_NAME
+                                       "> and <" MBS_COMMAND_NAME "> (optional), in this order, each block at "
+                                       "most once", name);
+        else if (kind && (kind->placement & MBS_AT_ROOT) && at_root)
+            result = mbs_sprintf_alloc("%s directly inside the root element stands before <" MBS_MODEL_NAME
+                                       "> (or inside <" MBS_MODEL_NAME "> or <" MBS_COMMAND_NAME ">)", what);
+        else if (known)
             result = mbs_sprintf_alloc("%s is not allowed %s: it belongs in %s", what, place, home);
         else if (canonical_container(name))
             result = mbs_sprintf_alloc("<%s> is not allowed %s", name, place);
@@ -688,11 +690,22 @@ static xmlSchemaPtr load_schema(void)
  * reported (with its line) and taken out, and the schema then checks what
  * is left. */
 
-static int accepts_any_attribute(const mbs_kind *kind)
+/* Whether the element takes attributes its kind's table does not list: its
+ * kind says so for every element, or for those of the types it names (the
+ * `type` value is upper-cased by now). */
+static int accepts_any_attribute(const mbs_kind *kind, xmlNodePtr node)
 {
-    for (int i = 0; i < kind->n_attrs; i++)
-        if (kind->attrs[i].flags & MBS_ANY_ATTRIBUTE)
+    for (int i = 0; i < kind->n_attrs; i++) {
+        const mbs_attr *a = &kind->attrs[i];
+        if (!(a->flags & MBS_ANY_ATTRIBUTE))
+            continue;
+        if (!a->choices)
             return 1;
+        xmlChar *type = xmlGetProp(node, (const xmlChar *)"type");
+        int listed = type && mbs_choice_index(a->choices, (const char *)type) >= 0;
+        xmlFree(type);
+        return listed;
+    }
     return 0;
 }
 
@@ -700,7 +713,7 @@ static int accepts_any_attribute(const mbs_kind *kind)
  * which may give only what a command may change. */
 static void prune_attributes(xmlNodePtr node, const mbs_kind *kind, int command, error_sink *sink)
 {
-    if (accepts_any_attribute(kind))
+    if (accepts_any_attribute(kind, node))
         return;
     xmlAttrPtr next;
     for (xmlAttrPtr a = node->properties; a; a = next) {
@@ -764,8 +777,10 @@ static void prune_block(xmlNodePtr block, unsigned placement, error_sink *sink)
         } else if (!(kind->placement & placement)) {
             describe_node(c, what, sizeof what);
             place_of(c, place, sizeof place);
+            char home[160];
+            home_of(name, kind, home, sizeof home);
             mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(c), "%s is not allowed %s: it belongs in %s",
-                         what, place, home_of(name, kind));
+                         what, place, home);
         } else {
             prune_attributes(c, kind, 0, sink);
             continue;
@@ -778,6 +793,7 @@ static void prune_block(xmlNodePtr block, unsigned placement, error_sink *sink)
 static void prune_unknown(xmlDocPtr doc, error_sink *sink)
 {
     xmlNodePtr root = xmlDocGetRootElement(doc);
+    prune_block(root, MBS_AT_ROOT, sink); /* settings MotionView writes before <Model> */
     for (xmlNodePtr c = root->children; c; c = c->next)
         if (c->type == XML_ELEMENT_NODE && strcmp((const char *)c->name, MBS_MODEL_NAME) == 0)
             prune_block(c, MBS_IN_MODEL, sink);

@@ -4,6 +4,7 @@
 #ifndef MBS_BUILDER_H
 #define MBS_BUILDER_H
 
+#include "id_index.h"
 #include "model.h"
 #include "spec.h"
 #include "../core/diag.h"
@@ -24,8 +25,22 @@ void mbs_build_summary_note(mbs_builder *b, const mbs_spec_elem *e, const char *
 
 mbs_model *mbs_builder_model(mbs_builder *b);
 
-/* The spec element of `family` with `id`, or NULL. */
+/* The spec element of `id` that sel selects (id_index.h), or NULL when
+ * there is none or more than one. Reports nothing. */
+const mbs_spec_elem *mbs_builder_find(mbs_builder *b, mbs_select sel, int id);
+/* The same among the elements of `family`. */
 const mbs_spec_elem *mbs_builder_spec(mbs_builder *b, mbs_family family, int id);
+/* The spec element of `id` that sel selects, not built; NULL after
+ * reporting on e why there is not one ("rm_id 5 does not exist", ...). */
+const mbs_spec_elem *mbs_ref_spec(mbs_builder *b, const mbs_spec_elem *e, const char *what, int id, mbs_select sel);
+
+/* The index (body, marker, component, data table) of the element of `id`
+ * that sel selects, built first when need be: >= 0; -1 with the reason in
+ * msg, "what N ..." (none, another kind, two could be meant: chooser is the
+ * attribute that picks one by its element_type, NULL for none; or it has no
+ * index); -2 when it failed (it reported why; msg empty). */
+int mbs_builder_resolve(mbs_builder *b, mbs_select sel, int id, const char *what, const char *chooser, char *msg,
+                        size_t size);
 
 /* A marker's pose at t = 0 as its spec gives it (following rm_id), kept by
  * the builder so that each is computed once: rm_id chains cost linear time.
@@ -51,6 +66,12 @@ int mbs_ref_frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *att
 int mbs_ref_marker_pair(mbs_builder *b, const mbs_spec_elem *e, int *I, int *J);
 /* The same for an id already read. */
 int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id);
+/* The Constraint_Joint that attribute `attr` names (joint_id of a motion,
+ * a friction, a coupler: MotionSolve's JOINT). */
+int mbs_ref_joint(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
+/* The element attribute `attr` names among those sel selects; `chooser`
+ * as for mbs_builder_resolve. */
+int mbs_ref_select(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_select sel, const char *chooser);
 /* The same for elements of any family that have an index in the model
  * (variables, plant inputs and outputs); `what` names the reference in the
  * message ("pinput_id 3 does not exist"). */
@@ -59,7 +80,9 @@ int mbs_ref_element_id(mbs_builder *b, const mbs_spec_elem *e, const char *what,
 
 /* The index (body, marker, component, data table) of the element of
  * `family` with `id`, built first when need be: -1 when there is none, -2
- * when it failed (it reported why) or has no index. Reports nothing. */
+ * when it failed (it reported why) or has no index, -3 when two elements
+ * of the family have that id (mbs_builder_resolve says so). Reports
+ * nothing. */
 int mbs_builder_index(mbs_builder *b, mbs_family family, int id);
 /* Records the index of what element e made in a table of its own (a
  * spline, an array): mbs_builder_index finds it from now on. 0, or -1 for

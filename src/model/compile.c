@@ -4,6 +4,7 @@
 #include "compile.h"
 #include "builder.h"
 #include "expr_env.h"
+#include "id_index.h"
 #include "layout.h"
 #include "tfunc.h"
 #include "../core/rotation.h"
@@ -16,12 +17,6 @@
 #include <string.h>
 
 enum { NOT_BUILT, BUILDING, BUILT, FAILED };
-
-typedef struct id_entry {
-    mbs_family family;
-    int id;
-    int elem;
-} id_entry;
 
 /* A run-time expression compiled for an element, with the environment
  * that bound it (kept for derivatives until the model is complete). */
@@ -54,8 +49,7 @@ struct mbs_builder {
     mbs_diags *d;
     int *state;     /* [n_elems] NOT_BUILT ... */
     int *result;    /* [n_elems] body/marker/component index, -1 */
-    id_entry *ids;  /* sorted by (family, id) */
-    int n_ids;
+    mbs_id_index *ids;
     mbs_spec_pose *poses; /* [n_elems] marker poses from the spec, each computed once */
     built_tfunc *tfuncs;
     int n_tfuncs, cap_tfuncs;
@@ -122,63 +116,44 @@ mbs_model *mbs_builder_model(mbs_builder *b)
 
 /* ---- ids ---- */
 
-static int compare_ids(const void *pa, const void *pb)
-{
-    const id_entry *a = pa, *b = pb;
-    if (a->family != b->family)
-        return (int)a->family - (int)b->family;
-    if (a->id != b->id)
-        return a->id < b->id ? -1 : 1;
-    return a->elem - b->elem;
-}
-
+/* Ids are unique per element name (id_index.h): an element repeating the
+ * id of another of its kind is reported and not built. */
 static int index_ids(mbs_builder *b)
 {
     const mbs_spec *s = b->spec;
-    b->ids = calloc((size_t)s->n_elems + 1, sizeof *b->ids);
+    b->ids = mbs_id_index_new(s);
     if (!b->ids)
         return -1;
-    for (int i = 0; i < s->n_elems; i++)
-        if (s->elems[i].kind->family != MBS_FAMILY_NONE && s->elems[i].id > 0 && !s->elems[i].modify)
-            b->ids[b->n_ids++] = (id_entry){s->elems[i].kind->family, s->elems[i].id, i};
-    qsort(b->ids, (size_t)b->n_ids, sizeof *b->ids, compare_ids);
     int ok = 0;
-    for (int i = 1; i < b->n_ids; i++) {
-        const id_entry *prev = &b->ids[i - 1], *cur = &b->ids[i];
-        if (prev->family == cur->family && prev->id == cur->id) {
-            const mbs_spec_elem *first = &s->elems[prev->elem];
-            mbs_build_error(b, &s->elems[cur->elem], "%s id %d is already used by the %s on line %d",
-                            mbs_family_name(cur->family), cur->id, first->kind->name, first->line);
-            b->state[cur->elem] = FAILED;
-            ok = -1;
-        }
+    for (int i = 0; i < s->n_elems; i++) {
+        int first = mbs_id_index_repeats(b->ids, i);
+        if (first < 0)
+            continue;
+        mbs_build_error(b, &s->elems[i], "id %d is already used by the %s on line %d (ids are unique among the "
+                                         "elements of one name)",
+                        s->elems[i].id, s->elems[first].kind->name, s->elems[first].line);
+        b->state[i] = FAILED;
+        ok = -1;
     }
     return ok;
 }
 
-static int find_elem(const mbs_builder *b, mbs_family family, int id)
+/* The one element of `id` that sel selects, -1 when there is none or more. */
+static int find_elem(const mbs_builder *b, mbs_select sel, int id)
 {
-    int lo = 0, hi = b->n_ids - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        const id_entry *e = &b->ids[mid];
-        if (e->family == family && e->id == id) {
-            while (mid > 0 && b->ids[mid - 1].family == family && b->ids[mid - 1].id == id)
-                mid--;
-            return b->ids[mid].elem;
-        }
-        if (e->family < family || (e->family == family && e->id < id))
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return -1;
+    mbs_id_match m = mbs_id_index_find(b->ids, sel, id);
+    return m.n == 1 ? m.elem[0] : -1;
+}
+
+const mbs_spec_elem *mbs_builder_find(mbs_builder *b, mbs_select sel, int id)
+{
+    int i = find_elem(b, sel, id);
+    return i < 0 ? NULL : &b->spec->elems[i];
 }
 
 const mbs_spec_elem *mbs_builder_spec(mbs_builder *b, mbs_family family, int id)
 {
-    int i = find_elem(b, family, id);
-    return i < 0 ? NULL : &b->spec->elems[i];
+    return mbs_builder_find(b, MBS_SELECT_FAMILY(family), id);
 }
 
 mbs_spec_pose *mbs_builder_pose(mbs_builder *b, const mbs_spec_elem *e)
@@ -284,40 +259,79 @@ static int build_elem(mbs_builder *b, int i)
     return rc;
 }
 
-static int ref_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id, mbs_family family)
+static int build_elem(mbs_builder *b, int i);
+
+int mbs_builder_resolve(mbs_builder *b, mbs_select sel, int id, const char *what, const char *chooser, char *msg,
+                        size_t size)
 {
-    int i = find_elem(b, family, id);
-    if (i < 0)
-        return mbs_build_error(b, e, "%s %d does not exist", attr, id);
+    msg[0] = '\0';
+    mbs_id_match m = mbs_id_index_find(b->ids, sel, id);
+    if (m.n != 1) {
+        mbs_id_match_explain(b->spec, &m, sel, what, id, chooser, msg, size);
+        return -1;
+    }
+    int i = m.elem[0];
     if (build_elem(b, i) != 0)
-        return -1; /* the referenced element reported its own error */
-    if (b->result[i] < 0)
-        return mbs_build_error(b, e, "%s %d is a %s, which cannot be used here", attr, id,
-                               b->spec->elems[i].kind->name);
+        return -2; /* the referenced element reported its own error */
+    if (b->result[i] < 0) {
+        snprintf(msg, size, "%s %d is a %s, which cannot be used here", what, id, b->spec->elems[i].kind->name);
+        return -1;
+    }
     return b->result[i];
 }
 
-static int ref_attr(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_family family)
+static int ref_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id, mbs_select sel,
+                  const char *chooser)
+{
+    char msg[512];
+    int r = mbs_builder_resolve(b, sel, id, attr, chooser, msg, sizeof msg);
+    if (r == -1)
+        mbs_build_error(b, e, "%s", msg);
+    return r < 0 ? -1 : r;
+}
+
+static int ref_attr(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_select sel, const char *chooser)
 {
     const mbs_value *v = mbs_spec_value(e, attr);
     if (!v->set)
         return mbs_build_error(b, e, "missing required attribute '%s'", attr);
-    return ref_id(b, e, attr, (int)v->integer, family);
+    return ref_id(b, e, attr, (int)v->integer, sel, chooser);
+}
+
+const mbs_spec_elem *mbs_ref_spec(mbs_builder *b, const mbs_spec_elem *e, const char *what, int id, mbs_select sel)
+{
+    mbs_id_match m = mbs_id_index_find(b->ids, sel, id);
+    if (m.n == 1)
+        return &b->spec->elems[m.elem[0]];
+    char msg[512];
+    mbs_id_match_explain(b->spec, &m, sel, what, id, NULL, msg, sizeof msg);
+    mbs_build_error(b, e, "%s", msg);
+    return NULL;
 }
 
 int mbs_ref_body(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
 {
-    return ref_attr(b, e, attr, MBS_FAMILY_BODY);
+    return ref_attr(b, e, attr, MBS_SELECT_FAMILY(MBS_FAMILY_BODY), NULL);
 }
 
 int mbs_ref_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
 {
-    return ref_attr(b, e, attr, MBS_FAMILY_MARKER);
+    return ref_attr(b, e, attr, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER), NULL);
+}
+
+int mbs_ref_joint(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
+{
+    return ref_attr(b, e, attr, MBS_SELECT_TYPE("JOINT"), NULL);
+}
+
+int mbs_ref_select(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_select sel, const char *chooser)
+{
+    return ref_attr(b, e, attr, sel, chooser);
 }
 
 int mbs_ref_frame_marker(mbs_builder *b, const mbs_spec_elem *e, const char *attr)
 {
-    int k = ref_attr(b, e, attr, MBS_FAMILY_MARKER);
+    int k = ref_attr(b, e, attr, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER), NULL);
     if (k >= 0 && b->m->markers[k].type != MBS_MARKER_FRAME)
         return mbs_build_error(b, e, "%s %ld is a Marker_Coordinate; a Reference_Marker is needed here", attr,
                                mbs_spec_int(e, attr));
@@ -349,32 +363,34 @@ int mbs_builder_defer(mbs_builder *b, const mbs_spec_elem *e, mbs_deferred_fn fn
 
 int mbs_builder_index(mbs_builder *b, mbs_family family, int id)
 {
-    int i = find_elem(b, family, id);
-    if (i < 0)
+    mbs_id_match m = mbs_id_index_find(b->ids, MBS_SELECT_FAMILY(family), id);
+    if (m.n == 0)
         return -1;
-    if (build_elem(b, i) != 0 || b->result[i] < 0)
+    if (m.n > 1)
+        return -3;
+    if (build_elem(b, m.elem[0]) != 0 || b->result[m.elem[0]] < 0)
         return -2;
-    return b->result[i];
+    return b->result[m.elem[0]];
 }
 
 int mbs_ref_marker_id(mbs_builder *b, const mbs_spec_elem *e, const char *attr, int id)
 {
-    return ref_id(b, e, attr, id, MBS_FAMILY_MARKER);
+    return ref_id(b, e, attr, id, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER), NULL);
 }
 
 int mbs_ref_component(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_family family)
 {
-    return ref_attr(b, e, attr, family);
+    return ref_attr(b, e, attr, MBS_SELECT_FAMILY(family), NULL);
 }
 
 int mbs_ref_element(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_family family)
 {
-    return ref_attr(b, e, attr, family);
+    return ref_attr(b, e, attr, MBS_SELECT_FAMILY(family), NULL);
 }
 
 int mbs_ref_element_id(mbs_builder *b, const mbs_spec_elem *e, const char *what, int id, mbs_family family)
 {
-    return ref_id(b, e, what, id, family);
+    return ref_id(b, e, what, id, MBS_SELECT_FAMILY(family), NULL);
 }
 
 static void set_result(mbs_builder *b, const mbs_spec_elem *e, int index)
@@ -556,7 +572,8 @@ mbs_tfunc *mbs_build_expr(mbs_builder *b, const mbs_spec_elem *e, const char *wh
     char err[512];
     if (mbs_tfunc_compile(f, text, &params, &b->m->units, dim, var_names, var_dims, n_vars, env, err, sizeof err) !=
         0) {
-        mbs_build_error(b, e, "%s: %s", what, err);
+        if (err[0]) /* none: it reads an element that failed, whose own error is reported */
+            mbs_build_error(b, e, "%s: %s", what, err);
         mbs_tfunc_free(f);
         mbs_expr_env_free(env);
         return NULL;
@@ -631,7 +648,7 @@ static int component_of(mbs_builder *b, int elem)
 {
     const mbs_spec_elem *e = &b->spec->elems[elem];
     if (e->modify) {
-        const mbs_spec_elem *target = mbs_builder_spec(b, e->kind->family, e->id);
+        const mbs_spec_elem *target = mbs_builder_find(b, MBS_SELECT_KIND(e->kind), e->id);
         if (!target)
             return -1;
         e = target;
@@ -793,7 +810,7 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
         return MBS_E_NOMEM;
     default_settings(&m->settings);
     m->linear = (mbs_linear_settings){-1, -1, 1, 0};
-    mbs_builder b = {spec, m, d, NULL, NULL, NULL, 0, NULL, NULL, 0, 0, NULL, 0, NULL, 0};
+    mbs_builder b = {spec, m, d, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0, NULL, 0};
     b.state = calloc((size_t)spec->n_elems + 1, sizeof *b.state);
     b.result = malloc(((size_t)spec->n_elems + 1) * sizeof *b.result);
     b.poses = calloc((size_t)spec->n_elems + 1, sizeof *b.poses);
@@ -807,7 +824,13 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     for (int i = 0; i < spec->n_elems; i++)
         b.result[i] = -1;
     int errors_before = d->errors, first_diag = d->count;
-    index_ids(&b);
+    if (index_ids(&b) != 0 && !b.ids) {
+        free(b.state);
+        free(b.result);
+        free(b.poses);
+        mbs_model_free(m);
+        return MBS_E_NOMEM;
+    }
     for (int stage = 0; stage < MBS_STAGE_COUNT; stage++)
         for (int i = 0; i < spec->n_elems; i++)
             /* what stands in <Command> runs in file order with the analyses */
@@ -837,7 +860,7 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     }
     free(b.state);
     free(b.result);
-    free(b.ids);
+    mbs_id_index_free(b.ids);
     free(b.poses);
     free_envs(&b);
     free(b.deferred);

@@ -12,7 +12,8 @@
  *   ORIENT (system, component, I[,J])  Adams': 1 body-1-2-3 and 11 body-3-1-3 angles (1..3), 27 Euler
  *                              parameters (1..4)
  *   FX FY FZ TX TY TZ (I[,J[,K]])  FM TM (I[,J])  net load at I of the elements between I and J
- *   JOINT MOTION SFORCE VFORCE VTORQ GFORCE SPDP BUSH BEAM (id, jflag, comp[, RM])
+ *   JOINT JPRIM MOTION SFORCE VFORCE VTORQ GFORCE SPDP BUSH BEAM (id, jflag, comp[, RM]): the
+ *                              load of the element of that kind (ids are unique per kind only)
  *   VARVAL(id)  ARYVAL(id, n)  DIF(id)  DIF1(id)  AKISPL CUBSPL LINSPL (x, z, id[, order])  MODE
  * Marker arguments are ids (numbers known when the model is read); 0 or an
  * omitted one is the ground frame. Every value is in the model's units. */
@@ -76,15 +77,14 @@ static const marker_fn MARKER_FNS[] = {
     {"TM", MBS_MEAS_TM, 2, "IJ", DIM_TORQUE},
 };
 
-/* Element load functions: the family their id is in. */
+/* Element load functions: MotionSolve's element_type of the elements their
+ * id names (the kinds carry it: mbs_kind.element_types). */
 static const struct {
     const char *name;
-    mbs_family family;
+    const char *type;
 } LOAD_FNS[] = {
-    {"JOINT", MBS_FAMILY_CONSTRAINT}, {"JPRIM", MBS_FAMILY_CONSTRAINT}, {"MOTION", MBS_FAMILY_MOTION},
-    {"SFORCE", MBS_FAMILY_FORCE}, {"VFORCE", MBS_FAMILY_FORCE}, {"VTORQ", MBS_FAMILY_FORCE},
-    {"GFORCE", MBS_FAMILY_FORCE}, {"SPDP", MBS_FAMILY_FORCE}, {"BUSH", MBS_FAMILY_FORCE},
-    {"BEAM", MBS_FAMILY_FORCE}, {"FIELD", MBS_FAMILY_FORCE},
+    {"JOINT", "JOINT"}, {"JPRIM", "JPRIM"}, {"MOTION", "MOTION"}, {"SFORCE", "SFORCE"}, {"VFORCE", "VFORCE"},
+    {"VTORQ", "VTORQUE"}, {"GFORCE", "GFORCE"}, {"SPDP", "SPDP"}, {"BUSH", "BUSH"}, {"BEAM", "BEAM"},
 };
 
 typedef struct env_ctx {
@@ -132,14 +132,17 @@ static mbs_measure new_measure(mbs_measure_kind kind)
     return m;
 }
 
-/* The component of `family` with id argument `arg` of the call, in *comp;
- * MBS_BIND_SLOT when found, else the error to return. */
-static mbs_bind_result component_arg(env_ctx *x, mbs_bind_call *c, mbs_family family, long id, int *comp)
+/* The index of the element of `id` that sel selects, in *index (a
+ * component, marker, array, spline); MBS_BIND_SLOT when found, else the
+ * error to return ("VARVAL: Reference_Variable 7 does not exist"). */
+static mbs_bind_result element_arg(env_ctx *x, mbs_bind_call *c, mbs_select sel, long id, int *index)
 {
-    *comp = mbs_builder_index(x->b, family, (int)id);
-    if (*comp == -1)
-        return refuse(c, "%s: %s %ld does not exist", c->name, mbs_family_name(family), id);
-    return *comp < 0 ? MBS_BIND_ERROR : MBS_BIND_SLOT;
+    char what[96], msg[512];
+    mbs_select_describe(sel, what, sizeof what);
+    *index = mbs_builder_resolve(x->b, sel, (int)id, what, NULL, msg, sizeof msg);
+    if (*index == -1)
+        return refuse(c, "%s: %s", c->name, msg);
+    return *index < 0 ? MBS_BIND_ERROR : MBS_BIND_SLOT;
 }
 
 static mbs_bind_result add_slot(env_ctx *x, mbs_bind_call *c, const mbs_measure *m)
@@ -159,13 +162,9 @@ static int marker_arg(env_ctx *x, mbs_bind_call *c, int k)
         return -2;
     if (id == 0)
         return -1;
-    int i = mbs_builder_index(x->b, MBS_FAMILY_MARKER, (int)id);
-    if (i == -1) {
-        refuse(c, "%s: marker %ld does not exist", c->name, id);
+    int i;
+    if (element_arg(x, c, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER), id, &i) != MBS_BIND_SLOT)
         return -2;
-    }
-    if (i < 0)
-        return -2; /* it reported its own error */
     if (mbs_builder_model(x->b)->markers[i].type != MBS_MARKER_FRAME) {
         refuse(c, "%s: marker %ld is a Marker_Coordinate; a Reference_Marker is needed", c->name, id);
         return -2;
@@ -197,7 +196,7 @@ void mbs_element_markers(mbs_builder *b, int comp, int *I, int *J)
 {
     const mbs_model *m = mbs_builder_model(b);
     const mbs_component *c = &m->comps[comp];
-    const mbs_spec_elem *e = mbs_builder_spec(b, c->kind->family, c->id);
+    const mbs_spec_elem *e = mbs_builder_find(b, MBS_SELECT_KIND(c->kind), c->id);
     *I = *J = -1;
     if (!e)
         return;
@@ -210,7 +209,8 @@ void mbs_element_markers(mbs_builder *b, int comp, int *I, int *J)
             *J = mbs_builder_index(b, MBS_FAMILY_MARKER, (int)mbs_spec_int(e, j_names[k]));
     }
     if (*I < 0 && *J < 0 && mbs_kind_attr(e->kind, "joint_id") && mbs_spec_has(e, "joint_id")) {
-        int joint = mbs_builder_index(b, MBS_FAMILY_CONSTRAINT, (int)mbs_spec_int(e, "joint_id"));
+        const mbs_spec_elem *je = mbs_builder_find(b, MBS_SELECT_TYPE("JOINT"), (int)mbs_spec_int(e, "joint_id"));
+        int joint = je ? mbs_builder_result(b, je) : -1;
         if (joint >= 0 && joint != comp)
             mbs_element_markers(b, joint, I, J);
     }
@@ -218,7 +218,7 @@ void mbs_element_markers(mbs_builder *b, int comp, int *I, int *J)
     *J = *J < 0 ? -1 : *J;
 }
 
-static mbs_bind_result bind_load_fn(env_ctx *x, mbs_bind_call *c, mbs_family family)
+static mbs_bind_result bind_load_fn(env_ctx *x, mbs_bind_call *c, const char *type)
 {
     if (c->nargs < 3 || c->nargs > 4)
         return refuse(c, "%s takes (id, jflag, comp[, rm])", c->name);
@@ -229,7 +229,7 @@ static mbs_bind_result bind_load_fn(env_ctx *x, mbs_bind_call *c, mbs_family fam
     if ((jflag != 0 && jflag != 1) || which < 1 || which > 8)
         return refuse(c, "%s: jflag is 0 (at I) or 1 (at J), comp 1 to 8", c->name);
     int comp;
-    mbs_bind_result r = component_arg(x, c, family, id, &comp);
+    mbs_bind_result r = element_arg(x, c, MBS_SELECT_TYPE(type), id, &comp);
     if (r != MBS_BIND_SLOT)
         return r;
     mbs_measure m = new_measure(MBS_MEAS_ELEMENT_LOAD);
@@ -240,14 +240,10 @@ static mbs_bind_result bind_load_fn(env_ctx *x, mbs_bind_call *c, mbs_family fam
     mbs_element_markers(x->b, comp, &I, &J);
     m.marker[0] = jflag ? J : I;
     if (m.marker[0] < 0)
-        return refuse(c, "%s: %s %ld has no %s marker to report the load at", c->name, mbs_family_name(family), id,
-                      jflag ? "J" : "I");
-    if (rm != 0) {
-        int k = mbs_builder_index(x->b, MBS_FAMILY_MARKER, (int)rm);
-        if (k < 0)
-            return refuse(c, "%s: marker %ld does not exist", c->name, rm);
-        m.marker[2] = k;
-    }
+        return refuse(c, "%s: %s %ld has no %s marker to report the load at", c->name,
+                      mbs_builder_model(x->b)->comps[comp].kind->name, id, jflag ? "J" : "I");
+    if (rm != 0 && element_arg(x, c, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER), rm, &m.marker[2]) != MBS_BIND_SLOT)
+        return MBS_BIND_ERROR;
     m.to_model = to_model(x, which <= 4 ? DIM_FORCE : DIM_TORQUE);
     return add_slot(x, c, &m);
 }
@@ -261,7 +257,7 @@ static mbs_bind_result bind_state_fn(env_ctx *x, mbs_bind_call *c, mbs_family fa
     if (constant_int(c, 0, "an id", &id) != 0)
         return MBS_BIND_ERROR;
     int comp;
-    mbs_bind_result r = component_arg(x, c, family, id, &comp);
+    mbs_bind_result r = element_arg(x, c, MBS_SELECT_FAMILY(family), id, &comp);
     if (r != MBS_BIND_SLOT)
         return r;
     mbs_measure m = new_measure(kind);
@@ -276,11 +272,10 @@ static mbs_bind_result bind_aryval(env_ctx *x, mbs_bind_call *c)
         return refuse(c, "ARYVAL takes (id, n)");
     if (constant_int(c, 0, "a Reference_Array id", &id) || constant_int(c, 1, "an index from 1", &n))
         return MBS_BIND_ERROR;
-    int k = mbs_builder_index(x->b, MBS_FAMILY_ARRAY, (int)id);
-    if (k == -1)
-        return refuse(c, "ARYVAL: Reference_Array %ld does not exist", id);
-    if (k < 0)
-        return MBS_BIND_ERROR;
+    int k;
+    mbs_bind_result r = element_arg(x, c, MBS_SELECT_FAMILY(MBS_FAMILY_ARRAY), id, &k);
+    if (r != MBS_BIND_SLOT)
+        return r;
     const mbs_array *a = &mbs_builder_model(x->b)->arrays[k];
     if (n < 1 || n > a->n)
         return refuse(c, "ARYVAL: Reference_Array %ld has %d elements (n = %ld)", id, a->n, n);
@@ -305,11 +300,10 @@ static mbs_bind_result bind_spline(env_ctx *x, mbs_bind_call *c, mbs_spline_meth
         return MBS_BIND_ERROR;
     if (order < 0 || order > 2)
         return refuse(c, "%s: the derivative order is 0, 1 or 2 (is %ld)", c->name, order);
-    int k = mbs_builder_index(x->b, MBS_FAMILY_SPLINE, (int)id);
-    if (k == -1)
-        return refuse(c, "%s: Reference_Spline %ld does not exist", c->name, id);
-    if (k < 0)
-        return MBS_BIND_ERROR;
+    int k;
+    mbs_bind_result r = element_arg(x, c, MBS_SELECT_FAMILY(MBS_FAMILY_SPLINE), id, &k);
+    if (r != MBS_BIND_SLOT)
+        return r;
     mbs_measure m = new_measure(MBS_MEAS_SPLINE);
     m.spline = k;
     m.method = method;
@@ -318,7 +312,7 @@ static mbs_bind_result bind_spline(env_ctx *x, mbs_bind_call *c, mbs_spline_meth
 }
 
 /* MotionSolve's run-time functions mbsim does not have: named in the error. */
-static const char *const UNSUPPORTED[] = {"FRICTION", "SENVAL", "STRVAL", "QUISPL", "INTERP", "CURVE", "SWEEP",
+static const char *const UNSUPPORTED[] = {"FRICTION", "FIELD", "SENVAL", "STRVAL", "QUISPL", "INTERP", "CURVE", "SWEEP",
                                           "DELAY", "INVPSD", "PINVAL", "POUVAL", "PTCV", "CVCV", "NFORCE",
                                           "CONTACT"};
 
@@ -372,7 +366,7 @@ static mbs_bind_result bind(void *ctx, mbs_bind_call *c)
             return bind_marker_fn(x, c, &MARKER_FNS[i]);
     for (size_t i = 0; i < sizeof LOAD_FNS / sizeof LOAD_FNS[0]; i++)
         if (strcmp(c->name, LOAD_FNS[i].name) == 0)
-            return bind_load_fn(x, c, LOAD_FNS[i].family);
+            return bind_load_fn(x, c, LOAD_FNS[i].type);
     if (strcmp(c->name, "ORIENT") == 0)
         return bind_orient(x, c);
     if (strcmp(c->name, "VARVAL") == 0)

@@ -10,7 +10,9 @@
  *   cylinder along J's z at J's origin, a force element a line from I's
  *   origin to J's.
  * The model's size is the diagonal of the box around every body's centre of
- * mass and every marker's origin at t = 0 (1 m if that is a point). */
+ * mass and every marker's origin at t = 0 (1 m if that is a point). Its up
+ * is against gravity, up = -g / |g|, and +z in a model without gravity (the
+ * MotionSolve and Adams habit); a viewer stands the model on it. */
 #include "geometry.h"
 #include "builder.h"
 #include "../core/strutil.h"
@@ -67,6 +69,15 @@ static void model_size(mbs_model *m)
     double d[3];
     v3_sub(d, hi, lo);
     m->size = isfinite(v3_norm(d)) && v3_norm(d) > 1e-9 ? v3_norm(d) : 1.0;
+}
+
+static void model_up(mbs_model *m)
+{
+    double g = v3_norm(m->gravity);
+    if (g > 0.0 && isfinite(g))
+        v3_scale(m->up, m->gravity, -1.0 / g);
+    else
+        v3_set(m->up, 0.0, 0.0, 1.0);
 }
 
 static int add(mbs_model *m, const mbs_graphic *g)
@@ -156,11 +167,12 @@ static int element_glyph(mbs_model *m, const mbs_spec_elem *e)
 int mbs_geometry_complete(const mbs_spec *spec, mbs_model *m)
 {
     model_size(m);
+    model_up(m);
     int n_given = m->n_graphics;
     for (int i = 0; i < m->n_bodies; i++) {
         int has = 0;
-        for (int k = 0; k < n_given && !has; k++)
-            has = m->graphics[k].body == i;
+        for (int k = 0; k < n_given && !has; k++) /* a coil between two bodies is neither's own shape */
+            has = m->graphics[k].body == i && m->graphics[k].shape != MBS_SHAPE_COIL;
         mbs_body_type t = m->bodies[i].type;
         if (!has && (t == MBS_BODY_RIGID || t == MBS_BODY_POINT) && body_shape(m, i) != 0)
             return -1;

@@ -19,15 +19,6 @@ const mbs_attr *mbs_kind_attr(const mbs_kind *k, const char *name)
     return i < 0 ? NULL : &k->attrs[i];
 }
 
-const char *mbs_family_plural(mbs_family f)
-{
-    static const char *names[] = {"elements", "bodies", "markers", "constraints", "motions", "forces", "sensors",
-                                  "graphics", "Reference_Variables", "Reference_Arrays", "Reference_Strings",
-                                  "Reference_Splines", "Control_Diffs", "Sensor_Events", "Control_PlantInputs",
-                                  "Control_PlantOutputs"};
-    return f < MBS_FAMILY_COUNT ? names[f] : "elements";
-}
-
 const char *mbs_family_name(mbs_family f)
 {
     static const char *names[] = {"element", "body", "marker", "constraint", "motion", "force", "sensor",
@@ -35,6 +26,11 @@ const char *mbs_family_name(mbs_family f)
                                   "Reference_Spline", "Control_Diff", "Sensor_Event", "Control_PlantInput",
                                   "Control_PlantOutput"};
     return f < MBS_FAMILY_COUNT ? names[f] : "element";
+}
+
+int mbs_kind_has_type(const mbs_kind *k, const char *type)
+{
+    return k->element_types && type && mbs_choice_index(k->element_types, type) >= 0;
 }
 
 const char *mbs_attr_choices(const mbs_attr *a)

@@ -28,7 +28,9 @@ enum {
     MBS_IGNORED = 1 << 2, /* accepted for MotionSolve files, no effect (a note says so) */
     MBS_CONTENT = 1 << 3, /* not an attribute: the element's text (numbers of a Reference_Array...) */
     MBS_ANY_ATTRIBUTE = 1 << 4, /* not an attribute: any attribute not in the table is accepted and
-                                   ignored (settings of output files mbsim does not write) */
+                                   ignored (settings of output files mbsim does not write); with
+                                   `choices`, only by elements whose `type` is one of them (the
+                                   Post_Graphic types mbsim does not draw) */
 };
 
 typedef struct mbs_attr {
@@ -49,7 +51,10 @@ typedef struct mbs_attr {
 /* The allowed words of a KEYWORD attribute ('|' separated). */
 const char *mbs_attr_choices(const mbs_attr *a);
 
-/* Id namespaces (SPEC 1): ids are unique within a family. */
+/* What a reference names by its sort (SPEC 1): a body_id any body, a
+ * *_marker_id any marker, a Sensor of type FORCE any force. Ids are unique
+ * per element name (kind), not per family: two elements of a family may
+ * share an id, and a reference that could then mean either is an error. */
 typedef enum mbs_family {
     MBS_FAMILY_NONE,
     MBS_FAMILY_BODY,
@@ -75,6 +80,8 @@ enum {
     MBS_IN_PARAMETERS = 1 << 0,
     MBS_IN_MODEL = 1 << 1,
     MBS_IN_COMMAND = 1 << 2,
+    MBS_AT_ROOT = 1 << 3, /* directly inside the root element, before <Model>, read as if in <Model>
+                             (MotionView writes <Messaging> there) */
 };
 
 /* Build stages: elements are built stage by stage (then in file order), so
@@ -108,6 +115,12 @@ typedef struct mbs_kind {
     /* Adds the element to the model under construction; reports problems
      * through the builder and returns 0, or -1 when the element is unusable. */
     int (*build)(struct mbs_builder *b, const struct mbs_spec_elem *e);
+    /* MotionSolve's element_type keywords that name this kind ('|'
+     * separated, its own first; NULL for none): Deactivate and Activate
+     * take them, the expression functions of the same names (JOINT(id),
+     * BUSH(id), ...) read the kinds they name, FORCE names every action
+     * force. */
+    const char *element_types;
 } mbs_kind;
 
 #define MBS_COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -115,7 +128,8 @@ typedef struct mbs_kind {
 const mbs_attr *mbs_kind_attr(const mbs_kind *k, const char *name);
 int mbs_kind_attr_index(const mbs_kind *k, const char *name);
 const char *mbs_family_name(mbs_family f);
-const char *mbs_family_plural(mbs_family f);
+/* Whether MotionSolve's element_type keyword `type` names kind k. */
+int mbs_kind_has_type(const mbs_kind *k, const char *type);
 
 /* "Kind 7 (label 'x')" (the id left out when 0, the label when NULL): how
  * messages and events name an element. The label is shown escaped and cut

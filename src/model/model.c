@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void free_plants(mbs_plant *p, int n)
 {
@@ -67,6 +68,7 @@ void mbs_model_free(mbs_model *m)
     for (int i = 0; i < m->n_graphics; i++) {
         free(m->graphics[i].name);
         free(m->graphics[i].points);
+        free(m->graphics[i].triangles);
     }
     free(m->graphics);
     free_plants(m->plant_inputs, m->n_plant_inputs);
@@ -104,10 +106,10 @@ int mbs_model_marker_index(const mbs_model *m, int id)
     return -1;
 }
 
-int mbs_model_component_index(const mbs_model *m, mbs_family family, int id)
+int mbs_model_component_index(const mbs_model *m, const char *kind, int id)
 {
     for (int i = 0; i < m->n_comps; i++)
-        if (m->comps[i].kind->family == family && m->comps[i].id == id)
+        if (strcmp(m->comps[i].kind->name, kind) == 0 && m->comps[i].id == id)
             return i;
     return -1;
 }

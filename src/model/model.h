@@ -237,6 +237,9 @@ typedef enum mbs_shape {
     MBS_SHAPE_OUTLINE,   /* a polyline through points (body frame) */
     MBS_SHAPE_MARKER,    /* axes of a frame: size[0] = their length */
     MBS_SHAPE_SPRING,    /* a line from pos on body to pos2 on body2 */
+    MBS_SHAPE_MESH,      /* triangles between points (shape frame) */
+    MBS_SHAPE_COIL,      /* a coil spring (helix) of radius size[0] from pos on body to pos2 on body2,
+                            with damper cylinders at its ends */
     MBS_SHAPE_COUNT
 } mbs_shape;
 
@@ -255,10 +258,15 @@ typedef struct mbs_graphic {
     double pos[3], rot[9]; /* shape frame in the body frame (origin, axes as columns), SI */
     double size[3];        /* SI, see mbs_shape */
     double color[3];       /* 0..1 */
-    double *points;        /* OUTLINE: [n_points x 3] in the body frame */
+    double *points;        /* OUTLINE, MESH: [n_points x 3] in the shape frame */
     int n_points;
-    int body2;             /* SPRING: the other end's body and point in its frame */
+    int *triangles;        /* MESH: [n_triangles x 3] indices into points */
+    int n_triangles;
+    int body2;             /* SPRING, COIL: the other end's body and point in its frame */
     double pos2[3];
+    int coils;             /* COIL: turns of the helix */
+    double damper[6];      /* COIL: damper cylinders at I then at J: radius, gap from the
+                              marker, length (along the line between the ends; 0: none) */
 } mbs_graphic;
 
 /* ---- data elements (Reference_Spline, Reference_Array, Reference_String) --------------- */
@@ -414,6 +422,8 @@ typedef struct mbs_model {
     mbs_graphic *graphics;  /* [n_graphics] */
     int n_graphics;
     double size;            /* extent of the model at t = 0 (m), for glyphs and the assembly report */
+    double gravity[3];      /* the sum of the Force_Gravity elements (m/s^2, global axes) */
+    double up[3];           /* the model's up, against gravity (+z without it): unit, for pictures */
     mbs_spline *splines;    /* [n_splines] */
     int n_splines;
     mbs_array *arrays;      /* [n_arrays] */
@@ -450,10 +460,11 @@ typedef struct mbs_model {
 
 void mbs_model_free(mbs_model *m);
 
-/* Index lookups by id (-1 if absent). */
+/* Index lookups by id (-1 if absent): the first body or marker of that id,
+ * the component of that kind (its element name) and id. */
 int mbs_model_body_index(const mbs_model *m, int id);
 int mbs_model_marker_index(const mbs_model *m, int id);
-int mbs_model_component_index(const mbs_model *m, mbs_family family, int id);
+int mbs_model_component_index(const mbs_model *m, const char *kind, int id);
 
 /* "Constraint_Joint 7 (label 'pivot')", for messages and events. */
 void mbs_component_describe(const mbs_component *c, char *out, size_t size);

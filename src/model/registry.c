@@ -4,6 +4,7 @@
 #include "registry.h"
 #include "../core/strutil.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* One line per kind: X(name) refers to mbs_kind_<name> in src/elements/<name>.c. */
@@ -20,6 +21,7 @@
     X(reference_marker)       \
     X(marker_coordinate)      \
     X(constraint_joint)       \
+    X(constraint_jprim)       \
     X(constraint_coordinate)  \
     X(constraint_rolling_disc) \
     X(constraint_coupler)     \
@@ -92,17 +94,24 @@ const char *mbs_registry_suggest(const char *name)
     return best;
 }
 
-/* Other names MotionSolve files give some kinds. */
-static const struct {
-    const char *alias, *name;
-} ALIASES[] = {
-    {"Constraint_Jprim", "Constraint_Joint"}, /* the joint primitives: INLINE, INPLANE, ORIENTATION, ... */
-};
-
-const char *mbs_registry_alias(const char *name)
+const char *mbs_registry_element_types(void)
 {
-    for (size_t i = 0; i < sizeof ALIASES / sizeof ALIASES[0]; i++)
-        if (mbs_strcaseeq(ALIASES[i].alias, name))
-            return ALIASES[i].name;
-    return NULL;
+    static char list[512];
+    if (list[0])
+        return list;
+    size_t n = 0;
+    for (const mbs_kind *const *k = KINDS; *k; k++) {
+        const char *p = (*k)->element_types;
+        while (p && *p) {
+            const char *bar = strchr(p, '|');
+            size_t len = bar ? (size_t)(bar - p) : strlen(p);
+            char word[32];
+            snprintf(word, sizeof word, "%.*s", (int)len, p);
+            if (mbs_choice_index(list, word) < 0 && n + len + 2 < sizeof list) {
+                n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", n ? "|" : "", word);
+            }
+            p = bar ? bar + 1 : NULL;
+        }
+    }
+    return list;
 }

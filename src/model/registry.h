@@ -18,8 +18,8 @@ const char *mbs_registry_suggest(const char *name);
 const char *mbs_command_form(const mbs_kind *kind);
 int mbs_command_may_change(const mbs_kind *kind, const char *attr);
 
-/* The kind name a MotionSolve alias stands for (Constraint_Jprim:
- * Constraint_Joint), any case; NULL if `name` is no alias. */
-const char *mbs_registry_alias(const char *name);
+/* Every element_type keyword the kinds carry ('|' separated, in registry
+ * order): what Deactivate, Activate and a Sensor's element_type accept. */
+const char *mbs_registry_element_types(void);
 
 #endif

@@ -2,13 +2,19 @@
  * (the scene: nodes, meshes, materials, accessors into the buffer, the
  * animation) and a BIN chunk (vertex data, indices, keyframes), each chunk
  * padded to 4 bytes. Node tree:
- *   scene -> one node per body with a pose (animated), one for the ground
- *            (fixed), one per force line (animated);
+ *   scene -> the model's node: a fixed rotation that stands the model up
+ *            (glTF's up is +y; the model's up, against gravity, is turned
+ *            onto it by the shortest rotation, so the axes stay
+ *            right-handed: a z-up model has x -> x, y -> -z, z -> y);
+ *   model -> one node per body with a pose (animated), one for the ground
+ *            (fixed), one per force line and per part of a coil (animated);
  *   body node -> one child per shape, placed by the shape's frame in the
  *            body frame (fixed).
  * Rotations are quaternions (x, y, z, w) = (e1, e2, e3, e0). A force line is
  * a unit cylinder along z: translation at end I, rotation taking z to the
- * direction from I to J, scale (1, 1, |J - I|). Times that do not increase
+ * direction from I to J, scale (1, 1, |J - I|); a coil (Post_Graphic SPDP)
+ * a unit-length helix placed the same way, its damper cylinders nodes of
+ * their own with the same rotation and no scale. Times that do not increase
  * (repeated rows) are dropped: glTF needs increasing keyframe times. */
 #include "gltf.h"
 #include "mesh.h"
@@ -141,18 +147,26 @@ static int shape_wanted(const scene *s, const mbs_rshape *sh)
     return 1;
 }
 
+/* A shape between two bodies (a force's line, a coil), drawn by nodes of its own. */
+static int between_bodies(const mbs_rshape *sh)
+{
+    return strcmp(sh->shape, "SPRING") == 0 || strcmp(sh->shape, "COIL") == 0;
+}
+
 /* A mesh of one primitive with the shape's colour; its index, or -1. */
 static int add_mesh(scene *s, const mbs_rshape *sh)
 {
-    double k = s->g->length_unit_m, size[3] = {sh->size[0] * k, sh->size[1] * k, sh->size[2] * k};
+    double k = s->g->length_unit_m;
+    mbs_mesh_shape in = {sh->shape, {sh->size[0] * k, sh->size[1] * k, sh->size[2] * k}, NULL, sh->n_points,
+                         sh->triangles, sh->n_triangles, sh->coils};
     double *pts = NULL;
-    if (sh->n_points > 0) {
-        pts = malloc((size_t)sh->n_points * 3 * sizeof *pts);
-        for (int i = 0; pts && i < 3 * sh->n_points; i++)
-            pts[i] = sh->points[i] * k;
-    }
+    if (sh->n_points > 0 && !(pts = malloc((size_t)sh->n_points * 3 * sizeof *pts)))
+        return -1;
+    for (int i = 0; i < 3 * sh->n_points; i++)
+        pts[i] = sh->points[i] * k;
+    in.points = pts;
     mbs_mesh m;
-    int rc = mbs_mesh_build(sh->shape, size, pts, sh->n_points, &m);
+    int rc = mbs_mesh_build(&in, &m);
     free(pts);
     if (rc != 0)
         return -1;
@@ -232,7 +246,13 @@ static void z_to(const double d[3], double q[4])
         q[k] /= n;
 }
 
-static void spring_pose(const scene *s, const mbs_rshape *sh, long row, double t[3], double q[4], double sc[3])
+/* The parts of a shape between two bodies' points I and J: the line (or
+ * coil), stretched from I to J; a coil's damper cylinders, of fixed length,
+ * one from I + gap d, one ending at J - gap d (d the unit vector from I to J). */
+typedef enum line_part { LINE, DAMPER_I, DAMPER_J } line_part;
+
+static void line_pose(const scene *s, const mbs_rshape *sh, line_part part, long row, double t[3], double q[4],
+                      double sc[3])
 {
     double p2[3], d[3];
     point_at(s, sh->body, sh->position, row, t);
@@ -244,7 +264,14 @@ static void spring_pose(const scene *s, const mbs_rshape *sh, long row, double t
     else
         v3_set(d, 0, 0, 1);
     z_to(d, q);
-    v3_set(sc, 1.0, 1.0, len > 0 ? len : 1e-9);
+    v3_set(sc, 1.0, 1.0, part == LINE ? (len > 0 ? len : 1e-9) : 1.0);
+    double k = s->g->length_unit_m;
+    if (part == DAMPER_I)
+        v3_axpy(t, sh->damper[1] * k, d);
+    else if (part == DAMPER_J) {
+        v3_copy(t, p2);
+        v3_axpy(t, -(sh->damper[4] + sh->damper[5]) * k, d);
+    }
 }
 
 /* Keyframes of one animated path: a sampler and a channel. */
@@ -259,8 +286,8 @@ static void animate_path(scene *s, int node, const char *path, const float *valu
     s->n_channels++;
 }
 
-/* Keyframes of a body node (b >= 0) or of a force line (sh). */
-static void animate_node(scene *s, int node, int b, const mbs_rshape *sh)
+/* Keyframes of a body node (b >= 0) or of a part of a line (sh). */
+static void animate_node(scene *s, int node, int b, const mbs_rshape *sh, line_part part)
 {
     if (s->n_keys < 1)
         return;
@@ -272,7 +299,7 @@ static void animate_node(scene *s, int node, int b, const mbs_rshape *sh)
         for (long i = 0; i < s->n_keys; i++) {
             double t[3], q[4], scale[3];
             if (sh)
-                spring_pose(s, sh, s->rows[i], t, q, scale);
+                line_pose(s, sh, part, s->rows[i], t, q, scale);
             else
                 body_pose(s, b, s->rows[i], t, q);
             for (int k = 0; k < 3; k++) {
@@ -285,7 +312,7 @@ static void animate_node(scene *s, int node, int b, const mbs_rshape *sh)
         }
         animate_path(s, node, "translation", tr, 3);
         animate_path(s, node, "rotation", ro, 4);
-        if (sc)
+        if (sc && part == LINE)
             animate_path(s, node, "scale", sc, 3);
     }
     free(tr);
@@ -303,7 +330,7 @@ static int body_node(scene *s, int b, mbs_buf *roots)
     /* children first: a node's children are listed by index */
     for (int k = 0; k < g->n_shapes; k++) {
         const mbs_rshape *sh = &g->shapes[k];
-        if (sh->body != b || strcmp(sh->shape, "SPRING") == 0 || !shape_wanted(s, sh))
+        if (sh->body != b || between_bodies(sh) || !shape_wanted(s, sh))
             continue;
         int mesh = add_mesh(s, sh);
         if (mesh < 0)
@@ -330,22 +357,71 @@ static int body_node(scene *s, int b, mbs_buf *roots)
     free(children);
     mbs_buf_appendf(roots, "%s%d", roots->len ? "," : "", node);
     if (b >= 0)
-        animate_node(s, node, b, NULL);
+        animate_node(s, node, b, NULL, LINE);
     return node;
 }
 
-static int spring_node(scene *s, const mbs_rshape *sh, mbs_buf *roots)
+/* The node of one part of a line: its mesh (a force's line, a coil, or a
+ * coil's damper cylinder) placed, and moved, by line_pose. */
+static int line_node(scene *s, const mbs_rshape *sh, const mbs_rshape *drawn, line_part part, mbs_buf *roots)
 {
-    int mesh = add_mesh(s, sh);
+    int mesh = add_mesh(s, drawn);
     if (mesh < 0)
         return -1;
-    int node = begin_node(s, sh->name);
+    static const char *const PART[] = {"", " damper at I", " damper at J"};
+    char *name = mbs_sprintf_alloc("%s%s", sh->name, PART[part]);
+    int node = begin_node(s, name ? name : sh->name);
+    free(name);
     double t[3], q[4], sc[3];
-    spring_pose(s, sh, s->rest_row, t, q, sc);
+    line_pose(s, sh, part, s->rest_row, t, q, sc);
     node_trs(s, t, q);
     mbs_buf_appendf(&s->nodes, ",\"scale\":[%.9g,%.9g,%.9g],\"mesh\":%d}", sc[0], sc[1], sc[2], mesh);
     mbs_buf_appendf(roots, "%s%d", roots->len ? "," : "", node);
-    animate_node(s, node, -1, sh);
+    animate_node(s, node, -1, sh, part);
+    return node;
+}
+
+/* A force's line, or a coil with its damper cylinders (those of length > 0
+ * and radius > 0). */
+static void line_nodes(scene *s, const mbs_rshape *sh, mbs_buf *roots)
+{
+    line_node(s, sh, sh, LINE, roots);
+    for (int end = 0; strcmp(sh->shape, "COIL") == 0 && end < 2; end++) {
+        const double *d = sh->damper + 3 * end; /* radius, gap, length */
+        if (!(d[0] > 0 && d[2] > 0))
+            continue;
+        mbs_rshape cylinder = *sh;
+        cylinder.shape = "CYLINDER";
+        v3_set(cylinder.size, d[0], d[0], d[2]);
+        line_node(s, sh, &cylinder, end ? DAMPER_J : DAMPER_I, roots);
+    }
+}
+
+/* The shortest rotation taking the unit vector u to +y, as (x y z w):
+ * (u x y, 1 + u . y) = (-u_z, 0, u_x, 1 + u_y) normalised; half a turn
+ * about x when u = -y. */
+static void up_to_y(const double u[3], double q[4])
+{
+    double w = 1.0 + u[1];
+    if (w < 1e-9) {
+        q[0] = 1.0, q[1] = q[2] = q[3] = 0.0;
+        return;
+    }
+    q[0] = -u[2] + 0.0, q[1] = 0.0, q[2] = u[0] + 0.0, q[3] = w; /* + 0.0: no -0 in the file */
+    double n = sqrt(q[0] * q[0] + q[2] * q[2] + q[3] * q[3]);
+    for (int k = 0; k < 4; k++)
+        q[k] /= n;
+}
+
+/* The model's node, parent of every other root: it stands the model up. */
+static int model_node(scene *s, const mbs_buf *roots)
+{
+    double u[3], q[4], t[3] = {0.0, 0.0, 0.0};
+    v3_scale(u, s->g->up, 1.0 / v3_norm(s->g->up));
+    up_to_y(u, q);
+    int node = begin_node(s, "model");
+    node_trs(s, t, q);
+    mbs_buf_appendf(&s->nodes, ",\"children\":[%s]}", roots->data ? roots->data : "");
     return node;
 }
 
@@ -411,12 +487,13 @@ int mbs_gltf_write(const char *path, const mbs_rgeometry *g, const double *time,
     for (int b = -1; rc == 0 && b < g->n_bodies; b++)
         rc = body_node(&s, b, &roots) < 0 ? -1 : 0;
     for (int k = 0; rc == 0 && k < g->n_shapes; k++)
-        if (strcmp(g->shapes[k].shape, "SPRING") == 0 && shape_wanted(&s, &g->shapes[k]))
-            spring_node(&s, &g->shapes[k], &roots);
+        if (between_bodies(&g->shapes[k]) && shape_wanted(&s, &g->shapes[k]))
+            line_nodes(&s, &g->shapes[k], &roots);
+    int top = rc == 0 ? model_node(&s, &roots) : -1;
     if (rc == 0 && !s.b.failed) {
         mbs_buf_appendf(&json, "{\"asset\":{\"version\":\"2.0\",\"generator\":\"mbsim animate\"},\"scene\":0,"
-                               "\"scenes\":[{\"name\":\"mbsim\",\"nodes\":[%s]}],\"nodes\":[%s]",
-                        roots.data ? roots.data : "", s.nodes.data ? s.nodes.data : "");
+                               "\"scenes\":[{\"name\":\"mbsim\",\"nodes\":[%d]}],\"nodes\":[%s]",
+                        top, s.nodes.data ? s.nodes.data : "");
         if (s.n_meshes)
             mbs_buf_appendf(&json, ",\"meshes\":[%s],\"materials\":[%s]", s.meshes.data, s.materials.data);
         if (s.n_channels)

@@ -1,8 +1,8 @@
 /* The motion of /geometry as a glTF 2.0 binary file (.glb): every body a
  * node carrying its shapes, with translation and rotation keyframes at the
  * output times (linear interpolation); force-element lines as nodes of
- * their own, stretched between their ends. Metres and seconds; the model's
- * axes as they are (glTF viewers take +y as up). */
+ * their own, stretched between their ends. Metres and seconds; the model
+ * stood up: its up (against gravity) turned onto glTF's +y. */
 #ifndef MBS_GLTF_H
 #define MBS_GLTF_H
 

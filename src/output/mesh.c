@@ -1,7 +1,9 @@
-/* Fixed tessellations: 32 segments around an axis, 16 rings for spheres and
- * ellipsoids. An ellipsoid is a unit sphere scaled by its semi-axes; its
- * normals are scaled by their inverses (then normalised), as a normal
- * transforms. */
+/* Fixed tessellations: 32 segments around an axis (and per turn of a
+ * coil), 16 rings for spheres and ellipsoids. An ellipsoid is a unit sphere
+ * scaled by its semi-axes; its normals are scaled by their inverses (then
+ * normalised), as a normal transforms. A coil of n turns and radius r is
+ * the helix (r cos a, r sin a, a / (2 pi n)), 0 <= a <= 2 pi n, reached from
+ * the axis' ends (0, 0, 0) and (0, 0, 1) by radial leads. */
 #include "mesh.h"
 
 #include <math.h>
@@ -139,11 +141,33 @@ static void ellipsoid(builder *b, const double a[3])
         }
 }
 
-int mbs_mesh_build(const char *shape, const double size[3], const double *points, int n_points, mbs_mesh *mesh)
+static void coil(builder *b, double r, int turns)
+{
+    index_(b, vertex(b, 0, 0, 0, 0, 0, 1));
+    int n = SEGMENTS * turns;
+    for (int k = 0; n > 0 && k <= n; k++) {
+        double a = 2 * PI * k / SEGMENTS, z = (double)k / n;
+        index_(b, vertex(b, r * cos(a), r * sin(a), z, 0, 0, 1));
+    }
+    index_(b, vertex(b, 0, 0, 1, 0, 0, 1));
+}
+
+static void triangles(builder *b, const double *points, int n_points, const int *tri, int n_triangles)
+{
+    for (int i = 0; i < n_points; i++)
+        vertex(b, points[3 * i], points[3 * i + 1], points[3 * i + 2], 0, 0, 1);
+    for (int i = 0; i < n_triangles; i++)
+        triangle(b, tri[3 * i], tri[3 * i + 1], tri[3 * i + 2]);
+}
+
+int mbs_mesh_build(const mbs_mesh_shape *sh, mbs_mesh *mesh)
 {
     memset(mesh, 0, sizeof *mesh);
     builder b = {mesh, 0, 0, 0};
     mesh->mode = MBS_MESH_TRIANGLES;
+    const char *shape = sh->shape;
+    const double *size = sh->size, *points = sh->points;
+    int n_points = sh->n_points, flat = 0; /* flat: no normals */
     if (strcmp(shape, "BOX") == 0) {
         box(&b, size);
     } else if (strcmp(shape, "CYLINDER") == 0) {
@@ -158,6 +182,12 @@ int mbs_mesh_build(const char *shape, const double size[3], const double *points
         mesh->mode = MBS_MESH_LINE_STRIP;
         for (int i = 0; i < n_points; i++)
             index_(&b, vertex(&b, points[3 * i], points[3 * i + 1], points[3 * i + 2], 0, 0, 1));
+    } else if (strcmp(shape, "MESH") == 0) {
+        triangles(&b, points, n_points, sh->triangles, sh->n_triangles);
+        flat = 1;
+    } else if (strcmp(shape, "COIL") == 0) {
+        mesh->mode = MBS_MESH_LINE_STRIP;
+        coil(&b, size[0], sh->coils);
     } else if (strcmp(shape, "MARKER") == 0) {
         mesh->mode = MBS_MESH_LINES;
         for (int axis = 0; axis < 3; axis++) {
@@ -173,7 +203,7 @@ int mbs_mesh_build(const char *shape, const double size[3], const double *points
         mbs_mesh_free(mesh);
         return -1;
     }
-    if (mesh->mode != MBS_MESH_TRIANGLES) { /* lines carry no normals */
+    if (mesh->mode != MBS_MESH_TRIANGLES || flat) { /* lines carry no normals */
         free(mesh->normal);
         mesh->normal = NULL;
     }

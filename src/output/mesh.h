@@ -13,11 +13,25 @@ typedef struct mbs_mesh {
     int n_indices;
 } mbs_mesh;
 
-/* The mesh of a shape named as in /geometry (BOX, CYLINDER, FRUSTUM, SPHERE,
- * ELLIPSOID, OUTLINE, MARKER; SPRING: a unit-length cylinder along z of
- * radius size[0]), sizes in metres, points (OUTLINE) [n_points x 3] in
- * metres. 0, or -1 (unknown shape, out of memory). */
-int mbs_mesh_build(const char *shape, const double size[3], const double *points, int n_points, mbs_mesh *mesh);
+/* A shape as /geometry gives it, lengths in metres. */
+typedef struct mbs_mesh_shape {
+    const char *shape;     /* BOX CYLINDER FRUSTUM SPHERE ELLIPSOID OUTLINE MARKER SPRING MESH COIL */
+    double size[3];
+    const double *points;  /* OUTLINE, MESH: [n_points x 3] */
+    int n_points;
+    const int *triangles;  /* MESH: [n_triangles x 3] indices into points */
+    int n_triangles;
+    int coils;             /* COIL: turns */
+} mbs_mesh_shape;
+
+/* The mesh of a shape: solids as triangles with normals; OUTLINE a line
+ * strip; MARKER three lines; SPRING a unit-length cylinder along z of radius
+ * size[0]; MESH its points and triangles as given (no normals: glTF viewers
+ * shade them flat); COIL a line strip from (0, 0, 0) to (0, 0, 1), a helix
+ * of radius size[0] and `coils` turns between two radial leads (both
+ * stretched with the length between their ends). 0, or -1 (unknown shape,
+ * out of memory). */
+int mbs_mesh_build(const mbs_mesh_shape *shape, mbs_mesh *mesh);
 void mbs_mesh_free(mbs_mesh *mesh);
 
 #endif

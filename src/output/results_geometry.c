@@ -1,24 +1,28 @@
 /* Layout (lengths in the model's length unit):
- *   /geometry                 attrs length_unit, length_unit_m, time_unit_s, model_size
+ *   /geometry                 attrs length_unit, length_unit_m, time_unit_s, model_size,
+ *                             up[3] (the model's up: against gravity)
  *   /geometry/bodies/<name>   float64 [n x 7] x y z e0 e1 e2 e3, appended with
  *                             /time; attrs body_id, columns, units
  *   /geometry/shapes/<NNN>    a group per shape, attrs name, shape, source,
  *                             body, body_id (body "" = ground), position[3],
  *                             rotation[9] (row-major; columns = the shape's
  *                             axes in the body frame), size[3], color[3];
- *                             SPRING: body2, body2_id, position2[3];
- *                             OUTLINE: dataset points [k x 3] */
+ *                             SPRING, COIL: body2, body2_id, position2[3];
+ *                             COIL: coils, damper[6];
+ *                             OUTLINE, MESH: dataset points [k x 3];
+ *                             MESH: dataset triangles int [m x 3] */
 #include "results_geometry.h"
 #include "h5util.h"
 #include "../core/strutil.h"
 #include "../solver/sense.h"
+#include "../core/vec3.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const SHAPE_NAMES[MBS_SHAPE_COUNT] = {"BOX",     "CYLINDER", "FRUSTUM", "SPHERE",
-                                                         "ELLIPSOID", "OUTLINE", "MARKER",  "SPRING"};
+static const char *const SHAPE_NAMES[MBS_SHAPE_COUNT] = {"BOX",    "CYLINDER", "FRUSTUM", "SPHERE", "ELLIPSOID",
+                                                         "OUTLINE", "MARKER",  "SPRING",  "MESH",   "COIL"};
 static const char *const SOURCE_NAMES[] = {"post_graphic", "inertia", "joint", "force"};
 
 /* ---- writing ---- */
@@ -33,6 +37,19 @@ static int attr_doubles(hid_t loc, const char *name, const double *v, int n)
         H5Aclose(a);
     H5Sclose(space);
     return rc < 0 ? -1 : 0;
+}
+
+/* A [rows x cols] dataset of `type` (native) from v. */
+static int write_table(hid_t grp, const char *name, hid_t type, const void *v, int rows, int cols)
+{
+    hsize_t dims[2] = {(hsize_t)rows, (hsize_t)cols};
+    hid_t space = H5Screate_simple(2, dims, NULL);
+    hid_t ds = H5Dcreate2(grp, name, type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    int rc = !v || ds < 0 || H5Dwrite(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, v) < 0;
+    if (ds >= 0)
+        H5Dclose(ds);
+    H5Sclose(space);
+    return rc ? -1 : 0;
 }
 
 /* The dataset name of body i: its label, or body_<id> when the label cannot
@@ -60,12 +77,14 @@ static int write_shape(hid_t shapes, const mbs_model *m, int k, double to_length
     H5Pclose(gcpl);
     if (grp < 0)
         return -1;
-    double pos[3], size[3], pos2[3];
+    double pos[3], size[3], pos2[3], damper[6];
     for (int c = 0; c < 3; c++) {
         pos[c] = g->pos[c] * to_length;
         pos2[c] = g->pos2[c] * to_length;
         size[c] = g->size[c] * to_length;
     }
+    for (int c = 0; c < 6; c++)
+        damper[c] = g->damper[c] * to_length;
     int ground = m->bodies[g->body].type == MBS_BODY_GROUND;
     char *body = ground ? mbs_strdup("") : body_name(m, g->body);
     int rc = 0;
@@ -79,26 +98,26 @@ static int write_shape(hid_t shapes, const mbs_model *m, int k, double to_length
     rc |= attr_doubles(grp, "size", size, 3);
     rc |= attr_doubles(grp, "color", g->color, 3);
     free(body);
-    if (g->shape == MBS_SHAPE_SPRING) {
+    if (g->shape == MBS_SHAPE_SPRING || g->shape == MBS_SHAPE_COIL) {
         char *body2 = m->bodies[g->body2].type == MBS_BODY_GROUND ? mbs_strdup("") : body_name(m, g->body2);
         rc |= mbs_h5_attr_string(grp, "body2", body2);
         rc |= mbs_h5_attr_long(grp, "body2_id", m->bodies[g->body2].id);
         rc |= attr_doubles(grp, "position2", pos2, 3);
         free(body2);
     }
-    if (g->shape == MBS_SHAPE_OUTLINE) {
-        hsize_t dims[2] = {(hsize_t)g->n_points, 3};
+    if (g->shape == MBS_SHAPE_COIL) {
+        rc |= mbs_h5_attr_long(grp, "coils", g->coils);
+        rc |= attr_doubles(grp, "damper", damper, 6);
+    }
+    if (g->shape == MBS_SHAPE_OUTLINE || g->shape == MBS_SHAPE_MESH) {
         double *p = malloc((size_t)g->n_points * 3 * sizeof *p);
         for (int i = 0; p && i < 3 * g->n_points; i++)
             p[i] = g->points[i] * to_length;
-        hid_t space = H5Screate_simple(2, dims, NULL);
-        hid_t ds = H5Dcreate2(grp, "points", H5T_NATIVE_DOUBLE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-        rc |= !p || ds < 0 || H5Dwrite(ds, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, p) < 0;
-        if (ds >= 0)
-            H5Dclose(ds);
-        H5Sclose(space);
+        rc |= write_table(grp, "points", H5T_NATIVE_DOUBLE, p, g->n_points, 3);
         free(p);
     }
+    if (g->shape == MBS_SHAPE_MESH)
+        rc |= write_table(grp, "triangles", H5T_NATIVE_INT, g->triangles, g->n_triangles, 3);
     H5Gclose(grp);
     return rc ? -1 : 0;
 }
@@ -120,6 +139,7 @@ int mbs_geometry_create(hid_t file, const mbs_model *m, hid_t (*new_dataset)(hid
         rc |= mbs_h5_attr_double(geo, "length_unit_m", 1.0 / to_length);
         rc |= mbs_h5_attr_double(geo, "time_unit_s", mbs_units_to_si(&m->units, DIM_TIME));
         rc |= mbs_h5_attr_double(geo, "model_size", m->size * to_length);
+        rc |= attr_doubles(geo, "up", m->up, 3);
     }
     static const char *const COLUMNS[MBS_POSE_WIDTH] = {"x", "y", "z", "e0", "e1", "e2", "e3"};
     const char *units[MBS_POSE_WIDTH] = {unit, unit, unit, "", "", "", ""};
@@ -164,13 +184,14 @@ static int read_doubles_attr(hid_t loc, const char *name, double *v, int n)
     return ok ? 0 : -1;
 }
 
-/* The first `rows` rows of a [* x cols] dataset. */
-static double *read_table(hid_t loc, const char *name, long rows, int cols)
+/* The first `rows` rows of a [* x cols] dataset, as `type` (native, of
+ * `size` bytes). */
+static void *read_rows(hid_t loc, const char *name, long rows, int cols, hid_t type, size_t size)
 {
     hid_t ds = H5Dopen2(loc, name, H5P_DEFAULT);
     if (ds < 0)
         return NULL;
-    double *v = malloc(((size_t)rows * (size_t)cols + 1) * sizeof *v);
+    void *v = malloc(((size_t)rows * (size_t)cols + 1) * size);
     hid_t fspace = H5Dget_space(ds);
     hsize_t dims[2] = {0, 0};
     int ok = v && fspace >= 0 && H5Sget_simple_extent_ndims(fspace) == 2 &&
@@ -180,7 +201,7 @@ static double *read_table(hid_t loc, const char *name, long rows, int cols)
         hsize_t off[2] = {0, 0}, cnt[2] = {(hsize_t)rows, (hsize_t)cols};
         H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, cnt, NULL);
         hid_t mspace = H5Screate_simple(2, cnt, NULL);
-        ok = H5Dread(ds, H5T_NATIVE_DOUBLE, mspace, fspace, H5P_DEFAULT, v) >= 0;
+        ok = H5Dread(ds, type, mspace, fspace, H5P_DEFAULT, v) >= 0;
         H5Sclose(mspace);
     }
     if (fspace >= 0)
@@ -191,6 +212,27 @@ static double *read_table(hid_t loc, const char *name, long rows, int cols)
         return NULL;
     }
     return v;
+}
+
+static double *read_table(hid_t loc, const char *name, long rows, int cols)
+{
+    return read_rows(loc, name, rows, cols, H5T_NATIVE_DOUBLE, sizeof(double));
+}
+
+/* The rows of a whole [k x cols] dataset (k >= 1): *rows and the values, or NULL. */
+static void *read_all_rows(hid_t grp, const char *name, int cols, hid_t type, size_t size, int *rows)
+{
+    hid_t ds = H5Dopen2(grp, name, H5P_DEFAULT);
+    hid_t space = ds >= 0 ? H5Dget_space(ds) : -1;
+    hsize_t dims[2] = {0, 0};
+    if (space >= 0 && H5Sget_simple_extent_ndims(space) == 2)
+        H5Sget_simple_extent_dims(space, dims, NULL);
+    if (space >= 0)
+        H5Sclose(space);
+    if (ds >= 0)
+        H5Dclose(ds);
+    *rows = dims[1] == (hsize_t)cols && dims[0] > 0 && dims[0] < (1u << 28) ? (int)dims[0] : 0;
+    return *rows > 0 ? read_rows(grp, name, *rows, cols, type, size) : NULL;
 }
 
 typedef struct list_ctx {
@@ -278,25 +320,28 @@ static int read_shape(hid_t shapes, const char *key, mbs_rgeometry *g, mbs_rshap
     rc |= read_doubles_attr(grp, "rotation", s->rotation, 9) != 0;
     rc |= read_doubles_attr(grp, "size", s->size, 3) != 0;
     rc |= read_doubles_attr(grp, "color", s->color, 3) != 0;
-    if (rc == 0 && strcmp(s->shape, "SPRING") == 0) {
+    int coil = strcmp(s->shape, "COIL") == 0, mesh = strcmp(s->shape, "MESH") == 0;
+    if (rc == 0 && (strcmp(s->shape, "SPRING") == 0 || coil)) {
         char *body2 = text_attr(grp, "body2");
         s->body2 = body_index(g, body2);
         free(body2);
         rc |= s->body2 < -1 || read_doubles_attr(grp, "position2", s->position2, 3) != 0;
     }
-    if (rc == 0 && strcmp(s->shape, "OUTLINE") == 0) {
-        hid_t ds = H5Dopen2(grp, "points", H5P_DEFAULT);
-        hid_t space = ds >= 0 ? H5Dget_space(ds) : -1;
-        hsize_t dims[2] = {0, 0};
-        if (space >= 0 && H5Sget_simple_extent_ndims(space) == 2)
-            H5Sget_simple_extent_dims(space, dims, NULL);
-        if (space >= 0)
-            H5Sclose(space);
-        if (ds >= 0)
-            H5Dclose(ds);
-        s->n_points = (int)dims[0];
-        s->points = dims[1] == 3 && dims[0] > 0 ? read_table(grp, "points", (long)dims[0], 3) : NULL;
+    if (rc == 0 && coil) {
+        double coils;
+        rc |= number_attr(grp, "coils", &coils) != 0 || !(coils >= 0 && coils <= 10000) ||
+              read_doubles_attr(grp, "damper", s->damper, 6) != 0;
+        s->coils = rc ? 0 : (int)coils;
+    }
+    if (rc == 0 && (strcmp(s->shape, "OUTLINE") == 0 || mesh)) {
+        s->points = read_all_rows(grp, "points", 3, H5T_NATIVE_DOUBLE, sizeof(double), &s->n_points);
         rc |= !s->points;
+    }
+    if (rc == 0 && mesh) { /* indices into the points: a damaged file must not send the writer astray */
+        s->triangles = read_all_rows(grp, "triangles", 3, H5T_NATIVE_INT, sizeof(int), &s->n_triangles);
+        rc |= !s->triangles;
+        for (int i = 0; rc == 0 && i < 3 * s->n_triangles; i++)
+            rc |= s->triangles[i] < 0 || s->triangles[i] >= s->n_points;
     }
     H5Gclose(grp);
     return rc ? -1 : 0;
@@ -317,6 +362,11 @@ int mbs_geometry_read(const mbs_results *r, mbs_rgeometry *g, char *err, size_t 
     int rc = geo < 0 || bodies < 0 || shapes < 0 || number_attr(geo, "length_unit_m", &g->length_unit_m) != 0 ||
              number_attr(geo, "time_unit_s", &g->time_unit_s) != 0 ||
              number_attr(geo, "model_size", &g->model_size) != 0;
+    /* a file written before `up` existed is drawn with its axes as they are */
+    if (rc == 0 && H5Aexists(geo, "up") > 0)
+        rc = read_doubles_attr(geo, "up", g->up, 3) != 0 || !(v3_norm(g->up) > 0.0);
+    else
+        v3_set(g->up, 0.0, 1.0, 0.0);
     list_ctx names;
     if (rc == 0 && list_group(bodies, &names) == 0) {
         g->bodies = calloc((size_t)names.n + 1, sizeof *g->bodies);
@@ -366,6 +416,7 @@ void mbs_geometry_free(mbs_rgeometry *g)
         free(g->shapes[i].shape);
         free(g->shapes[i].source);
         free(g->shapes[i].points);
+        free(g->shapes[i].triangles);
     }
     free(g->bodies);
     free(g->shapes);

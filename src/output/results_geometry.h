@@ -27,17 +27,22 @@ typedef struct mbs_rbody {
 } mbs_rbody;
 
 typedef struct mbs_rshape {
-    char *name, *shape, *source; /* shape: BOX CYLINDER FRUSTUM SPHERE ELLIPSOID OUTLINE MARKER SPRING */
+    char *name, *shape, *source; /* shape: BOX CYLINDER FRUSTUM SPHERE ELLIPSOID OUTLINE MARKER SPRING MESH COIL */
     int body, body2;             /* index into bodies, -1: ground (fixed) */
     double position[3], rotation[9], size[3], color[3], position2[3];
-    double *points;              /* OUTLINE: [n_points x 3] */
+    double *points;              /* OUTLINE, MESH: [n_points x 3] */
     int n_points;
+    int *triangles;              /* MESH: [n_triangles x 3], each index below n_points */
+    int n_triangles;
+    int coils;                   /* COIL: turns */
+    double damper[6];            /* COIL: radius, gap, length of the damper at I, then at J */
 } mbs_rshape;
 
 typedef struct mbs_rgeometry {
     double length_unit_m; /* metres per model length unit */
     double time_unit_s;   /* seconds per model time unit */
     double model_size;    /* model length units */
+    double up[3];         /* the model's up (against gravity), global axes */
     mbs_rbody *bodies;
     int n_bodies;
     mbs_rshape *shapes;

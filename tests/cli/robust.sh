@@ -183,6 +183,19 @@ for cmd in info recover export compare; do
     check "a file libhdf5 faults on: $cmd says why" has "$tmp/err" "^mbsim $cmd: error: .*\(corrupt\|cannot\|damaged\|not\)"
     check "a file libhdf5 faults on: $cmd leaves it as it was" cmp -s tests/cli/hdf5_fault.h5 "$tmp/fault.h5"
 done
+# --collect reads every point's file, and without a sweep.csv every .h5 file of
+# the directory: such a file is a row with status error, the others collected
+mkdir "$tmp/faultsweep"
+"$mbsim" run "$model" -q --end-time 0.1 -o "$tmp/faultsweep/swing_000.h5"
+cp tests/cli/hdf5_fault.h5 "$tmp/faultsweep/swing_001.h5"
+"$mbsim" sweep --collect "$tmp/faultsweep" >"$tmp/out" 2>"$tmp/err"
+got=$?
+check "a file libhdf5 faults on: sweep --collect exits 1 (got $got)" [ "$got" -eq 1 ]
+check "a file libhdf5 faults on: sweep --collect's row says why" grep -q \
+    "^1,error,,,swing_001.h5,.*corrupt at the level of its HDF5 structures" "$tmp/faultsweep/sweep.csv"
+check "a file libhdf5 faults on: the other point collected" grep -q "^0,completed,0," "$tmp/faultsweep/sweep.csv"
+check "a file libhdf5 faults on: sweep --collect leaves it as it was" cmp -s tests/cli/hdf5_fault.h5 \
+    "$tmp/faultsweep/swing_001.h5"
 status "recover: missing file" 2 "$mbsim" recover "$tmp/none.h5"
 status "recover: not HDF5" 2 "$mbsim" recover "$tmp/text.h5"
 status "recover: no file given" 2 "$mbsim" recover

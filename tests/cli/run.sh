@@ -49,6 +49,7 @@ check "compare: other sensors equal" grep -q "energy .*equal" "$tmp/out"
 status "compare: --sensor leaves the difference out" 0 "$mbsim" compare "$a" "$tmp/far.h5" --sensor energy
 status "compare: --quiet" 1 "$mbsim" compare "$a" "$tmp/far.h5" -q
 check "compare: --quiet prints one line" test "$(wc -l <"$tmp/out")" -eq 1
+check "compare: ... naming the sensor that differs" has "$tmp/out" "^result: DIFFERENT (1 sensor beyond tolerance \[angle\])$"
 
 copy nan
 "$h5edit" "$tmp/nan.h5" set rod_position 7 1 nan
@@ -286,6 +287,57 @@ for at in 0.25 0.9; do
         awk -v g="$got" -v w="$want" 'BEGIN { split(g, a, " "); split(w, b, " ");
             exit !(a[1] >= 0 && (a[1] - b[1])^2 + (a[2] - b[2])^2 < 9) }'
 done
+# The Whipple bicycle (gravity along -z) stands on glTF's +y: at every frame
+# each wheel's centre is its radius above the road (rR = 0.3, rF = 0.35 m; the
+# lean stays below 1e-3 rad), its axle (the body's y) is level, and it rolls
+# forward along +x (the model's x, kept: a right-handed turn of z onto y).
+"$mbsim" run models/whipple_bicycle.xml --end-time 0.2 -q -o "$tmp/bike.h5" || bad "run whipple_bicycle.xml"
+status "animate: the Whipple bicycle" 0 "$mbsim" animate "$tmp/bike.h5" -o "$tmp/bike.glb"
+for wheel in "rear wheel:0.3" "front wheel:0.35"; do
+    body=${wheel%:*} r=${wheel#*:}
+    tests/cli/glbpoint.sh "$tmp/bike.glb" "$body" 0 0 0 >"$tmp/centre"
+    tests/cli/glbpoint.sh "$tmp/bike.glb" "$body" 0 1 0 >"$tmp/axle"
+    check "animate: the $body stands on +y, its centre $r m up at every frame" awk -v r="$r" \
+        '{ n++; if ((($3 - r) ^ 2) > 1e-6) bad = 1 } NR == 1 { x0 = $2 } END { exit bad || n != 21 || !($2 - x0 > 0.9) }' \
+        "$tmp/centre"
+    check "animate: the $body's axle is level at every frame" sh -c \
+        "paste -d' ' '$tmp/centre' '$tmp/axle' | awk '{ if ((\$7 - \$3) ^ 2 > 1e-4) bad = 1 } END { exit bad || NR != 21 }'"
+done
+# Post_Graphics as a MotionView export writes them (millimetres): the TriaMesh
+# is drawn with its points (in metres, in its marker's frame) and triangles as
+# given; the SPDP coil's ends are on the arm's tip (where the results put it)
+# and on the ground anchor (400, 100, 900) mm at every frame, its damper
+# cylinders la = 20 mm from the tip and lb + ld = 130 mm from the anchor.
+gfx_model=tests/cli/models/export_graphics.xml
+status "animate: an export's Post_Graphics run" 0 "$mbsim" run "$gfx_model" -o "$tmp/gfx.h5"
+check "animate: ... the UserGra is one note" has "$tmp/err" "$gfx_model:192: note: Post_Graphic: type USERGRA is not drawn by mbsim animate"
+status "animate: TriaMesh and SPDP" 0 "$mbsim" animate "$tmp/gfx.h5" -o "$tmp/gfx.glb"
+check "animate: ... a valid glTF 2.0 file" tests/cli/glbcheck.sh "$tmp/gfx.glb"
+tests/cli/glbmesh.sh "$tmp/gfx.glb" "Post_Graphic 90001 (label 'Arm mesh')" >"$tmp/mesh"
+check "animate: the TriaMesh's points, as given" awk '$1 == "points" {
+        n = split("-100 -30 -20 100 -30 -20 100 30 -20 -100 30 -20 0 0 60", want, " ")
+        for (i = 1; i <= n; i++) if ((($(i + 1) - want[i] / 1000) ^ 2) > 1e-14) bad = 1
+        found = NF - 1 == n }
+    END { exit bad || !found }' "$tmp/mesh"
+check "animate: the TriaMesh's triangles, as given" test \
+    "$(sed -n 's/^indices  *//p' "$tmp/mesh" | xargs)" = "0 2 1 0 3 2 0 1 4 1 2 4 2 3 4 3 0 4"
+coil="Post_Graphic 90002 (label 'Coil spring')"
+# the tip, first row of each time (as the glb's keyframes): glTF (x, z, -y) in metres
+"$mbsim" export "$tmp/gfx.h5" "Arm tip displacement" | awk -F, 'NR > 1 && (NR == 2 || $1 != last) { last = $1
+    printf "%s %.9g %.9g %.9g\n", $1, $2 / 1000, $4 / 1000, -$3 / 1000 }' >"$tmp/tip"
+tests/cli/glbpoint.sh "$tmp/gfx.glb" "$coil" 0 0 0 >"$tmp/coil_i"
+tests/cli/glbpoint.sh "$tmp/gfx.glb" "$coil" 0 0 1 >"$tmp/coil_j"
+tests/cli/glbpoint.sh "$tmp/gfx.glb" "$coil damper at I" 0 0 0 >"$tmp/damper_i"
+tests/cli/glbpoint.sh "$tmp/gfx.glb" "$coil damper at J" 0 0 0.12 >"$tmp/damper_j"
+check "animate: the coil's first end is on the arm's tip at all 21 frames" sh -c "paste -d' ' '$tmp/tip' '$tmp/coil_i' |
+    awk '{ if ((\$1 - \$5) ^ 2 > 1e-12 || (\$2 - \$6) ^ 2 + (\$3 - \$7) ^ 2 + (\$4 - \$8) ^ 2 > 1e-12) bad = 1 }
+         NR == 3 { moved = (\$2 - 0.4) ^ 2 + (\$3 - 0.5) ^ 2 > 1e-4 } END { exit bad || NR != 21 || !moved }'"
+check "animate: the coil's second end is on the anchor at all 21 frames" awk \
+    '{ if (($2 - 0.4) ^ 2 + ($3 - 0.9) ^ 2 + ($4 + 0.1) ^ 2 > 1e-12) bad = 1 } END { exit bad || NR != 21 }' "$tmp/coil_j"
+check "animate: the dampers stay la from the tip and lb from the anchor" sh -c "paste -d' ' '$tmp/tip' '$tmp/damper_i' '$tmp/damper_j' |
+    awk '{ di = sqrt((\$2 - \$6) ^ 2 + (\$3 - \$7) ^ 2 + (\$4 - \$8) ^ 2)
+           dj = sqrt((0.4 - \$10) ^ 2 + (0.9 - \$11) ^ 2 + (-0.1 - \$12) ^ 2)
+           if ((di - 0.02) ^ 2 > 1e-12 || (dj - 0.01) ^ 2 > 1e-12) bad = 1 } END { exit bad || NR != 21 }'"
 status "animate: a file without /geometry" 2 "$mbsim" animate "$tmp/text.h5" -o "$tmp/no.glb"
 status "animate: not .glb" 2 "$mbsim" animate "$tmp/bob.h5" -o "$tmp/no.gltf"
 check "animate: bad input writes nothing" test ! -e "$tmp/no.glb"
@@ -331,12 +383,93 @@ check "sweep: --summary max and mean ($got, want $want)" test "$got" = "$want"
 status "sweep: a summary of a sensor the model lacks" 2 "$mbsim" sweep "$model" --vary m=1,2 --summary nosuch:x:max -o "$tmp/nosweep"
 check "sweep: ... names the sensors" has "$tmp/err" "has no sensor 'nosuch' (it has: rod_position, angle, energy)"
 status "sweep: a bad statistic" 2 "$mbsim" sweep "$model" --vary m=1,2 --summary angle:angle:median -o "$tmp/nosweep"
-status "sweep: --collect without a table" 2 "$mbsim" sweep --collect "$tmp/nonexistent"
+status "sweep: --collect of no directory" 2 "$mbsim" sweep --collect "$tmp/nonexistent"
+
+# --collect where sweep.csv is gone (never copied back from a cluster, deleted):
+# the table rebuilt from the results files alone, each with its /parameters
+cp "$c" "$tmp/collected.csv"
+rm "$c"
+status "sweep: --collect without sweep.csv" 1 "$mbsim" sweep --collect "$tmp/emit" --summary angle:angle:max \
+    --summary energy:value:mean
+check "sweep: ... says it rebuilt the table" has "$tmp/err" \
+    "note: no $tmp/emit/sweep.csv: rebuilt from the 5 results files of $model (varied: L, m)"
+# the same rows, values (the missing point's from the grid), files, statuses and summaries
+check "sweep: ... the table --collect made from sweep.csv" cmp "$c" "$tmp/collected.csv"
+# the sweep run here: a rejected point has no file (its log says why), a stray file
+cp "$sw/sweep.csv" "$tmp/ran.csv"
+rm "$sw/sweep.csv"
+cp "$a" "$sw/reference.h5"
+status "sweep: --collect of a sweep run here, its table deleted" 1 "$mbsim" sweep --collect "$sw"
+check "sweep: ... leaves out a file not named as a point" has "$tmp/err" \
+    "left out, not results files of this sweep (swing_NNN.h5): reference.h5$"
+# every column the sweep wrote but the wall time (the file's is the run's, not the process's); the
+# rejected point's m (-1) is in no file
+check "sweep: ... the rows, files, statuses and messages of the sweep's table" test \
+    "$(cut -d, -f1,3,4,6- "$sw/sweep.csv")" = "$(cut -d, -f1,3,4,6- "$tmp/ran.csv")"
+check "sweep: ... the values of m" test "$(cut -d, -f2 "$sw/sweep.csv" | tr '\n' ' ')" = "m 1 2  3 4 5 "
+check "sweep: ... the rejected point's message, from its log" grep -q \
+    '^2,,invalid,2,,,.*: error: Body_Rigid 2 (label .rod.): mass must be > 0 (is -1)$' "$sw/sweep.csv"
+mkdir "$tmp/empty"
+cp "$a" "$tmp/empty/reference.h5"
+status "sweep: --collect of a directory without results files of a sweep" 2 "$mbsim" sweep --collect "$tmp/empty"
+check "sweep: ... says so" has "$tmp/err" "has no sweep.csv, and no results files of a sweep (MODEL_NNN.h5)"
+check "sweep: ... and writes no table" test ! -e "$tmp/empty/sweep.csv"
 status "sweep: summaries of a sweep run here" 0 "$mbsim" sweep "$model" --vary m=1,2 --end-time 0.5 -o "$tmp/sum" \
     --summary rod_position:y:min --summary angle:angle:last
 check "sweep: ... in sweep.csv" test "$(awk -F, 'NR > 1 && $8 != "" && $9 != ""' "$tmp/sum/sweep.csv" | wc -l)" -eq 2
 want=$("$mbsim" export "$tmp/sum/swing_001.h5" angle | tail -n 1 | cut -d, -f2)
 check "sweep: ... the last value" test "$(awk -F, '$1 == 1 { print $9 }' "$tmp/sum/sweep.csv")" = "$want"
+
+# summaries against closed forms: sine.xml turns a rod by the angle -A sin(2 pi t), 0 .. 0.6 s
+# in steps of 0.01 s, so every extremum below falls on an output time
+sine=$tmp/sine
+status "sweep: absmax and windowed summaries" 0 "$mbsim" sweep tests/cli/models/sine.xml --vary A=0.5,2 -o "$sine" \
+    --summary angle:angle:max --summary angle:angle:absmax --summary angle:angle:max@0.3:0.5 \
+    --summary angle:angle:min@0.3:0.5 --summary angle:angle:last@:0.3 --summary angle:angle:absmax@0.5:
+# near ROW COLUMN FILE EXPR: in FILE, column COLUMN of point ROW is within 1e-9 of EXPR (awk, of A and pi)
+near() {
+    awk -F, "BEGIN { pi = atan2(0, -1) } \$1 == $1 { A = \$2; d = \$$2 - ($4); found = d < 1e-9 && d > -1e-9 }
+        END { exit !found }" "$3"
+}
+for i in 0 1; do
+    c=$sine/sweep.csv
+    check "sweep: point $i: max = A sin(0.2 pi), at the end" near $i 8 "$c" "A*sin(0.2*pi)"
+    check "sweep: point $i: absmax = A, the minimum's size" near $i 9 "$c" "A"
+    check "sweep: point $i: max@0.3:0.5 = 0, at the window's end" near $i 10 "$c" "0"
+    check "sweep: point $i: min@0.3:0.5 = -A sin(0.6 pi), at its start" near $i 11 "$c" "-A*sin(0.6*pi)"
+    check "sweep: point $i: last@:0.3 = -A sin(0.6 pi)" near $i 12 "$c" "-A*sin(0.6*pi)"
+    check "sweep: point $i: absmax@0.5: = A sin(0.2 pi)" near $i 13 "$c" "A*sin(0.2*pi)"
+done
+# --collect keeps the table's summary columns, recomputed from the files
+cp "$sine/sweep.csv" "$tmp/sine.csv"
+status "sweep: --collect keeps the summary columns" 0 "$mbsim" sweep --collect "$sine"
+check "sweep: ... the same header" test "$(head -n 1 "$sine/sweep.csv")" = "$(head -n 1 "$tmp/sine.csv")"
+check "sweep: ... the same values" test "$(cut -d, -f8- "$sine/sweep.csv")" = "$(cut -d, -f8- "$tmp/sine.csv")"
+status "sweep: --collect adds a summary after them" 0 "$mbsim" sweep --collect "$sine" --summary angle:angle:min \
+    --summary angle:angle:max
+check "sweep: ... one column more" test "$(head -n 1 "$sine/sweep.csv")" = "$(head -n 1 "$tmp/sine.csv"),angle:angle:min"
+check "sweep: ... min = -A" near 1 14 "$sine/sweep.csv" "-A"
+# a typo in a column: the same error from --collect as from a sweep (exit 2), nothing written
+# (on the sweep of swing.xml above)
+cp "$tmp/sum/sweep.csv" "$tmp/sum.csv"
+status "sweep: a summary of a column the sensor lacks" 2 "$mbsim" sweep "$model" --vary m=1 -o "$tmp/nosweep" \
+    --summary angle:angel:max
+cp "$tmp/err" "$tmp/run_err"
+check "sweep: ... lists the columns" has "$tmp/run_err" \
+    "^mbsim sweep: error: --summary angle:angel:max: sensor 'angle' has no column 'angel' (it has: angle) (see 'mbsim help sweep')$"
+status "sweep: --collect with a summary of a column the sensor lacks" 2 "$mbsim" sweep --collect "$tmp/sum" \
+    --summary angle:angel:max
+check "sweep: ... the sweep's message" cmp "$tmp/err" "$tmp/run_err"
+check "sweep: ... the table left as it was" cmp "$tmp/sum/sweep.csv" "$tmp/sum.csv"
+status "sweep: --collect with a summary of a sensor the files lack" 2 "$mbsim" sweep --collect "$tmp/sum" \
+    --summary angel:angle:max
+check "sweep: ... lists the sensors" has "$tmp/err" "swing_000.h5 has no sensor 'angel' (it has: rod_position, angle, energy)"
+# a window no row lies in: a warning (every value would be nan)
+status "sweep: --collect with a window beyond the runs" 0 "$mbsim" sweep --collect "$sine" --summary angle:angle:max@6:7 -q
+check "sweep: ... warns" has "$tmp/err" "warning: --summary angle:angle:max@6:7: no output row of any point lies in the window 6 .. 7"
+status "sweep: a window that ends before it begins" 2 "$mbsim" sweep --collect "$sine" --summary angle:angle:max@2:1
+status "sweep: a window that is not T0:T1" 2 "$mbsim" sweep --collect "$sine" --summary angle:angle:max@2
+check "sweep: ... says what a window is" has "$tmp/err" "the window '2' is not T0:T1"
 
 status "sweep: undeclared parameter" 2 "$mbsim" sweep "$model" --vary k=1,2 -o "$tmp/nosweep"
 check "sweep: names the declared ones" has "$tmp/err" "declared: L, m"
@@ -423,6 +556,13 @@ status "kill: export" 0 "$mbsim" export "$f" angle
 check "kill: every row exported" test "$(wc -l <"$tmp/out")" -eq $((${r2:-0} + 1))
 status "kill: compare with a complete run" 1 "$mbsim" compare "$f" "$a" --interpolate -q
 check "kill: the rows agree, the status does not" has "$tmp/out" "^result: DIFFERENT (status differs)$"
+# --collect of a killed point's file, its table gone: status killed
+mkdir "$tmp/killed_sweep"
+cp "$f" "$tmp/killed_sweep/swing_000.h5"
+cp "$a" "$tmp/killed_sweep/swing_001.h5"
+status "kill: --collect of a killed point" 1 "$mbsim" sweep --collect "$tmp/killed_sweep"
+check "kill: ... its status killed" grep -q "^0,killed,,,swing_000.h5,its run was killed" "$tmp/killed_sweep/sweep.csv"
+check "kill: ... the other completed" grep -q "^1,completed,0,[0-9.]*,swing_001.h5,$" "$tmp/killed_sweep/sweep.csv"
 
 # ---- bad input leaves no results file ----
 status "run: unwritable output" 2 "$mbsim" run "$model" -o "$tmp/no/such/dir/x.h5"
@@ -515,6 +655,54 @@ status "adams: --commands for an XML model" 2 "$mbsim" run "$model" --commands "
 check "adams: says why" has "$tmp/err" "takes an Adams command file"
 status "adams: a dataset declares no parameters" 2 "$mbsim" run "$adm" --set k=1 -o "$tmp/x.h5"
 check "adams: says so" has "$tmp/err" "an Adams dataset declares no parameters"
+
+# ---- what a correct model prints, and --quiet (issue 33) ----
+pin=tests/cli/models/pin_friction.xml
+status "quiet: friction as MotionSolve writes it, the LuGre parameters left at their defaults" 0 \
+    "$mbsim" run "$pin" -o "$tmp/pin.h5"
+check "quiet: ... neither a warning nor a note" sh -c "! grep -q 'warning\\|note' '$tmp/err'"
+check "quiet: ... the summary line" has "$tmp/err" "^mbsim run: $pin: 51 rows"
+status "quiet: damping the user chose, -q" 0 "$mbsim" run "$pin" -q --set sigma1=1 -o "$tmp/pin.h5"
+check "quiet: ... its passivity warning kept" has "$tmp/err" \
+    "pin_friction.xml:24: warning: Force_JointFriction 2 (label 'damped pin friction'): the LuGre parameters may feed"
+check "quiet: ... and nothing else" test "$(wc -l <"$tmp/err")" -eq 1
+status "quiet: -qq" 0 "$mbsim" run "$pin" -qq --set sigma1=1 -o "$tmp/pin.h5"
+check "quiet: -qq prints nothing" test ! -s "$tmp/err"
+status "quiet: --quiet twice" 0 "$mbsim" run "$pin" --quiet --set sigma1=1 --quiet -o "$tmp/pin.h5"
+check "quiet: ... prints nothing" test ! -s "$tmp/err"
+# the four-bar's redundant joint equations: warnings every command's -q keeps
+redundant() { test "$(grep -c "four_bar.xml:[0-9]*: warning: Constraint_Joint .* redundant" "$1")" -eq 2; }
+status "quiet: run -q of the four-bar" 0 "$mbsim" run models/four_bar.xml -q -o "$tmp/fb.h5"
+check "quiet: ... keeps the redundancy warnings" redundant "$tmp/err"
+check "quiet: ... and prints nothing else" test "$(wc -l <"$tmp/err")" -eq 2
+status "quiet: validate -q of the four-bar" 0 "$mbsim" validate models/four_bar.xml -q
+check "quiet: ... keeps the redundancy warnings" redundant "$tmp/err"
+check "quiet: ... no summary" test ! -s "$tmp/out"
+status "quiet: validate -qq" 0 "$mbsim" validate models/four_bar.xml -qq
+check "quiet: ... prints nothing" test ! -s "$tmp/out" -a ! -s "$tmp/err"
+status "quiet: sweep -q of the four-bar" 0 "$mbsim" sweep models/four_bar.xml --vary m=1,2 --end-time 0.1 -q \
+    -o "$tmp/fbsweep"
+check "quiet: ... the model's warnings, once" redundant "$tmp/err"
+check "quiet: ... and nothing else" test "$(wc -l <"$tmp/err")" -eq 2
+check "quiet: ... every point's log has them" redundant "$tmp/fbsweep/four_bar_001.log"
+status "quiet: sweep -qq" 0 "$mbsim" sweep models/four_bar.xml --vary m=1,2 --end-time 0.1 -qq -o "$tmp/fbsweep"
+check "quiet: ... prints nothing" test ! -s "$tmp/err"
+status "quiet: a sweep point that fails is reported under -q" 1 "$mbsim" sweep "$model" --vary m=1,-1 -q \
+    -o "$tmp/qsweep"
+check "quiet: ... as a warning is" has "$tmp/err" "^mbsim sweep: point 1 (m=-1): invalid (exit status 2): .*mass must be > 0"
+check "quiet: ... and the summary line is not" sh -c "! grep -q 'points:' '$tmp/err'"
+status "quiet: compare -qq" 1 "$mbsim" compare "$a" "$tmp/far.h5" -qq
+check "quiet: ... prints nothing" test ! -s "$tmp/out" -a ! -s "$tmp/err"
+# compare notes runs made with other parameter values, naming each with both values
+"$mbsim" run "$model" -q --set m=2 --set L=1.5 -o "$tmp/m2.h5"
+status "compare: runs with other parameters" 1 "$mbsim" compare "$a" "$tmp/m2.h5"
+check "compare: ... notes the parameters and both values" has "$tmp/out" \
+    "^note: the runs' parameters differ: L (REF 1, NEW 1.5), m (REF 1, NEW 2)$"
+status "compare: runs with the same parameters" 0 "$mbsim" compare "$a" "$tmp/same.h5"
+check "compare: ... no such note" sh -c "! grep -q parameters '$tmp/out'"
+# the bash completion reads the options from the help texts
+check "completion: validate --qu completes to --quiet" bash -c ". completion/mbsim.bash; PATH='$(dirname "$mbsim")':\$PATH;
+    COMP_WORDS=(mbsim validate --qu); COMP_CWORD=2; _mbsim; [ \"\${COMPREPLY[*]}\" = --quiet ]"
 
 # ---- help texts are those of docs/cli.md ----
 # doc_block PATTERN: the first fenced block of docs/cli.md whose first line matches

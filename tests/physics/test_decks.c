@@ -9,7 +9,11 @@
  *   tests/physics/models/variables.xml   a loop of variables, explicit and implicit
  *                                        differential equations
  *   tests/physics/models/reference_examples.xml  the examples of MotionSolve's reference guide
- *   tests/physics/models/marker_move.xml a modify command moves a spring's anchor between Statics */
+ *   tests/physics/models/marker_move.xml a modify command moves a spring's anchor between Statics
+ *   models/constant_motion_q.xml  Motion_Joint type CONSTANT with q, as MotionView
+ *                                        2022 writes it, in the model and in a command
+ *   models/shared_ids.xml  ids unique per element name: a primitive, a spring and a
+ *                                        bushing of one id, a joint and a coupler of another */
 #include "../support/harness.h"
 #include "../support/run_model.h"
 
@@ -261,7 +265,72 @@ TEST(a_command_moves_a_marker_between_analyses)
     test_results_free(&r);
 }
 
+/* Motion_Joint type CONSTANT with q, as MotionView 2022 writes it: each arm
+ * stays at its constant, held by -m g L cos(q); a command sets B's to 0.1. */
+TEST(a_constant_motion_holds_its_q)
+{
+    test_results r;
+    CHECK(test_run_model("models/constant_motion_q.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "run failed: %s %s", r.run.message, r.errors);
+    if (r.status == MBS_OK) {
+        double mgL = 2.0 * 9.81 * 500.0; /* N mm */
+        CHECK(r.n_rows == 12);
+        for (int i = 0; i < r.n_rows; i++) {
+            double qb = i < 6 ? 0.25 : 0.1; /* rows 0..5 the first Transient, 6.. after the command */
+            CHECK_NEAR(test_value(&r, "angle A", 0, i), 0.0, 1e-9);
+            CHECK_NEAR(test_value(&r, "angle B", 0, i), qb, 1e-9);
+            CHECK_NEAR(test_value(&r, "hold A", 0, i), -mgL, 1e-6 * mgL);
+            CHECK_NEAR(test_value(&r, "hold B", 0, i), -mgL * cos(qb), 1e-6 * mgL);
+        }
+    }
+    test_results_free(&r);
+}
+
+/* Ids unique per element name only (SPEC 1), as a MotionView export has
+ * them: a Constraint_Jprim, a Force_SpringDamper and a Force_Bushing with one
+ * id, a Constraint_Joint and a Constraint_Coupler with another. Each is read
+ * by its own function, switched off by its own keyword, alone. */
+TEST(elements_of_different_names_share_an_id)
+{
+    test_results r;
+    CHECK(test_run_model("models/shared_ids.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "run failed: %s %s", r.run.message, r.errors);
+    if (r.status != MBS_OK) {
+        test_results_free(&r);
+        return;
+    }
+    const double w = 2.0 * 9.81;                   /* (m_A - m_B) g, N */
+    const double k1 = 2.0, k2 = 3.0;               /* N/mm */
+    const double C = 0.5 * 9.81;                   /* m_C g on the primitive */
+    /* rows: Static (both), Static (spring off), Static (bushing off), then the Transient */
+    const double q[3] = {-w / (k1 + k2), -w / k2, -w / k1};
+    const double spdp[3] = {k1 * w / (k1 + k2), 0.0, w}, bush[3] = {k2 * w / (k1 + k2), w, 0.0};
+    CHECK(r.n_rows == 24);
+    for (int i = 0; i < 3 && i < r.n_rows; i++) {
+        CHECK_NEAR(test_value(&r, "shared ids", 3, i), q[i], 1e-6);      /* DZ of A, mm */
+        CHECK_NEAR(test_value(&r, "shared ids", 4, i), -q[i], 1e-6);     /* B: the coupler, q_A + q_B = 0 */
+        CHECK_NEAR(test_value(&r, "shared ids", 0, i), spdp[i], 1e-6);   /* SPDP(214001, 0, 4) */
+        CHECK_NEAR(test_value(&r, "shared ids", 1, i), bush[i], 1e-6);   /* BUSH(214001, 0, 4) */
+        CHECK_NEAR(test_value(&r, "bushing force", 2, i), bush[i], 1e-6); /* Sensor element_type BUSH */
+    }
+    /* both again: A and B oscillate about the first equilibrium from the third */
+    double om = sqrt((k1 + k2) * 1000.0 / 4.0), worst = 0.0;
+    for (int i = 3; i < r.n_rows; i++) {
+        double t = r.t[i], qa = q[0] + (q[2] - q[0]) * cos(om * t);
+        worst = fmax(worst, fabs(test_value(&r, "shared ids", 3, i) - qa));
+        CHECK_NEAR(test_value(&r, "shared ids", 0, i), -k1 * test_value(&r, "shared ids", 3, i), 1e-9);
+        CHECK_NEAR(test_value(&r, "shared ids", 1, i), -k2 * test_value(&r, "shared ids", 3, i), 1e-9);
+    }
+    CHECK_MSG(worst < 1e-3 * (q[0] - q[2]), "A is off its closed form by %.3g mm", worst);
+    for (int i = 0; i < r.n_rows; i++) {
+        CHECK_NEAR(test_value(&r, "shared ids", 2, i), C, 1e-9);  /* JPRIM(214001, 0, 4) */
+        CHECK_NEAR(test_value(&r, "C floor force", 2, i), C, 1e-9); /* Sensor CONSTRAINT 214001: the primitive */
+    }
+    test_results_free(&r);
+}
+
 TEST_SUITE(decks, T(motionview_export_runs_every_analysis_and_sinks_at_the_steady_speed),
            T(a_rig_procedure_deactivates_switches_and_reactivates), T(a_sensor_event_ends_the_analysis_or_the_run),
            T(variables_in_a_loop_and_differential_equations), T(the_reference_guides_examples_run),
-           T(a_command_moves_a_marker_between_analyses));
+           T(a_command_moves_a_marker_between_analyses), T(a_constant_motion_holds_its_q),
+           T(elements_of_different_names_share_an_id));

@@ -232,7 +232,8 @@ TEST(joint_coordinates_keep_d_in_the_tree)
         mbs_diags_free(&diag);
         mbs_tree tree;
         CHECK(mbs_tree_build(&tree, m, d, 1) == 0);
-        int C = mbs_model_component_index(m, MBS_FAMILY_CONSTRAINT, 3), D = mbs_model_component_index(m, MBS_FAMILY_CONSTRAINT, 4);
+        int C = mbs_model_component_index(m, "Constraint_Joint", 3),
+            D = mbs_model_component_index(m, "Constraint_Joint", 4);
         CHECK(C >= 0 && D >= 0 && tree.comp_in_tree[D] && !tree.comp_in_tree[C]);
         CHECK(tree.n_coords == 3);
         mbs_tree_free(&tree);

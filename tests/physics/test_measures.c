@@ -277,7 +277,7 @@ TEST(every_state_measure_agrees_with_the_sensors)
         in_axes(y, RJ, w);
         CHECK_NEAR(x[1], -0.5 * y[1], 1e-9);
         CHECK_NEAR(x[2], 0.2 * cos(2 * r.t[i]), 1e-9);
-        check1(&r, "joint", 6, fabs(fs), i, "SFORCE(id,0,1)"); /* comp 1: the magnitude */
+        check1(&r, "joint", 6, fabs(fs), i, "SPDP(id,0,1)"); /* comp 1: the magnitude */
         in_axes(x, RJ, fv);
         check1(&r, "joint", 7, x[0], i, "VFORCE(id,0,2,RM)");
         in_axes(x, RJ, tv);

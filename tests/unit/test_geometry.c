@@ -1,7 +1,8 @@
 /* Geometry of the model (src/model/geometry.c, src/elements/post_graphic.c):
  * the inertia ellipsoid of a body without a graphic against its closed form,
- * on principal axes that are not the body's; Post_Graphic placements; the
- * joint glyph; the model's size. */
+ * on principal axes that are not the body's; Post_Graphic placements, a
+ * TriaMesh, an SPDP coil, Outline points and the types not drawn, as
+ * MotionView exports write them; the joint glyph; the model's size; its up. */
 #include "../support/harness.h"
 #include "model_text.h"
 
@@ -113,5 +114,133 @@ TEST(post_graphic_shapes)
     text_model_free(&t);
 }
 
+/* A body whose markers are turned a quarter turn about z (x -> y): shapes
+ * given in their frames land turned in the body frame. */
+#define ARM                                                                                                       \
+    "<Body_Rigid id=\"2\" cg_id=\"20\" mass=\"1\" inertia_xx=\"1\" inertia_yy=\"1\" inertia_zz=\"1\"/>\n"                 \
+    "<Reference_Marker id=\"20\" body_id=\"2\" pos_x=\"1000\"/>\n"                                                   \
+    "<Reference_Marker id=\"21\" body_id=\"2\" pos_x=\"1000\" pos_y=\"500\" a00=\"0\" a10=\"1\" a20=\"0\" a02=\"0\" "     \
+    "a12=\"0\" a22=\"1\"/>\n"
+
+static int has_note(const text_model *t, const char *text)
+{
+    for (int i = 0; i < t->diags.count; i++)
+        if (t->diags.items[i].severity == MBS_SEV_NOTE && strstr(t->diags.items[i].message, text))
+            return 1;
+    return 0;
+}
+
+TEST(triamesh_points_and_triangles_as_the_text_gives_them)
+{
+    /* millimetres: the points in metres, in marker 21's frame (its origin (0, 0.5, 0) from the
+     * body's centre of mass, its x along the body's y); MotionView's comments in the text */
+    text_model t;
+    if (load(&t, "<Param_Unit length_unit=\"MILLIMETER\"/>\n" ARM
+                 "<Post_Graphic id=\"1\" type=\"TriaMesh\" ref_marker_id=\"21\" num_point=\"4\" num_triangle=\"2\" "
+                 "refinement_level=\"0\" is_material_inside=\"TRUE\">\n<!-- Node Position -->\n 0 0 0 100 0 0\n"
+                 " 100 200 0 0 200 300\n<!-- Tria Connectivity -->\n 0 1 2 0 2 3\n</Post_Graphic>\n")) {
+        const mbs_graphic *g = graphic(t.model, MBS_FROM_POST_GRAPHIC, 0);
+        CHECK(g && g->shape == MBS_SHAPE_MESH && g->body == 1 && g->n_points == 4 && g->n_triangles == 2);
+        static const double P[12] = {0, 0, 0, 0.1, 0, 0, 0.1, 0.2, 0, 0, 0.2, 0.3};
+        static const int T[6] = {0, 1, 2, 0, 2, 3};
+        for (int i = 0; g && g->n_points == 4 && i < 12; i++)
+            CHECK_NEAR(g->points[i], P[i], 1e-15);
+        for (int i = 0; g && g->n_triangles == 2 && i < 6; i++)
+            CHECK(g->triangles[i] == T[i]);
+        CHECK_NEAR(g ? g->pos[1] : 0, 0.5, 1e-15);
+        CHECK_NEAR(g ? g->rot[3] : 0, 1.0, 1e-15); /* the shape's x is the body's y */
+    }
+    text_model_free(&t);
+}
+
+TEST(frustum_of_negative_length_runs_along_minus_z)
+{
+    /* length -50: the same frustum turned half a turn about x (z -> -z, y -> -y, x kept);
+     * a zero top radius (a cone) and a zero bottom radius are both shapes */
+    text_model t;
+    if (load(&t, ARM "<Post_Graphic id=\"1\" type=\"Frustum\" center_marker_id=\"21\" top_radius=\"0.\" "
+                     "bottom_radius=\"33\" length=\"-50.\" ends_type=\"BOTTOM_ONLY\"/>\n"
+                     "<Post_Graphic id=\"2\" type=\"Frustum\" center_marker_id=\"21\" top_radius=\"7\" "
+                     "bottom_radius=\"0\" length=\"5\"/>\n")) {
+        const mbs_graphic *g = graphic(t.model, MBS_FROM_POST_GRAPHIC, 0);
+        CHECK(g && g->shape == MBS_SHAPE_FRUSTUM && g->size[0] == 33 && g->size[1] == 0 && g->size[2] == 50);
+        /* columns: x = the marker's x = body y; y = -(the marker's y) = body x; z = -(body z) */
+        static const double R[9] = {0, 1, 0, 1, 0, 0, 0, 0, -1};
+        for (int i = 0; g && i < 9; i++)
+            CHECK_NEAR(g->rot[i], R[i], 1e-15);
+        const mbs_graphic *cone = graphic(t.model, MBS_FROM_POST_GRAPHIC, 1);
+        CHECK(cone && cone->size[0] == 0 && cone->size[1] == 7 && cone->size[2] == 5 && cone->rot[8] == 1);
+    }
+    text_model_free(&t);
+}
+
+TEST(spdp_coil_between_its_markers)
+{
+    text_model t;
+    if (load(&t, ARM "<Post_Graphic id=\"1\" type=\"SPDP\" i_marker_id=\"21\" j_marker_id=\"10\" Da=\"100.\" "
+                     "Db=\"30\" Dc=\"40\" La=\"1\" Lb=\"2\" Lc=\"3\" Ld=\"4\" ncoil=\"4\"/>\n")) {
+        const mbs_graphic *g = graphic(t.model, MBS_FROM_POST_GRAPHIC, 0);
+        CHECK(g && g->shape == MBS_SHAPE_COIL && g->body == 1 && g->body2 == 0 && g->coils == 4);
+        CHECK(g && g->pos[1] == 500 && g->pos2[0] == 0 && g->size[0] == 50);
+        static const double D[6] = {15, 1, 3, 20, 2, 4}; /* radius, gap, length at I, then at J */
+        for (int i = 0; g && i < 6; i++)
+            CHECK_NEAR(g->damper[i], D[i], 1e-15);
+        /* the coil is not the arm's own shape: the arm keeps its inertia ellipsoid */
+        CHECK(graphic(t.model, MBS_FROM_INERTIA, 0) != NULL);
+    }
+    text_model_free(&t);
+}
+
+TEST(outline_through_points_of_the_text)
+{
+    text_model t;
+    if (load(&t, ARM "<Post_Graphic id=\"1\" type=\"Outline\" ref_marker_id=\"21\" num_point=\"3\">"
+                     "0 0 0, 1 0 0, 1 2 0</Post_Graphic>\n")) {
+        const mbs_graphic *g = graphic(t.model, MBS_FROM_POST_GRAPHIC, 0);
+        CHECK(g && g->shape == MBS_SHAPE_OUTLINE && g->n_points == 3 && g->points[7] == 2 && g->pos[1] == 500);
+    }
+    text_model_free(&t);
+}
+
+TEST(types_not_drawn_are_read_with_any_attribute_and_one_note)
+{
+    /* attributes of a type mbsim does not draw are MotionSolve's; a drawn type still refuses
+     * an attribute of no type */
+    text_model t;
+    if (load(&t, "<Post_Graphic id=\"1\" type=\"UserGra\" ref_marker_id=\"10\" usrsub_param_string=\"USER(599)\" "
+                 "usrsub_dll_name=\"NULL\" usrsub_fnc_name=\"GRASUB\"/>\n"
+                 "<Post_Graphic id=\"2\" type=\"UserGra\" ref_marker_id=\"10\" usrsub_fnc_name=\"GRASUB\"/>\n"
+                 "<Post_Graphic id=\"3\" type=\"Parasolid\" whatever=\"1\"/>\n")) {
+        CHECK(graphic(t.model, MBS_FROM_POST_GRAPHIC, 0) == NULL);
+        CHECK(has_note(&t, "Post_Graphic: type USERGRA is not drawn by mbsim animate (2 elements"));
+        CHECK(has_note(&t, "Post_Graphic: type PARASOLID is not drawn by mbsim animate"));
+    }
+    text_model_free(&t);
+    char buf[512];
+    text_model_load(&t, "<Mbsim><Model>" GROUND "<Post_Graphic id=\"1\" type=\"Sphere\" center_marker_id=\"10\" "
+                        "radius=\"1\" usrsub_fnc_name=\"GRASUB\"/></Model></Mbsim>\n", NULL, 1);
+    CHECK(strstr(text_model_error(&t, 0, buf, sizeof buf), "unknown attribute 'usrsub_fnc_name'") != NULL);
+    text_model_free(&t);
+}
+
+TEST(up_is_against_gravity)
+{
+    /* two gravity elements add: g = (3, 0, -4), up = -g / 5; without gravity: +z */
+    text_model t;
+    if (load(&t, "<Force_Gravity grav_x=\"1\" grav_z=\"-4\"/>\n<Force_Gravity grav_x=\"2\"/>\n")) {
+        CHECK_NEAR(t.model->up[0], -0.6, 1e-15);
+        CHECK_NEAR(t.model->up[1], 0.0, 1e-15);
+        CHECK_NEAR(t.model->up[2], 0.8, 1e-15);
+    }
+    text_model_free(&t);
+    if (load(&t, "")) {
+        CHECK(t.model->up[0] == 0.0 && t.model->up[1] == 0.0 && t.model->up[2] == 1.0);
+    }
+    text_model_free(&t);
+}
+
 TEST_SUITE(geometry, T(inertia_ellipsoid_of_a_rod), T(inertia_ellipsoid_on_tilted_principal_axes),
-           T(post_graphic_shapes));
+           T(post_graphic_shapes), T(triamesh_points_and_triangles_as_the_text_gives_them),
+           T(frustum_of_negative_length_runs_along_minus_z), T(spdp_coil_between_its_markers),
+           T(outline_through_points_of_the_text), T(types_not_drawn_are_read_with_any_attribute_and_one_note),
+           T(up_is_against_gravity));

@@ -68,15 +68,38 @@ TEST(the_passivity_condition_is_checked)
     CHECK(count(MM, attrs, MBS_SEV_WARNING, "passivity") == 0);
 }
 
+/* The canonical damping misses the bound for any mu_s well above mu_d: the
+ * defaults (in N-mm-s, or in another unit, where the softness warning says
+ * what is wrong) and the documented values written out are no choice to
+ * warn about; damping set otherwise is. */
+TEST(the_canonical_damping_is_not_warned_about)
+{
+    const char *mu = "mu_static=\"0.5\" mu_dynamic=\"0.3\"";
+    CHECK(count(MM, mu, MBS_SEV_WARNING, "passivity") == 0);
+    CHECK(count("", mu, MBS_SEV_WARNING, "passivity") == 0);
+    char attrs[256];
+    snprintf(attrs, sizeof attrs, "%s damping_effects=\"0.316\" viscous_effects=\"0.0004\"", mu);
+    CHECK(count(MM, attrs, MBS_SEV_WARNING, "passivity") == 0);
+    snprintf(attrs, sizeof attrs, "%s bristle_stiffness=\"1e5\" damping_effects=\"316\" viscous_effects=\"0.4\"", mu);
+    CHECK(count("", attrs, MBS_SEV_WARNING, "passivity") == 0);
+    snprintf(attrs, sizeof attrs, "%s damping_effects=\"1\"", mu); /* three times the canonical value */
+    CHECK(count(MM, attrs, MBS_SEV_WARNING, "passivity") == 1);
+    snprintf(attrs, sizeof attrs, "%s damping_effects=\"316\"", mu); /* canonical damping, default viscosity */
+    CHECK(count("", attrs, MBS_SEV_WARNING, "passivity") == 1);
+}
+
 TEST(what_does_not_apply_to_the_joint_type_gets_a_note)
 {
     const char *mu = "mu_static=\"0.5\" mu_dynamic=\"0.3\" ";
     char attrs[256];
-    snprintf(attrs, sizeof attrs, "%sinputs=\"1111\"", mu);
+    snprintf(attrs, sizeof attrs, "%sinputs=\"0101\"", mu);
     CHECK(count(MM, attrs, MBS_SEV_NOTE, "torsional moment (character 4) does not apply to a REVOLUTE") == 1);
     snprintf(attrs, sizeof attrs, "%sinputs=\"1110\"", mu);
     CHECK(count(MM, attrs, MBS_SEV_NOTE, "does not apply") == 0);
     CHECK(count(MM, mu, MBS_SEV_NOTE, "does not apply") == 0); /* the default 1111 is no choice of the user */
+    /* nor is 1111 written out, as MotionSolve's files do: every load that applies */
+    snprintf(attrs, sizeof attrs, "%sinputs=\"1111\"", mu);
+    CHECK(count(MM, attrs, MBS_SEV_NOTE, "does not apply") == 0);
     snprintf(attrs, sizeof attrs, "%sforce_preload=\"2\" ball_radius=\"3\"", mu);
     CHECK(count(MM, attrs, MBS_SEV_NOTE, "force_preload has no effect on a REVOLUTE joint") == 1);
     CHECK(count(MM, attrs, MBS_SEV_NOTE, "ball_radius has no effect on a REVOLUTE joint") == 1);
@@ -141,5 +164,6 @@ TEST(lugre_slopes_are_the_derivatives_of_the_law)
 
 TEST_SUITE(joint_friction_checks, T(default_bristles_in_a_metre_model_are_pointed_out),
            T(dynamic_above_static_friction_is_a_warning), T(the_passivity_condition_is_checked),
+           T(the_canonical_damping_is_not_warned_about),
            T(what_does_not_apply_to_the_joint_type_gets_a_note), T(lugre_law),
            T(lugre_slopes_are_the_derivatives_of_the_law));

@@ -105,17 +105,21 @@ TEST(lprf_id_names_a_marker_on_the_body_itself)
     text_model_free(&t);
 }
 
-TEST(constraint_jprim_is_a_constraint_joint_and_constant_motions)
+/* Constraint_Jprim is the joint element under its own name: ids of its own
+ * (a Constraint_Joint of the same id besides it), a joint for the solver. */
+TEST(constraint_jprim_is_a_joint_under_its_own_name_and_constant_motions)
 {
     text_model t;
     if (load(&t,
-             BODY2 "<Constraint_Jprim id=\"1\" type=\"INPLANE\" i_marker_id=\"20\" j_marker_id=\"10\"/>\n"
+             BODY2 "<Constraint_Jprim id=\"2\" type=\"INPLANE\" i_marker_id=\"20\" j_marker_id=\"10\"/>\n"
                    "<Constraint_Joint id=\"2\" type=\"TRANSLATIONAL\" i_marker_id=\"21\" j_marker_id=\"10\"/>\n"
                    "<Motion_Joint id=\"1\" joint_id=\"2\" type=\"CONSTANT\" val=\"0.25\"/>\n",
              NULL)) {
-        int j = mbs_model_component_index(t.model, MBS_FAMILY_CONSTRAINT, 1);
-        CHECK(j >= 0 && strcmp(t.model->comps[j].kind->name, "Constraint_Joint") == 0);
-        CHECK(mbs_model_component_index(t.model, MBS_FAMILY_MOTION, 1) >= 0);
+        int p = mbs_model_component_index(t.model, "Constraint_Jprim", 2);
+        int j = mbs_model_component_index(t.model, "Constraint_Joint", 2);
+        CHECK(p >= 0 && j >= 0 && p != j);
+        /* it loaded: joint_id 2 names the Constraint_Joint (an INPLANE primitive has no coordinate to drive) */
+        CHECK(mbs_model_component_index(t.model, "Motion_Joint", 1) >= 0);
     }
     text_model_free(&t);
 }
@@ -131,6 +135,56 @@ TEST(settings_mbsim_can_honour_are_honoured)
         CHECK_NEAR(t.model->settings.static_imbalance, 1e-4, 1e-18);
         CHECK_NEAR(t.model->settings.static_step_tol, 1e-12, 1e-24);
         CHECK(t.model->output_ypr == 1);
+    }
+    text_model_free(&t);
+}
+
+/* Every MotionView deck asks for a first step (h0_max 1e-8) below its
+ * smallest step (h_min 1e-6): h_min wins, the first step is h_min. */
+TEST(a_first_step_below_the_smallest_step_as_exports_write_them)
+{
+    text_model t;
+    if (load(&t,
+             "<Param_Unit length_unit=\"MILLIMETER\" time_unit=\"MILLISECOND\"/>\n"
+             "<Param_Transient integrator_type=\"DSTIFF\" integr_tol=\"0.001\" h_max=\"0.01\" "
+             "h0_max=\"1.0000E-08\" h_min=\"1.0000E-06\" max_order=\"5\"/>\n",
+             NULL)) {
+        CHECK_NEAR(t.model->settings.h0, 1e-9, 1e-23); /* ms */
+        CHECK_NEAR(t.model->settings.h_min, 1e-9, 1e-23);
+        CHECK_NEAR(t.model->settings.h_max, 1e-5, 1e-19);
+        CHECK(count_notes(&t, "h0_max 1e-08 is below h_min 1e-06: h_min wins (no step is shorter, the first one "
+                              "included: the first step is 1e-06)") == 1);
+    }
+    text_model_free(&t);
+}
+
+/* MotionView 2022 writes <Messaging> directly inside the root, before
+ * <Model>; the other settings may stand there too, read as in <Model>. */
+TEST(settings_directly_inside_the_root_before_the_model)
+{
+    text_model t;
+    text_model_load(&t,
+                    "<MultiBodySystem>\n"
+                    "  <Messaging id=\"0\" verbose=\"FALSE\" info=\"TRUE\" warning=\"TRUE\" error=\"TRUE\"/>\n"
+                    "  <Param_Transient integrator_type=\"DSTIFF\" integr_tol=\"0.003\" h_max=\"0.01\"/>\n"
+                    "  <Param_Static method=\"FIM_D\" max_num_iter=\"41\"/>\n"
+                    "  <ResOutput angle_type=\"YPR\" mrf_file=\"TRUE\"/>\n"
+                    "  <H3DOutput switch_on=\"TRUE\" increment=\"1\"/>\n"
+                    "  <Model>\n" GROUND "  </Model>\n"
+                    "</MultiBodySystem>\n",
+                    NULL, 1);
+    char buf[512];
+    CHECK_MSG(t.status == MBS_OK && t.model, "does not load: %s", text_model_error(&t, 0, buf, sizeof buf));
+    if (t.model) {
+        CHECK_NEAR(t.model->settings.rtol, 0.003, 1e-18);
+        CHECK_NEAR(t.model->settings.h_max, 0.01, 1e-18);
+        CHECK(t.model->settings.static_max_iter == 41);
+        CHECK(t.model->output_ypr == 1);
+        CHECK(count_notes(&t, "Messaging: has no effect") == 1);
+        CHECK(count_notes(&t, "H3DOutput: has no effect") == 1);
+        /* read before the model's own elements, in file order */
+        CHECK(t.spec.n_elems == 7 && strcmp(t.spec.elems[0].kind->name, "Messaging") == 0 &&
+              t.spec.elems[0].line == 2 && !t.spec.elems[0].in_command);
     }
     text_model_free(&t);
 }
@@ -156,5 +210,7 @@ TEST(numbers_and_expressions_as_motionsolve_writes_them)
 }
 
 TEST_SUITE(motionsolve, T(boilerplate_gives_one_note_per_kind_with_the_count), T(six_direction_cosines_complete_the_y_axis),
-           T(lprf_id_names_a_marker_on_the_body_itself), T(constraint_jprim_is_a_constraint_joint_and_constant_motions),
-           T(settings_mbsim_can_honour_are_honoured), T(numbers_and_expressions_as_motionsolve_writes_them));
+           T(lprf_id_names_a_marker_on_the_body_itself), T(constraint_jprim_is_a_joint_under_its_own_name_and_constant_motions),
+           T(settings_mbsim_can_honour_are_honoured), T(settings_directly_inside_the_root_before_the_model),
+           T(a_first_step_below_the_smallest_step_as_exports_write_them),
+           T(numbers_and_expressions_as_motionsolve_writes_them));

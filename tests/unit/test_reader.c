@@ -391,8 +391,8 @@ TEST(every_error_is_reported_with_its_line)
     CHECK_MSG(strcmp(text_model_error(&t, 0, buf, sizeof buf),
                      "MODEL:3: error: Reference_Marker 10: body_id 9 does not exist") == 0, "%s", buf);
     CHECK_MSG(strcmp(text_model_error(&t, 1, buf, sizeof buf),
-                     "MODEL:4: error: Reference_Marker 10: marker id 10 is already used by the Reference_Marker on "
-                     "line 3") == 0, "%s", buf);
+                     "MODEL:4: error: Reference_Marker 10: id 10 is already used by the Reference_Marker on line 3 "
+                     "(ids are unique among the elements of one name)") == 0, "%s", buf);
     CHECK_MSG(strcmp(text_model_error(&t, 2, buf, sizeof buf),
                      "MODEL:5: error: Body_Rigid 2: mass must be > 0 (is -1)") == 0, "%s", buf);
     text_model_free(&t);
