@@ -2,9 +2,10 @@
  * read by expressions with DIF(id) (z) and DIF1(id) (dz/dt):
  *   explicit (default)   dz/dt - f(t, state) = 0
  *   is_implicit="TRUE"   f(t, state, z, dz/dt) = 0   (f reads DIF1(id))
- * z(0) = ic; an implicit equation's dz/dt at the start is solved for (so
- * ic_dot has no effect). In Static analyses the equation becomes f = 0 (the
- * state at rest), or z is held (is_static_hold). Units: those its
+ * z(0) = ic; an implicit equation's dz/dt at the start is solved for,
+ * Newton's method starting from ic_dot (an equation with several roots in
+ * dz/dt takes the one it leads to). In Static analyses the equation becomes
+ * f = 0 (the state at rest), or z is held (is_static_hold). Units: those its
  * expression is written in. */
 #include "scalar_state.h"
 #include "usersub.h"
@@ -18,8 +19,8 @@ static const mbs_attr ATTRS[] = {
     {"expr", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t", "the rate dz/dt (explicit) or the residual (implicit)", NULL},
     {"is_implicit", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: expr = 0 defines dz/dt implicitly", NULL},
     {"ic", MBS_ATTR_REAL, "0", DIM_NONE, 0, NULL, "z at the start", NULL},
-    {"ic_dot", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL,
-     "accepted, no effect: the start solves for dz/dt", NULL},
+    {"ic_dot", MBS_ATTR_REAL, "0", DIM_NONE, 0, NULL,
+     "implicit: dz/dt at the start, where the start's solve for it begins", NULL},
     {"is_static_hold", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: z is held in Static analyses", NULL},
     MBS_USERSUB_ATTRS,
 };
@@ -54,10 +55,19 @@ static void output(const mbs_component *c, const mbs_eval *ev, int which, double
     out[0] = c->outputs[which].code == OUT_VALUE ? mbs_state(ev, c, 0) : mbs_state_rate(ev, c, 0);
 }
 
+/* An implicit equation's rate starts at ic_dot (an explicit one's is f). */
+static void initial_rates(const mbs_component *c, double *zdot)
+{
+    const mbs_scalar_state *p = c->params;
+    if (p->implicit)
+        zdot[0] = p->ic_dot;
+}
+
 static const mbs_component_ops OPS = {
     .eval = eval,
     .static_residual = static_residual,
     .initial_states = mbs_scalar_state_initial,
+    .initial_rates = initial_rates,
     .output = output,
     .free_params = mbs_scalar_state_free,
 };
@@ -72,7 +82,9 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     mbs_component *c = mbs_scalar_state_build(b, e, &OPS, "DIFSUB", NULL);
     if (!c)
         return -1;
-    if (((const mbs_scalar_state *)c->params)->implicit)
+    mbs_scalar_state *p = c->params;
+    p->ic_dot = mbs_spec_real(e, "ic_dot");
+    if (p->implicit)
         c->state_form = IMPLICIT;
     c->outputs = OUTPUTS;
     c->n_outputs = MBS_COUNT_OF(OUTPUTS);
@@ -83,8 +95,8 @@ const mbs_kind mbs_kind_control_diff = {
     "Control_Diff", MBS_FAMILY_DIFF, MBS_IN_MODEL, MBS_STAGE_DATA, ATTRS, MBS_COUNT_OF(ATTRS),
     "A first-order differential equation of a state z of its own: dz/dt = expr, or expr = 0 with "
     "is_implicit (expr then reads DIF1(id)), z(0) = ic. Expressions read z with DIF(id) and dz/dt with "
-    "DIF1(id). In Static analyses the state comes to rest (expr = 0 with dz/dt = 0), or is held with "
-    "is_static_hold. Outputs Value and Rate.",
+    "DIF1(id); an implicit one's rate is solved for at the start, from ic_dot. In Static analyses the "
+    "state comes to rest (expr = 0 with dz/dt = 0), or is held with is_static_hold. Outputs Value and Rate.",
     build,
     "DIFF",
 };

@@ -1,76 +1,111 @@
 /* Reference_Array (MotionSolve): a list that expressions read with
- * ARYVAL(id, n) (n from 1). Type IC holds numbers (the element's text);
- * type U names Reference_Variables (variable_id), and ARYVAL then reads the
- * n-th variable's value; types X and Y (states and outputs of control
- * elements mbsim does not have) are kept for what refers to them. */
+ * ARYVAL(id, n) (n from 1), of one of four types:
+ *   IC  numbers, the element's text (initial conditions of a state equation);
+ *   U   Reference_Variables, by their ids: the element's text as MotionView
+ *       writes it (rows of ids), or variable_id; ARYVAL reads the n-th
+ *       variable's value (the inputs u of a state equation);
+ *   X   the states x of the Control_StateEqn or Control_SISO that names it,
+ *   Y   its outputs y: no values in the file (the solver fills them), as
+ *       many as the state equation has (MotionView writes num_element="1"
+ *       on them whatever the size: it is not checked); ARYVAL reads the
+ *       n-th state or output.
+ * Which element fills an X or Y array is recorded by that element when it is
+ * built (mbs_array.comp); ARYVAL of one that none fills is an error. */
+#include "usersub.h"
 #include "../core/strutil.h"
 #include "../model/builder.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among Reference_Arrays)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages", NULL},
-    {"type", MBS_ATTR_KEYWORD, "IC", DIM_NONE, 0, "IC|U|X|Y", "IC: numbers; U: Reference_Variables", NULL},
-    {"num_element", MBS_ATTR_INT, NULL, DIM_NONE, 0, NULL, "how many elements (checked against the list)", NULL},
-    {"variable_id", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "U: the Reference_Variable ids, separated by spaces or commas", NULL},
+    {"type", MBS_ATTR_KEYWORD, "IC", DIM_NONE, 0, "IC|U|X|Y",
+     "IC: numbers; U: Reference_Variables; X, Y: the states and outputs of the state equation that names it",
+     NULL},
+    {"num_element", MBS_ATTR_INT, NULL, DIM_NONE, 0, NULL,
+     "how many elements: checked against the list for IC and U; for X and Y the state equation's sizes "
+     "count (MotionView writes 1 whatever they are)", NULL},
+    {"variable_id", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL,
+     "U: the Reference_Variable ids, separated by spaces or commas (or give them as the element's text)", NULL},
     {"numbers", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_CONTENT, NULL,
-     "IC: the numbers, separated by white space or commas", NULL},
+     "IC: the numbers; U: the Reference_Variable ids; separated by white space, new lines or commas", NULL},
+    MBS_USERSUB_ATTRS,
 };
 
-/* The numbers of a list; -1 (reason reported) when one is not a number. */
-static int parse_list(mbs_builder *b, const mbs_spec_elem *e, const char *what, const char *text, double **out, int *n)
+static const char *const TYPE_NAMES[] = {"IC", "U", "X", "Y"};
+
+/* U: the Reference_Variables named by ids v[0 .. n), as component indices
+ * in a->variables; -1 after reporting. */
+static int resolve_variables(mbs_builder *b, const mbs_spec_elem *e, const double *v, int n, mbs_array *a)
 {
-    char bad[64];
-    int rc = mbs_parse_numbers(text, out, n, bad, sizeof bad);
-    if (rc == -2)
-        return mbs_build_error(b, e, "%s: '%s' is not a number", what, bad);
+    a->variables = malloc(((size_t)n + 1) * sizeof *a->variables);
+    if (!a->variables)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        if (v[i] != floor(v[i]) || v[i] < 1 || v[i] > 2147483647.0)
+            return mbs_build_error(b, e, "the Reference_Variable id %g is not a positive whole number", v[i]);
+        int c = mbs_builder_index(b, MBS_FAMILY_VARIABLE, (int)v[i]);
+        if (c == -1)
+            return mbs_build_error(b, e, "Reference_Variable %g does not exist", v[i]);
+        if (c < 0)
+            return -1; /* it reported its own error */
+        a->variables[i] = c;
+    }
+    return 0;
+}
+
+/* The list of a, from the text (or variable_id); -1 after reporting. */
+static int read_list(mbs_builder *b, const mbs_spec_elem *e, mbs_array *a)
+{
+    int has_text = mbs_spec_has(e, "numbers"), has_ids = mbs_spec_has(e, "variable_id");
+    if (a->type == MBS_ARRAY_X || a->type == MBS_ARRAY_Y) {
+        if (has_text || has_ids)
+            return mbs_build_error(b, e, "type %s holds no values in the file (the state equation that names it "
+                                         "fills it): remove the element's text",
+                                   TYPE_NAMES[a->type]);
+        a->n = 0; /* the state equation that names it sets its size */
+        return 0;
+    }
+    if (a->type == MBS_ARRAY_IC && has_ids)
+        return mbs_build_error(b, e, "variable_id belongs to type U; type IC holds numbers (the element's text)");
+    if (a->type == MBS_ARRAY_U && has_text && has_ids)
+        return mbs_build_error(b, e, "give the Reference_Variable ids once: as the element's text or as variable_id");
+    if (a->type == MBS_ARRAY_U && !has_text && !has_ids)
+        return mbs_build_error(b, e, "type U needs the ids of its Reference_Variables (the element's text or "
+                                     "variable_id)");
+    const char *attr = has_ids ? "variable_id" : "numbers";
+    double *v = NULL;
+    if (mbs_build_numbers(b, e, attr, &v, &a->n) != 0)
+        return -1;
+    if (mbs_spec_has(e, "num_element") && mbs_spec_int(e, "num_element") != a->n) {
+        free(v);
+        return mbs_build_error(b, e, "num_element is %ld but %d %s given", mbs_spec_int(e, "num_element"), a->n,
+                               a->n == 1 ? "is" : "are");
+    }
+    if (a->type == MBS_ARRAY_IC) {
+        a->values = v;
+        return 0;
+    }
+    int rc = resolve_variables(b, e, v, a->n, a);
+    free(v);
     return rc;
 }
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
+    if (mbs_refuse_user_subroutine(b, e, "ARYSUB") != 0)
+        return -1;
     mbs_model *m = mbs_builder_model(b);
     mbs_array a;
     memset(&a, 0, sizeof a);
     a.id = e->id;
     a.type = (mbs_array_type)mbs_spec_keyword(e, "type");
-    double *values = NULL;
-    int n = 0;
-    if (a.type == MBS_ARRAY_U) {
-        if (!mbs_spec_has(e, "variable_id"))
-            return mbs_build_error(b, e, "type U needs variable_id (the Reference_Variables it lists)");
-        if (parse_list(b, e, "variable_id", mbs_spec_text(e, "variable_id"), &values, &n) != 0)
-            return -1;
-        a.variables = malloc(((size_t)n + 1) * sizeof *a.variables);
-        for (int i = 0; a.variables && i < n; i++) {
-            int c = mbs_builder_index(b, MBS_FAMILY_VARIABLE, (int)values[i]);
-            if (c == -1)
-                mbs_build_error(b, e, "variable_id %g does not exist", values[i]);
-            if (c < 0) {
-                free(values);
-                free(a.variables);
-                return -1;
-            }
-            a.variables[i] = c;
-        }
-    } else if (parse_list(b, e, "numbers", mbs_spec_text(e, "numbers"), &values, &n) != 0) {
-        return -1;
-    }
-    if (mbs_spec_has(e, "num_element") && mbs_spec_int(e, "num_element") != n) {
-        free(values);
-        free(a.variables);
-        return mbs_build_error(b, e, "num_element is %ld but %d %s given", mbs_spec_int(e, "num_element"), n,
-                               n == 1 ? "is" : "are");
-    }
-    a.n = n;
-    if (a.type == MBS_ARRAY_U)
-        free(values);
-    else
-        a.values = values;
+    a.comp = -1;
     a.label = mbs_strdup(e->label);
-    mbs_array *grown = realloc(m->arrays, (size_t)(m->n_arrays + 1) * sizeof *grown);
+    mbs_array *grown = read_list(b, e, &a) == 0 ? realloc(m->arrays, (size_t)(m->n_arrays + 1) * sizeof *grown) : NULL;
     if (!grown) {
         free(a.values);
         free(a.variables);
@@ -84,9 +119,11 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 
 const mbs_kind mbs_kind_reference_array = {
     "Reference_Array", MBS_FAMILY_ARRAY, MBS_IN_MODEL, MBS_STAGE_DATA, ATTRS, MBS_COUNT_OF(ATTRS),
-    "A list that expressions read with ARYVAL(id, n), n from 1: type IC holds numbers (the element's text); "
-    "type U lists Reference_Variables (variable_id), whose values ARYVAL then reads. Types X and Y (states "
-    "and outputs of control elements) are kept for what refers to them.",
+    "A list that expressions read with ARYVAL(id, n), n from 1. Type IC holds numbers (the element's text); "
+    "type U lists Reference_Variables by their ids (the element's text, as MotionView writes it, or "
+    "variable_id), whose values ARYVAL then reads; types X and Y hold the states and outputs of the "
+    "Control_StateEqn or Control_SISO that names the array (no values in the file, as many as it has: "
+    "num_element is not checked), which ARYVAL reads as the run goes.",
     build,
     NULL,
 };

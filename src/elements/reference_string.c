@@ -1,9 +1,9 @@
 /* Reference_String (MotionSolve): a text other elements may name (in
  * MotionSolve, user subroutines read it). Kept in the model; nothing in
- * mbsim reads it yet. */
+ * mbsim reads it yet. One that a user subroutine makes (usrsub_*, as a
+ * vehicle export registers its travel locks) is refused by name. */
 #include "usersub.h"
 #include "../core/strutil.h"
-#include "../model/builder.h"
 
 #include <stdlib.h>
 

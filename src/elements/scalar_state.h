@@ -12,6 +12,7 @@ typedef struct mbs_scalar_state {
     int implicit;  /* is_implicit: expr = 0 defines the state */
     int hold;      /* is_static_hold (Control_Diff): z held in Static analyses */
     double ic;
+    double ic_dot; /* Control_Diff, implicit: dz/dt where the start's solve begins */
 } mbs_scalar_state;
 
 /* Refuses a user subroutine (`routine`, e.g. VARSUB), adds e's component

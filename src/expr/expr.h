@@ -38,7 +38,9 @@ typedef enum mbs_bind_result {
     MBS_BIND_UNKNOWN = 0,    /* not a function of this environment */
     MBS_BIND_SLOT,           /* evaluated at run time through the slot */
     MBS_BIND_CONSTANT,       /* a constant (e.g. an element of an IC array) */
-    MBS_BIND_ERROR           /* known, but wrong here (message in err) */
+    MBS_BIND_ERROR,          /* known, but wrong here (message in err) */
+    MBS_BIND_FAILED          /* it names something that has errors of its own, already reported:
+                                the expression fails with an empty reason (one mistake, one message) */
 } mbs_bind_result;
 
 typedef struct mbs_expr_env {
@@ -69,7 +71,8 @@ typedef struct mbs_expr mbs_expr;
 
 /* Compiles `text`; on failure returns NULL and writes a one-line reason
  * (malformed text, unknown name with the known ones listed, an
- * environment's complaint) to err. Texts longer than MBS_EXPR_MAX_LENGTH or
+ * environment's complaint) to err, or leaves err empty when the text names
+ * something whose own error was reported (MBS_BIND_FAILED). Texts longer than MBS_EXPR_MAX_LENGTH or
  * nested deeper than MBS_EXPR_MAX_DEPTH, or whose tree (chains of
  * operators included) would be higher than MBS_EXPR_MAX_HEIGHT, are refused. */
 enum { MBS_EXPR_MAX_LENGTH = 10000, MBS_EXPR_MAX_DEPTH = 100, MBS_EXPR_MAX_HEIGHT = 1000 };

@@ -143,7 +143,9 @@ static int resolve_name(node *x, const mbs_scope *s, char *err, size_t size)
             become_number(x, call.constant);
             return 0;
         case MBS_BIND_ERROR:
-            return -1; /* the binder's message, or none: what it names failed and said so already */
+            return fail(err, size, "%s: refused by the model", name);
+        case MBS_BIND_FAILED:
+            return -1; /* its own error was reported: no message */
         case MBS_BIND_UNKNOWN:
             break;
         }
@@ -202,7 +204,9 @@ static int resolve_call(node *x, const mbs_scope *s, char *err, size_t size)
             become_number(x, call.constant);
             return 0;
         case MBS_BIND_ERROR:
-            return -1; /* the binder's message, or none: what it names failed and said so already */
+            return fail(err, size, "%s(...): refused by the model", name);
+        case MBS_BIND_FAILED:
+            return -1; /* its own error was reported: no message */
         case MBS_BIND_UNKNOWN:
             break;
         }

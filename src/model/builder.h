@@ -131,6 +131,12 @@ int mbs_add_plant(mbs_builder *b, const mbs_spec_elem *e, const mbs_plant *p, in
 /* Takes g (its name and points are the model's from now on). */
 int mbs_add_graphic(mbs_builder *b, const mbs_graphic *g);
 
+/* The numbers of e's text or list attribute `attr` (separated by white
+ * space, new lines or commas; absent: none), in a new array (*out, free
+ * it): 0, or -1 after reporting the first that is not a number (or out of
+ * memory). element_text.c. */
+int mbs_build_numbers(mbs_builder *b, const mbs_spec_elem *e, const char *attr, double **out, int *n);
+
 /* Compiles a run-time expression attribute of `e` (a function of t and of
  * the model's state: DX, VZ, VARVAL, ...), scaled from model units to SI:
  * the value by the attribute's dimension, `t` by the time unit. NULL (after

@@ -569,10 +569,10 @@ mbs_tfunc *mbs_build_expr(mbs_builder *b, const mbs_spec_elem *e, const char *wh
         return NULL;
     }
     mbs_scope params = {b->m->param_names, b->m->param_values, b->m->n_params, NULL, 0, NULL};
-    char err[512];
+    char err[512] = "";
     if (mbs_tfunc_compile(f, text, &params, &b->m->units, dim, var_names, var_dims, n_vars, env, err, sizeof err) !=
         0) {
-        if (err[0]) /* none: it reads an element that failed, whose own error is reported */
+        if (err[0]) /* (empty: it reads an element whose own error was reported) */
             mbs_build_error(b, e, "%s: %s", what, err);
         mbs_tfunc_free(f);
         mbs_expr_env_free(env);

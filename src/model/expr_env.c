@@ -134,7 +134,11 @@ static mbs_measure new_measure(mbs_measure_kind kind)
 
 /* The index of the element of `id` that sel selects, in *index (a
  * component, marker, array, spline); MBS_BIND_SLOT when found, else the
- * error to return ("VARVAL: Reference_Variable 7 does not exist"). */
+ * error to return ("VARVAL: Reference_Variable 7 does not exist"). An
+ * element that exists but could not be built reported its own error:
+ * MBS_BIND_FAILED makes the expression fail without another, so that a deck
+ * whose user subroutines are refused gives one error per such element, not
+ * one more for everything that reads it. */
 static mbs_bind_result element_arg(env_ctx *x, mbs_bind_call *c, mbs_select sel, long id, int *index)
 {
     char what[96], msg[512];
@@ -142,7 +146,7 @@ static mbs_bind_result element_arg(env_ctx *x, mbs_bind_call *c, mbs_select sel,
     *index = mbs_builder_resolve(x->b, sel, (int)id, what, NULL, msg, sizeof msg);
     if (*index == -1)
         return refuse(c, "%s: %s", c->name, msg);
-    return *index < 0 ? MBS_BIND_ERROR : MBS_BIND_SLOT;
+    return *index < 0 ? MBS_BIND_FAILED : MBS_BIND_SLOT;
 }
 
 static mbs_bind_result add_slot(env_ctx *x, mbs_bind_call *c, const mbs_measure *m)
@@ -154,7 +158,8 @@ static mbs_bind_result add_slot(env_ctx *x, mbs_bind_call *c, const mbs_measure 
     return MBS_BIND_SLOT;
 }
 
-/* Marker id -> index (-1: the ground frame); -2 after refusing. */
+/* Marker id -> index (-1: the ground frame); -2 after refusing, -3 when
+ * the marker has errors of its own. */
 static int marker_arg(env_ctx *x, mbs_bind_call *c, int k)
 {
     long id;
@@ -163,7 +168,10 @@ static int marker_arg(env_ctx *x, mbs_bind_call *c, int k)
     if (id == 0)
         return -1;
     int i;
-    if (element_arg(x, c, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER), id, &i) != MBS_BIND_SLOT)
+    mbs_bind_result r = element_arg(x, c, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER), id, &i);
+    if (r == MBS_BIND_FAILED)
+        return -3;
+    if (r != MBS_BIND_SLOT)
         return -2;
     if (mbs_builder_model(x->b)->markers[i].type != MBS_MARKER_FRAME) {
         refuse(c, "%s: marker %ld is a Marker_Coordinate; a Reference_Marker is needed", c->name, id);
@@ -181,6 +189,8 @@ static mbs_bind_result bind_marker_fn(env_ctx *x, mbs_bind_call *c, const marker
         int i = marker_arg(x, c, k);
         if (i == -2)
             return MBS_BIND_ERROR;
+        if (i == -3)
+            return MBS_BIND_FAILED;
         m.marker[strchr("IJKL", fn->slots[k]) - "IJKL"] = i;
     }
     if (m.marker[0] < 0 && c->value[0] == 0)
@@ -242,8 +252,11 @@ static mbs_bind_result bind_load_fn(env_ctx *x, mbs_bind_call *c, const char *ty
     if (m.marker[0] < 0)
         return refuse(c, "%s: %s %ld has no %s marker to report the load at", c->name,
                       mbs_builder_model(x->b)->comps[comp].kind->name, id, jflag ? "J" : "I");
-    if (rm != 0 && element_arg(x, c, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER), rm, &m.marker[2]) != MBS_BIND_SLOT)
-        return MBS_BIND_ERROR;
+    if (rm != 0) {
+        r = element_arg(x, c, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER), rm, &m.marker[2]);
+        if (r != MBS_BIND_SLOT)
+            return r;
+    }
     m.to_model = to_model(x, which <= 4 ? DIM_FORCE : DIM_TORQUE);
     return add_slot(x, c, &m);
 }
@@ -277,6 +290,13 @@ static mbs_bind_result bind_aryval(env_ctx *x, mbs_bind_call *c)
     if (r != MBS_BIND_SLOT)
         return r;
     const mbs_array *a = &mbs_builder_model(x->b)->arrays[k];
+    int filled = a->type == MBS_ARRAY_X || a->type == MBS_ARRAY_Y;
+    if (filled && a->comp == MBS_ARRAY_FILLER_FAILED)
+        return MBS_BIND_FAILED; /* the state equation that names it has errors of its own */
+    if (filled && a->comp < 0)
+        return refuse(c, "ARYVAL: Reference_Array %ld (type %s) holds the %s of a state equation, but no "
+                         "Control_StateEqn or Control_SISO names it",
+                      id, a->type == MBS_ARRAY_X ? "X" : "Y", a->type == MBS_ARRAY_X ? "states" : "outputs");
     if (n < 1 || n > a->n)
         return refuse(c, "ARYVAL: Reference_Array %ld has %d elements (n = %ld)", id, a->n, n);
     if (a->type == MBS_ARRAY_U) {
@@ -284,11 +304,29 @@ static mbs_bind_result bind_aryval(env_ctx *x, mbs_bind_call *c)
         m.comp = a->variables[n - 1];
         return add_slot(x, c, &m);
     }
-    if (a->type != MBS_ARRAY_IC)
-        return refuse(c, "ARYVAL: Reference_Array %ld is of type %s, which holds no values in mbsim", id,
-                      a->type == MBS_ARRAY_X ? "X" : "Y");
-    c->constant = a->values[n - 1];
-    return MBS_BIND_CONSTANT;
+    if (a->type == MBS_ARRAY_IC) {
+        c->constant = a->values[n - 1];
+        return MBS_BIND_CONSTANT;
+    }
+    mbs_measure m = new_measure(a->type == MBS_ARRAY_X ? MBS_MEAS_STATE : MBS_MEAS_SIGNAL);
+    m.comp = a->comp;
+    m.which = (int)n - 1;
+    if (a->type == MBS_ARRAY_Y) {
+        /* an output reads the states and the inputs (the variables the element depends on): the reader
+         * is coupled with all of them */
+        const mbs_component *owner = &mbs_builder_model(x->b)->comps[a->comp];
+        m.comps = malloc(((size_t)owner->n_depends + 1) * sizeof *m.comps);
+        if (!m.comps)
+            return refuse(c, "out of memory");
+        m.comps[0] = a->comp;
+        if (owner->n_depends > 0)
+            memcpy(m.comps + 1, owner->depends, (size_t)owner->n_depends * sizeof *m.comps);
+        m.n_comps = owner->n_depends + 1;
+    }
+    r = add_slot(x, c, &m);
+    if (r != MBS_BIND_SLOT)
+        free(m.comps);
+    return r;
 }
 
 static mbs_bind_result bind_spline(env_ctx *x, mbs_bind_call *c, mbs_spline_method method)
@@ -344,6 +382,8 @@ static mbs_bind_result bind_orient(env_ctx *x, mbs_bind_call *c)
         int i = marker_arg(x, c, k);
         if (i == -2)
             return MBS_BIND_ERROR;
+        if (i == -3)
+            return MBS_BIND_FAILED;
         m.marker[k - 2] = i;
     }
     if (m.marker[0] < 0)
@@ -391,15 +431,19 @@ static mbs_bind_result bind(void *ctx, mbs_bind_call *c)
     return MBS_BIND_UNKNOWN;
 }
 
-/* A spline's derivative by x (argument 0) is the same spline one order up;
- * nothing else that takes run-time arguments is differentiable here. */
+/* A spline's derivative by x (argument 0) or z (argument 1) is the same
+ * spline one order up in that argument; nothing else that takes run-time
+ * arguments is differentiable here. */
 static int partial(void *ctx, int slot, int k)
 {
     env_ctx *x = ctx;
     mbs_measure m = x->f->measures[slot];
-    if (m.kind != MBS_MEAS_SPLINE || k != 0 || m.order >= 3)
+    if (m.kind != MBS_MEAS_SPLINE || k > 1 || (k == 0 && m.order >= 3) || (k == 1 && m.z_order >= 3))
         return -1;
-    m.order++;
+    if (k == 0)
+        m.order++;
+    else
+        m.z_order++;
     return mbs_tfunc_add_measure(x->f, &m);
 }
 

@@ -24,7 +24,7 @@ const char *mbs_family_name(mbs_family f)
     static const char *names[] = {"element", "body", "marker", "constraint", "motion", "force", "sensor",
                                   "graphic", "Reference_Variable", "Reference_Array", "Reference_String",
                                   "Reference_Spline", "Control_Diff", "Sensor_Event", "Control_PlantInput",
-                                  "Control_PlantOutput"};
+                                  "Control_PlantOutput", "Reference_Matrix", "Control_StateEqn", "Control_SISO"};
     return f < MBS_FAMILY_COUNT ? names[f] : "element";
 }
 

@@ -72,6 +72,9 @@ typedef enum mbs_family {
     MBS_FAMILY_EVENT,      /* Sensor_Event */
     MBS_FAMILY_PLANT_INPUT,  /* Control_PlantInput */
     MBS_FAMILY_PLANT_OUTPUT, /* Control_PlantOutput */
+    MBS_FAMILY_MATRIX,     /* Reference_Matrix */
+    MBS_FAMILY_STATE_EQN,  /* Control_StateEqn */
+    MBS_FAMILY_SISO,       /* Control_SISO */
     MBS_FAMILY_COUNT
 } mbs_family;
 

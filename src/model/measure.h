@@ -30,6 +30,8 @@ typedef enum mbs_measure_kind {
     MBS_MEAS_VARVAL,   /* a Reference_Variable (component comp) */
     MBS_MEAS_DIF,      /* a Control_Diff's state */
     MBS_MEAS_DIF1,     /* its time derivative */
+    MBS_MEAS_STATE,    /* state `which` of component comp (ARYVAL of a state equation's X array) */
+    MBS_MEAS_SIGNAL,   /* output `which` of component comp (ARYVAL of its Y array: ops->signal) */
     MBS_MEAS_SPLINE,   /* args (x, z): spline `spline`, method, derivative order */
     MBS_MEAS_MODE      /* the analysis: 4 transient, 5 static (Adams' numbers) */
 } mbs_measure_kind;
@@ -39,14 +41,15 @@ typedef enum mbs_spline_method { MBS_SPLINE_AKIMA, MBS_SPLINE_CUBIC, MBS_SPLINE_
 typedef struct mbs_measure {
     mbs_measure_kind kind;
     int marker[4];     /* I, J, K, L: marker indices, -1 for the ground frame */
-    int comp;          /* ELEMENT_LOAD, VARVAL, DIF, DIF1: component index */
+    int comp;          /* ELEMENT_LOAD, VARVAL, DIF, DIF1, STATE, SIGNAL: component index */
     int at_j;          /* ELEMENT_LOAD: the load at the element's J marker */
-    int which;         /* ELEMENT_LOAD: component 1..8 */
+    int which;         /* ELEMENT_LOAD: component 1..8; STATE, SIGNAL: index from 0 */
     int *comps;        /* FX..TM: the elements between I and J */
     int n_comps;
     int spline;        /* SPLINE: index into the model's splines */
     mbs_spline_method method;
     int order;         /* SPLINE: 0 value, 1.. derivatives by x */
+    int z_order;       /* SPLINE: derivatives by z (a surface's second argument) */
     double to_model;   /* SI -> model units of the value */
 } mbs_measure;
 

@@ -61,6 +61,11 @@ void mbs_model_free(mbs_model *m)
         free(m->strings[i].text);
     }
     free(m->strings);
+    for (int i = 0; i < m->n_matrices; i++) {
+        free(m->matrices[i].label);
+        free(m->matrices[i].a);
+    }
+    free(m->matrices);
     free(m->tfuncs);
     for (int i = 0; i < m->n_commands; i++)
         mbs_tfunc_free(m->commands[i].tfunc);

@@ -130,6 +130,9 @@ typedef struct mbs_component_ops {
      * about that motion into msg (left empty: none). Returns 1 where it
      * changed z. (Joint friction: bristles at their steady deflection.) */
     int (*start_motion)(const struct mbs_component *c, const struct mbs_eval *ev, double *z, char *msg, size_t size);
+    /* Their rates dz/dt before the consistent start (default 0): where the
+     * start solves for a rate (an implicit state), Newton begins there. */
+    void (*initial_rates)(const struct mbs_component *c, double *zdot);
     /* Energy bookkeeping: potential energy, and the power of non-conservative
      * forces (negative when dissipating). */
     double (*potential_energy)(const struct mbs_component *c, const struct mbs_eval *ev);
@@ -146,6 +149,9 @@ typedef struct mbs_component_ops {
     void (*static_begin)(const struct mbs_component *c, struct mbs_eval *ev);
     int (*static_residual)(const struct mbs_component *c, const struct mbs_eval *ev, double *res);
     int (*static_check)(const struct mbs_component *c, struct mbs_eval *ev, char *msg, size_t size);
+    /* Output y_which (from 0) of a state equation, which expressions read
+     * with ARYVAL of its Y array (Control_StateEqn, Control_SISO). */
+    double (*signal)(const struct mbs_component *c, const struct mbs_eval *ev, int which);
     /* Writes output `which` (index into c->outputs) to out. */
     void (*output)(const struct mbs_component *c, const struct mbs_eval *ev, int which, double *out);
     void (*free_params)(void *params);
@@ -269,15 +275,18 @@ typedef struct mbs_graphic {
                               marker, length (along the line between the ends; 0: none) */
 } mbs_graphic;
 
-/* ---- data elements (Reference_Spline, Reference_Array, Reference_String) --------------- */
+/* ---- data elements (Reference_Spline, Reference_Array, Reference_String, Reference_Matrix) - */
 
 typedef struct mbs_spline {
     int id;
     char *label;
-    int n;                 /* points, >= 2, x strictly increasing */
-    double *x, *y;         /* [n], model units as written */
-    double *slope_akima;   /* [n] node slopes of the Akima interpolant */
-    double *slope_cubic;   /* [n] node slopes of the natural cubic spline */
+    int n;                 /* points of each curve, >= 2, x strictly increasing */
+    int nz;                /* curves: 1, or a surface y(x, z) of nz >= 2 curves */
+    double *x;             /* [n], model units as written */
+    double *z;             /* [nz] the z of each curve, strictly increasing (NULL for a curve) */
+    double *y;             /* [nz][n] the curves one after the other */
+    double *slope_akima;   /* [nz][n] node slopes of the Akima interpolants */
+    double *slope_cubic;   /* [nz][n] node slopes of the natural cubic splines */
     int linear_extrapolate;/* beyond the ends: a straight line (else the end pieces continue) */
 } mbs_spline;
 
@@ -290,7 +299,19 @@ typedef struct mbs_array {
     double *values;        /* IC: the numbers */
     int *variables;        /* U: component indices of the Reference_Variables */
     int n;
+    int comp;              /* X, Y: the component (state equation) that fills it, -1 if none,
+                              MBS_ARRAY_FILLER_FAILED if the one that names it failed */
 } mbs_array;
+
+#define MBS_ARRAY_FILLER_FAILED (-2)
+
+/* Reference_Matrix: a dense matrix, however the file gave it. */
+typedef struct mbs_matrix {
+    int id;
+    char *label;
+    int nrow, ncol;
+    double *a;             /* [nrow x ncol] row-major */
+} mbs_matrix;
 
 typedef struct mbs_string {
     int id;
@@ -430,6 +451,8 @@ typedef struct mbs_model {
     int n_arrays;
     mbs_string *strings;    /* [n_strings] */
     int n_strings;
+    mbs_matrix *matrices;   /* [n_matrices] */
+    int n_matrices;
     struct mbs_tfunc **tfuncs; /* [n_tfuncs] every run-time expression of the elements (borrowed), by slot */
     int n_tfuncs;
     mbs_analysis *analyses; /* [n_analyses], in the order they run */

@@ -15,6 +15,9 @@
     X(reference_string)       \
     X(reference_spline)       \
     X(control_diff)           \
+    X(reference_matrix)       \
+    X(control_state_eqn)      \
+    X(control_siso)           \
     X(body_rigid)             \
     X(body_point)             \
     X(body_mass1d)            \

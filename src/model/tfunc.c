@@ -20,8 +20,10 @@ int mbs_tfunc_compile(mbs_tfunc *f, const char *text, const mbs_scope *params, c
                       mbs_dim value_dim, const char *const *var_names, const mbs_dim *var_dims, int n_vars,
                       const mbs_expr_env *env, char *err, size_t errsize)
 {
-    if (n_vars > MBS_TFUNC_MAX_VARS)
+    if (n_vars > MBS_TFUNC_MAX_VARS) {
+        snprintf(err, errsize, "too many run-time variables (at most %d)", MBS_TFUNC_MAX_VARS);
         return -1;
+    }
     mbs_scope scope = *params;
     scope.var_names = var_names;
     scope.n_vars = n_vars;

@@ -287,6 +287,11 @@ double mbs_state(const mbs_eval *ev, const mbs_component *c, int k)
     return ev->y[ev->m->ofs_z + c->state_ofs + k];
 }
 
+double mbs_variable_value(const mbs_eval *ev, int comp)
+{
+    return mbs_state(ev, &ev->m->comps[comp], 0) + ev->d->var_offset[comp];
+}
+
 double mbs_state_rate(const mbs_eval *ev, const mbs_component *c, int k)
 {
     return ev->yp[ev->m->ofs_z + c->state_ofs + k];

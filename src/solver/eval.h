@@ -96,6 +96,9 @@ void mbs_eval_fatal(const mbs_eval *ev, const mbs_component *c, const char *fmt,
 
 /* ---- states and discrete data of a component ---- */
 double mbs_state(const mbs_eval *ev, const mbs_component *c, int k);
+/* The value of the Reference_Variable that is component `comp` (VARVAL):
+ * its state plus the input perturbation of a linear analysis (0 otherwise). */
+double mbs_variable_value(const mbs_eval *ev, int comp);
 double mbs_state_rate(const mbs_eval *ev, const mbs_component *c, int k);
 void mbs_set_state_residual(mbs_eval *ev, const mbs_component *c, int k, double r);
 /* An element whose ops say power_in_eval: its power_nc at this state, from eval. */

@@ -266,13 +266,16 @@ static double state_of(const mbs_eval *ev, const mbs_measure *ms, int rate)
 static double measure_value(const mbs_eval *ev, const mbs_measure *ms, const double *args, int nargs)
 {
     switch (ms->kind) {
-    case MBS_MEAS_VARVAL: /* with a linear analysis' input perturbation (0 otherwise) */
-        return state_of(ev, ms, 0) + ev->d->var_offset[ms->comp];
+    case MBS_MEAS_VARVAL: return mbs_variable_value(ev, ms->comp);
     case MBS_MEAS_DIF: return state_of(ev, ms, 0);
     case MBS_MEAS_DIF1: return state_of(ev, ms, 1);
+    case MBS_MEAS_STATE: return mbs_state(ev, &ev->m->comps[ms->comp], ms->which);
+    case MBS_MEAS_SIGNAL: return ev->m->comps[ms->comp].ops->signal(&ev->m->comps[ms->comp], ev, ms->which);
     case MBS_MEAS_MODE: return ev->d->static_mode ? 5.0 : 4.0;
     case MBS_MEAS_SPLINE:
-        return nargs > 0 ? mbs_spline_value(&ev->m->splines[ms->spline], ms->method, args[0], ms->order) : NAN;
+        return nargs > 1 ? mbs_spline_value_xz(&ev->m->splines[ms->spline], ms->method, args[0], args[1], ms->order,
+                                               ms->z_order)
+                         : NAN;
     case MBS_MEAS_FX: case MBS_MEAS_FY: case MBS_MEAS_FZ: case MBS_MEAS_FM:
     case MBS_MEAS_TX: case MBS_MEAS_TY: case MBS_MEAS_TZ: case MBS_MEAS_TM:
     case MBS_MEAS_ELEMENT_LOAD:

@@ -112,9 +112,12 @@ static void initial_state(run *r)
             break;
         }
     }
-    for (int c = 0; c < m->n_comps; c++)
+    for (int c = 0; c < m->n_comps; c++) {
         if (m->comps[c].ops->initial_states)
             m->comps[c].ops->initial_states(&m->comps[c], r->y + m->ofs_z + m->comps[c].state_ofs);
+        if (m->comps[c].ops->initial_rates)
+            m->comps[c].ops->initial_rates(&m->comps[c], r->yp + m->ofs_z + m->comps[c].state_ofs);
+    }
     mbs_residual(m, r->d, r->t, r->y, r->yp, r->d->res_scratch);
     mbs_eval ev = {m, r->d, r->t, r->y, r->yp, r->d->res_scratch};
     for (int c = 0; c < m->n_comps; c++)

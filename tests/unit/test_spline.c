@@ -140,5 +140,61 @@ TEST(beyond_the_ends)
     mbs_spline_free(&s);
 }
 
+/* A surface of three curves over X: Y, Y squared and 2 - Y at z = -1, 0.5 and 2.
+ * Each curve is the curve spline of its points; between curves y is linear
+ * in z, so dy/dz is their difference quotient and the second derivative 0. */
+TEST(a_surface_is_its_curves_joined_linearly_in_z)
+{
+    static const double Z[] = {-1.0, 0.5, 2.0};
+    double rows[3][N];
+    for (int i = 0; i < N; i++) {
+        rows[0][i] = Y[i];
+        rows[1][i] = Y[i] * Y[i];
+        rows[2][i] = 2 - Y[i];
+    }
+    mbs_spline surf;
+    memset(&surf, 0, sizeof surf);
+    surf.n = N;
+    surf.nz = 3;
+    surf.x = malloc(N * sizeof *surf.x);
+    surf.z = malloc(3 * sizeof *surf.z);
+    surf.y = malloc(3 * N * sizeof *surf.y);
+    memcpy(surf.x, X, sizeof X);
+    memcpy(surf.z, Z, sizeof Z);
+    memcpy(surf.y, rows, sizeof rows);
+    CHECK(mbs_spline_prepare(&surf) == 0);
+    mbs_spline c[3];
+    for (int k = 0; k < 3; k++)
+        make(&c[k], X, rows[k], N);
+    for (int m = 0; m < 3; m++) {
+        mbs_spline_method method = m == 0 ? MBS_SPLINE_AKIMA : m == 1 ? MBS_SPLINE_CUBIC : MBS_SPLINE_LINEAR;
+        for (double x = -0.5; x < 7.5; x += 0.31) {
+            double y0 = mbs_spline_value(&c[0], method, x, 0), y1 = mbs_spline_value(&c[1], method, x, 0),
+                   y2 = mbs_spline_value(&c[2], method, x, 0);
+            /* on the curves, between them, beyond the first and last z (the end pair continued) */
+            CHECK_NEAR(mbs_spline_value_xz(&surf, method, x, -1.0, 0, 0), y0, 1e-12);
+            CHECK_NEAR(mbs_spline_value_xz(&surf, method, x, 0.5, 0, 0), y1, 1e-12);
+            CHECK_NEAR(mbs_spline_value_xz(&surf, method, x, 2.0, 0, 0), y2, 1e-12);
+            CHECK_NEAR(mbs_spline_value_xz(&surf, method, x, 0.0, 0, 0), y0 + (y1 - y0) * (1.0 / 1.5), 1e-12);
+            CHECK_NEAR(mbs_spline_value_xz(&surf, method, x, 1.7, 0, 0), y1 + (y2 - y1) * (1.2 / 1.5), 1e-12);
+            CHECK_NEAR(mbs_spline_value_xz(&surf, method, x, -2.5, 0, 0), y0 - (y1 - y0), 1e-12);
+            CHECK_NEAR(mbs_spline_value_xz(&surf, method, x, 3.5, 0, 0), y2 + (y2 - y1), 1e-12);
+            /* derivatives: by z the quotient, by x the curves', mixed the quotient of those */
+            CHECK_NEAR(mbs_spline_value_xz(&surf, method, x, 1.0, 0, 1), (y2 - y1) / 1.5, 1e-12);
+            CHECK_NEAR(mbs_spline_value_xz(&surf, method, x, 1.0, 0, 2), 0.0, 0);
+            double d1 = mbs_spline_value(&c[1], method, x, 1), d2 = mbs_spline_value(&c[2], method, x, 1);
+            CHECK_NEAR(mbs_spline_value_xz(&surf, method, x, 1.0, 1, 0), d1 + (d2 - d1) * (0.5 / 1.5), 1e-12);
+            CHECK_NEAR(mbs_spline_value_xz(&surf, method, x, 1.0, 1, 1), (d2 - d1) / 1.5, 1e-12);
+        }
+    }
+    /* a curve does not depend on z */
+    CHECK_NEAR(mbs_spline_value_xz(&c[0], MBS_SPLINE_AKIMA, 1.3, 7.0, 0, 0), mbs_spline_value(&c[0], MBS_SPLINE_AKIMA, 1.3, 0), 0);
+    CHECK_NEAR(mbs_spline_value_xz(&c[0], MBS_SPLINE_AKIMA, 1.3, 7.0, 0, 1), 0.0, 0);
+    for (int k = 0; k < 3; k++)
+        mbs_spline_free(&c[k]);
+    mbs_spline_free(&surf);
+}
+
 TEST_SUITE(spline, T(akima_follows_its_definition), T(the_natural_cubic_spline_is_c2_with_free_ends),
-           T(straight_lines_are_reproduced_and_derivatives_agree_with_differences), T(beyond_the_ends));
+           T(straight_lines_are_reproduced_and_derivatives_agree_with_differences), T(beyond_the_ends),
+           T(a_surface_is_its_curves_joined_linearly_in_z));

@@ -1,0 +1,121 @@
+/* Control_StateEqn (MotionSolve): a linear system of its own states,
+ *     dx/dt = A x + B u,     y = C x + D u,
+ * type="LINEAR", the matrices Reference_Matrices (a_matrix_id ...), the
+ * inputs, initial states, states and outputs Reference_Arrays (U, IC, X, Y;
+ * state_equation.c has the equations). B and D need a U array; C and D give
+ * the outputs. type="USERSUB" (GSESUB and its derivatives) is refused: mbsim
+ * cannot load compiled routines. */
+#include "state_equation.h"
+#include "usersub.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const mbs_attr ATTRS[] = {
+    {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among Control_StateEqns)", NULL},
+    {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
+    {"type", MBS_ATTR_KEYWORD, "LINEAR", DIM_NONE, 0, "LINEAR|USERSUB",
+     "LINEAR: A, B, C, D matrices (USERSUB is refused: mbsim cannot load compiled routines)", NULL},
+    {"a_matrix_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "Reference_Matrix A (states x states), required", NULL},
+    {"b_matrix_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "Reference_Matrix B (states x inputs)", NULL},
+    {"c_matrix_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "Reference_Matrix C (outputs x states)", NULL},
+    {"d_matrix_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "Reference_Matrix D (outputs x inputs)", NULL},
+    {"num_state", MBS_ATTR_INT, NULL, DIM_NONE, 0, NULL, "how many states (checked against A)", NULL},
+    {"num_output", MBS_ATTR_INT, NULL, DIM_NONE, 0, NULL, "how many outputs (checked against C and D)", NULL},
+    MBS_STATE_EQUATION_ATTRS,
+    MBS_USERSUB_ATTRS,
+    {"usrsub_der1_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "a user subroutine's derivative: refused", NULL},
+    {"usrsub_der2_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "a user subroutine's derivative: refused", NULL},
+    {"usrsub_der3_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "a user subroutine's derivative: refused", NULL},
+    {"usrsub_der4_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "a user subroutine's derivative: refused", NULL},
+    {"fmu_communication_interval", MBS_ATTR_REAL, NULL, DIM_TIME, MBS_IGNORED, NULL,
+     "co-simulation with a user routine or an FMU: no effect", NULL},
+    {"ip_address", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL,
+     "co-simulation with a user routine or an FMU: no effect", NULL},
+};
+
+/* The matrix named by `attr` (NULL when not given: *ok stays 1); *ok 0
+ * after reporting a matrix that does not exist or is not rows x cols (a
+ * negative size: any). */
+static const mbs_matrix *matrix(mbs_builder *b, const mbs_spec_elem *e, const char *attr, const char *name, int rows,
+                                int cols, const char *shape, int *ok)
+{
+    if (!mbs_spec_has(e, attr))
+        return NULL;
+    int k = mbs_ref_element(b, e, attr, MBS_FAMILY_MATRIX);
+    if (k < 0) {
+        *ok = 0;
+        return NULL;
+    }
+    const mbs_matrix *mx = &mbs_builder_model(b)->matrices[k];
+    if ((rows >= 0 && mx->nrow != rows) || (cols >= 0 && mx->ncol != cols)) {
+        char want[64];
+        snprintf(want, sizeof want, "%d x %d", rows >= 0 ? rows : mx->nrow, cols >= 0 ? cols : mx->ncol);
+        mbs_build_error(b, e, "%s: Reference_Matrix %d is %d x %d, but %s must be %s (%s)", attr, mx->id, mx->nrow,
+                        mx->ncol, name, want, shape);
+        *ok = 0;
+        return NULL;
+    }
+    return mx;
+}
+
+static double *copy_of(const mbs_matrix *mx)
+{
+    if (!mx)
+        return NULL;
+    size_t n = (size_t)mx->nrow * (size_t)mx->ncol;
+    double *a = malloc(n * sizeof *a);
+    if (a)
+        memcpy(a, mx->a, n * sizeof *a);
+    return a;
+}
+
+static int build(mbs_builder *b, const mbs_spec_elem *e)
+{
+    /* the arrays first: refused or not, the element names its X and Y arrays, so that what reads them
+     * knows they belong to an element with errors (and says nothing more) */
+    mbs_state_arrays arrays;
+    int arrays_ok = mbs_state_arrays_read(b, e, &arrays) == 0;
+    if (mbs_refuse_user_subroutine(b, e, "GSESUB") != 0 || !arrays_ok)
+        return -1;
+    if (!mbs_spec_has(e, "a_matrix_id"))
+        return mbs_build_error(b, e, "type LINEAR needs a_matrix_id (the state matrix A)");
+    int ok = 1, nu = mbs_state_arrays_inputs(b, &arrays);
+    const mbs_matrix *A = matrix(b, e, "a_matrix_id", "A", -1, -1, "", &ok);
+    if (!ok)
+        return -1;
+    int nx = A->nrow;
+    if (A->ncol != nx)
+        return mbs_build_error(b, e, "a_matrix_id: Reference_Matrix %d is %d x %d, but A must be square (states x "
+                                     "states)",
+                               A->id, A->nrow, A->ncol);
+    if ((mbs_spec_has(e, "b_matrix_id") || mbs_spec_has(e, "d_matrix_id")) && arrays.u < 0)
+        return mbs_build_error(b, e, "%s needs the inputs: u_array_id (a Reference_Array of type U)",
+                               mbs_spec_has(e, "b_matrix_id") ? "b_matrix_id" : "d_matrix_id");
+    const mbs_matrix *B = matrix(b, e, "b_matrix_id", "B", nx, nu, "states x inputs", &ok);
+    const mbs_matrix *C = matrix(b, e, "c_matrix_id", "C", -1, nx, "outputs x states", &ok);
+    const mbs_matrix *D = matrix(b, e, "d_matrix_id", "D", C ? C->nrow : -1, nu, "outputs x inputs", &ok);
+    if (!ok)
+        return -1;
+    int ny = C ? C->nrow : D ? D->nrow : 0;
+    if (mbs_spec_has(e, "num_state") && mbs_spec_int(e, "num_state") != nx)
+        return mbs_build_error(b, e, "num_state is %ld but A is %d x %d", mbs_spec_int(e, "num_state"), nx, nx);
+    if (mbs_spec_has(e, "num_output") && mbs_spec_int(e, "num_output") != ny)
+        return mbs_build_error(b, e, "num_output is %ld but the outputs (the rows of C and D) are %d", mbs_spec_int(e, "num_output"),
+                               ny);
+    mbs_state_equation se = {nx, nu, ny, copy_of(A), copy_of(B), copy_of(C), copy_of(D), NULL, NULL, 0};
+    return mbs_state_equation_add(b, e, &arrays, &se);
+}
+
+const mbs_kind mbs_kind_control_state_eqn = {
+    "Control_StateEqn", MBS_FAMILY_STATE_EQN, MBS_IN_MODEL, MBS_STAGE_DATA, ATTRS, MBS_COUNT_OF(ATTRS),
+    "A linear system of states of its own, dx/dt = A x + B u, y = C x + D u (type LINEAR): A, B, C, D are "
+    "Reference_Matrices (a_matrix_id required; B and D need inputs), the inputs u the Reference_Variables "
+    "of a U array, the initial states the numbers of an IC array (default 0); expressions read the states "
+    "and outputs with ARYVAL of its X and Y arrays. The arrays may be named x_array_id or, as MotionView "
+    "writes them, x_solver_array_id (0: none). In Static analyses the states come to rest (A x + B u = 0), "
+    "or are held with is_static_hold. USERSUB is refused.",
+    build,
+    "LSE",
+};
