@@ -127,6 +127,134 @@ int adm_map_string(adm_ctx *c, const adm_stmt *s)
     return 0;
 }
 
+/* MATRIX: FULL = RORDER | CORDER with ROWS x COLUMNS VALUES, or SPARSE with
+ * the entries' I, J and VALUES. */
+int adm_map_matrix(adm_ctx *c, const adm_stmt *s)
+{
+    if (adm_given(c, "FILE") || adm_given(c, "NAME"))
+        return adm_error(c, adm_given(c, "FILE") ? "FILE" : "NAME", "a matrix read from a file is not supported: give "
+                                                                     "its VALUES");
+    if (!adm_given(c, "ROWS") || !adm_given(c, "COLUMNS") || !adm_given(c, "VALUES"))
+        return adm_error(c, NULL, "ROWS, COLUMNS and VALUES are needed");
+    int sparse = adm_given(c, "SPARSE");
+    if (sparse && adm_given(c, "FULL"))
+        return adm_error(c, "FULL", "FULL and SPARSE exclude each other");
+    const adm_val *v = adm_arg(s, "VALUES");
+    mbs_buf b;
+    mbs_buf_init(&b);
+    mbs_buf_append(&b, "");
+    if (sparse) {
+        const adm_val *i = adm_arg(s, "I"), *j = adm_arg(s, "J");
+        if (!i || !j || i->n != v->n || j->n != v->n)
+            return adm_error(c, "SPARSE", "a SPARSE matrix needs I, J and VALUES of one length");
+        for (int k = 0; k < v->n; k++)
+            mbs_buf_appendf(&b, "%s%d %d %.17g", k ? " " : "", (int)i->num[k], (int)j->num[k], v->num[k]);
+    } else {
+        if (adm_given(c, "I") || adm_given(c, "J"))
+            return adm_error(c, adm_given(c, "I") ? "I" : "J", "I and J are for SPARSE matrices");
+        const char *full = adm_given(c, "FULL") ? adm_text(c, "FULL") : "CORDER";
+        if (strcmp(full, "RORDER") != 0 && strcmp(full, "CORDER") != 0)
+            return adm_error(c, "FULL", "FULL = %s: RORDER or CORDER", full);
+        numbers_text(v, &b, 0, NULL);
+    }
+    mbs_spec_elem *e = adm_elem(c, "Reference_Matrix", s->id);
+    if (e) {
+        adm_set_int(c, e, "nrow", adm_id(c, "ROWS", 0));
+        adm_set_int(c, e, "ncol", adm_id(c, "COLUMNS", 0));
+        if (sparse) {
+            adm_set(c, e, "issparse", "SPARSE", "TRUE");
+            adm_set_int(c, e, "nval", v->n);
+        } else if (adm_given(c, "FULL") && strcmp(adm_text(c, "FULL"), "RORDER") == 0) {
+            adm_set(c, e, "isroworder", "FULL", "TRUE");
+        }
+        adm_set(c, e, "values", "VALUES", b.data);
+    }
+    mbs_buf_free(&b);
+    return e ? 0 : -1;
+}
+
+/* Whether the statement being mapped declares argument `name` (an LSE has IC,
+ * a TFSISO not). */
+static int declares(const adm_ctx *c, const char *name)
+{
+    for (int i = 0; i < c->cur->def->n_args; i++)
+        if (strcmp(c->cur->def->args[i].name, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* The arrays X, U, Y (and IC) of an LSE or TFSISO. */
+static int state_arrays(adm_ctx *c, mbs_spec_elem *e)
+{
+    static const char *const ARG[] = {"X", "U", "Y", "IC"};
+    static const char *const ATTR[] = {"x_array_id", "u_array_id", "y_array_id", "ic_array_id"};
+    for (int k = 0; k < 4; k++)
+        if (declares(c, ARG[k]) && adm_given(c, ARG[k]))
+            adm_set_int(c, e, ATTR[k], adm_id(c, ARG[k], 0));
+    if (adm_given(c, "STATIC_HOLD"))
+        adm_set(c, e, "is_static_hold", "STATIC_HOLD", "TRUE");
+    return 0;
+}
+
+static int check_arrays(adm_ctx *c)
+{
+    int bad = 0;
+    static const char *const ARG[] = {"X", "U", "Y", "IC"};
+    for (int k = 0; k < 4; k++)
+        if (declares(c, ARG[k]) && adm_check_refs(c, ARG[k], "ARRAY") != 0)
+            bad = -1;
+    if (!adm_given(c, "X"))
+        bad = adm_error(c, NULL, "X (the ARRAY of the states) is needed");
+    return bad;
+}
+
+/* LSE: x' = A x + B u, y = C x + D u, the matrices MATRIX statements. */
+int adm_map_lse(adm_ctx *c, const adm_stmt *s)
+{
+    static const char *const M[] = {"A", "B", "C", "D"};
+    static const char *const ATTR[] = {"a_matrix_id", "b_matrix_id", "c_matrix_id", "d_matrix_id"};
+    int bad = check_arrays(c);
+    for (int k = 0; k < 4; k++)
+        if (adm_check_refs(c, M[k], "MATRIX") != 0)
+            bad = -1;
+    if (!adm_given(c, "A"))
+        bad = adm_error(c, NULL, "A is needed");
+    if (bad)
+        return -1;
+    mbs_spec_elem *e = adm_elem(c, "Control_StateEqn", s->id);
+    if (!e)
+        return -1;
+    adm_set(c, e, "type", NULL, "LINEAR");
+    for (int k = 0; k < 4; k++)
+        if (adm_given(c, M[k]))
+            adm_set_int(c, e, ATTR[k], adm_id(c, M[k], 0));
+    return state_arrays(c, e);
+}
+
+/* TFSISO: Y(s) / U(s) = (b0 + b1 s + ...) / (a0 + a1 s + ...), coefficients in
+ * ascending powers of s, as Adams and Control_SISO write them. */
+int adm_map_tfsiso(adm_ctx *c, const adm_stmt *s)
+{
+    int bad = check_arrays(c);
+    if (!adm_given(c, "NUMERATOR") || !adm_given(c, "DENOMINATOR"))
+        bad = adm_error(c, NULL, "NUMERATOR and DENOMINATOR are needed");
+    if (bad)
+        return -1;
+    mbs_spec_elem *e = adm_elem(c, "Control_SISO", s->id);
+    if (!e)
+        return -1;
+    mbs_buf b;
+    mbs_buf_init(&b);
+    numbers_text(adm_arg(s, "NUMERATOR"), &b, 0, NULL);
+    adm_set(c, e, "numerator_coef", "NUMERATOR", b.data);
+    mbs_buf_free(&b);
+    mbs_buf_init(&b);
+    numbers_text(adm_arg(s, "DENOMINATOR"), &b, 0, NULL);
+    adm_set(c, e, "denominator_coef", "DENOMINATOR", b.data);
+    mbs_buf_free(&b);
+    return state_arrays(c, e);
+}
+
 int adm_map_plant(adm_ctx *c, const adm_stmt *s)
 {
     if (!adm_given(c, "VARIABLES"))

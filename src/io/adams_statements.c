@@ -71,6 +71,12 @@ static const adm_argdef ARRAY[] = {FLAG("IC"), FLAG("U"), FLAG("X"), FLAG("Y"), 
 static const adm_argdef SPLINE[] = {NUMS("X", 2, 0), NUMS("Y", 2, 0), NUMS("Z", 1, 0), FLAG("LINEAR_EXTRAPOLATE"),
                                     TEXT("FILE"), TEXT("BLOCK"), NUM("CHANNEL")};
 static const adm_argdef STRING[] = {TEXT("STRING")};
+static const adm_argdef MATRIX[] = {WORD("FULL"), FLAG("SPARSE"), ID("ROWS"), ID("COLUMNS"), IDS("I", 1, 0),
+                                    IDS("J", 1, 0), NUMS("VALUES", 1, 0), TEXT("FILE"), TEXT("NAME")};
+static const adm_argdef LSE[] = {ID("X"), ID("U"), ID("Y"), ID("A"), ID("B"), ID("C"), ID("D"), ID("IC"),
+                                 FLAG("STATIC_HOLD")};
+static const adm_argdef TFSISO[] = {ID("X"), ID("U"), ID("Y"), NUMS("NUMERATOR", 1, 0), NUMS("DENOMINATOR", 1, 0),
+                                    FLAG("STATIC_HOLD")};
 static const adm_argdef PLANT[] = {IDS("VARIABLES", 1, 0)};
 static const adm_argdef REQUEST[] = {
     {"DISPLACEMENT", ADM_FLAG, 0, 0, "D"}, {"VELOCITY", ADM_FLAG, 0, 0, "V"}, {"ACCELERATION", ADM_FLAG, 0, 0, "A"},
@@ -144,6 +150,9 @@ static const adm_argdef DEBUG[] = {FLAG("DOF"), FLAG("DUMP"), FLAG("EPRINT"), FL
 #define KIND_SPLINE "Reference_Spline"
 #define KIND_STRING "Reference_String"
 #define KIND_PINPUT "Control_PlantInput"
+#define KIND_MATRIX "Reference_Matrix"
+#define KIND_LSE "Control_StateEqn"
+#define KIND_TFSISO "Control_SISO"
 #define KIND_POUTPUT "Control_PlantOutput"
 #define KIND_REQUEST "Post_Request"
 #define KIND_SENSOR "Sensor_Event"
@@ -188,6 +197,9 @@ S(DIFF, ADM_ID_REQUIRED, DIFF, ADM_CONVERTED, adm_map_diff, "a differential equa
 S(ARRAY, ADM_ID_REQUIRED, ARRAY, ADM_CONVERTED, adm_map_array, "an array (Reference_Array)")
 S(SPLINE, ADM_ID_REQUIRED, SPLINE, ADM_CONVERTED, adm_map_spline, "a curve (Reference_Spline)")
 S(STRING, ADM_ID_REQUIRED, STRING, ADM_CONVERTED, adm_map_string, "a string (Reference_String)")
+S(MATRIX, ADM_ID_REQUIRED, MATRIX, ADM_CONVERTED, adm_map_matrix, "a matrix (Reference_Matrix)")
+S(LSE, ADM_ID_REQUIRED, LSE, ADM_CONVERTED, adm_map_lse, "linear state equations (Control_StateEqn LINEAR)")
+S(TFSISO, ADM_ID_REQUIRED, TFSISO, ADM_CONVERTED, adm_map_tfsiso, "a transfer function (Control_SISO)")
 S(PINPUT, ADM_ID_REQUIRED, PLANT, ADM_CONVERTED, adm_map_plant, "plant inputs (Control_PlantInput)")
 S(POUTPUT, ADM_ID_REQUIRED, PLANT, ADM_CONVERTED, adm_map_plant, "plant outputs (Control_PlantOutput)")
 S(REQUEST, ADM_ID_REQUIRED, REQUEST, ADM_CONVERTED, adm_map_request, "an output request (Post_Request REQUEST_n)")
@@ -205,10 +217,8 @@ S(DEBUG, ADM_ID_NONE, DEBUG, ADM_NO_EFFECT, NULL, "debugging output: no effect")
 
 REFUSED(CONTACT, "contacts between solids are not supported")
 REFUSED(CLEARANCE, "clearances are not supported")
-REFUSED(LSE, "linear state equations need Control_StateEqn, which mbsim does not have yet")
-REFUSED(TFSISO, "transfer functions need Control_SISO, which mbsim does not have yet")
-REFUSED(GSE, "general state equations need Control_StateEqn, which mbsim does not have yet")
-REFUSED(MATRIX, "matrices need Reference_Matrix, which mbsim does not have yet")
+REFUSED(GSE, "general state equations are defined by user subroutines, which mbsim cannot load (an LSE or "
+             "TFSISO is a linear one)")
 REFUSED(FE_PART, "finite-element parts (flexible bodies) are not supported")
 REFUSED(FE_NODE, "finite-element nodes (flexible bodies) are not supported")
 REFUSED(FE_LOAD, "loads on finite-element parts are not supported")

@@ -12,6 +12,7 @@
  *                         speed at the bottom is sqrt(2 g L)
  *   adams_drop.acf        SIMULATE, DEACTIVATE, SIMULATE: held, then free fall
  *   adams_marker_motion.adm  MOTION of markers: X and B3 follow their functions
+ *   adams_control.adm     TFSISO and LSE (with MATRIX in its three forms): a first-order lag
  *   adams_field.adm       a diagonal FIELD: the damped oscillator about L + F / k
  *   adams_gear.adm        GEARs by their common-velocity markers: a pinion, a gear, a rack
  *   adams_ic.adm          JOINT IC sets the angle and rate at the start; a
@@ -237,6 +238,23 @@ TEST(motions_of_markers_hold_a_coordinate_to_their_function)
     test_results_free(&r);
 }
 
+TEST(transfer_functions_and_linear_state_equations_lag_as_the_closed_form)
+{
+    test_results r;
+    if (!run("tests/physics/models/adams_control.adm", &r)) {
+        test_results_free(&r);
+        return;
+    }
+    double worst = 0;
+    for (int i = 0; i < r.n_rows; i++) {
+        double y = 1 - exp(-2 * r.t[i]); /* the unit step through 1 / (1 + 0.5 s) */
+        worst = fmax(worst, fabs(test_value(&r, "REQUEST_1", 1, i) - y)); /* TFSISO */
+        worst = fmax(worst, fabs(test_value(&r, "REQUEST_1", 2, i) - y)); /* LSE of three MATRIX forms */
+    }
+    CHECK_MSG(worst < 1e-5, "%g from 1 - exp(-2 t)", worst);
+    test_results_free(&r);
+}
+
 /* The XML twin's settings and analyses, for the dataset's run (a dataset's INTEGRATOR has one
  * tolerance where the XML models give rtol and atol apart). */
 static mbs_solver_settings twin_settings;
@@ -304,4 +322,5 @@ TEST_SUITE(adams, T(pendulum_placed_by_its_bcs_falls_as_the_closed_form),
            T(joint_ic_sets_the_start_and_a_hooke_joint_as_written_moves_nothing),
            T(models_written_as_datasets_move_as_their_xml_twins), T(gears_turn_at_the_ratio_of_their_radii),
            T(a_diagonal_field_is_a_bushing_with_its_free_lengths_in_the_preload),
-           T(motions_of_markers_hold_a_coordinate_to_their_function));
+           T(motions_of_markers_hold_a_coordinate_to_their_function),
+           T(transfer_functions_and_linear_state_equations_lag_as_the_closed_form));
