@@ -46,10 +46,10 @@ static int resolve_variables(mbs_builder *b, const mbs_spec_elem *e, const doubl
         return -1;
     for (int i = 0; i < n; i++) {
         if (v[i] != floor(v[i]) || v[i] < 1 || v[i] > 2147483647.0)
-            return mbs_build_error(b, e, "the Reference_Variable id %g is not a positive whole number", v[i]);
+            return mbs_build_error(b, e, "the Reference_Variable id %.17g is not a positive whole number", v[i]);
         int c = mbs_builder_index(b, MBS_FAMILY_VARIABLE, (int)v[i]);
         if (c == -1)
-            return mbs_build_error(b, e, "Reference_Variable %g does not exist", v[i]);
+            return mbs_build_error(b, e, "Reference_Variable %.0f does not exist", v[i]);
         if (c < 0)
             return -1; /* it reported its own error */
         a->variables[i] = c;
