@@ -177,12 +177,25 @@ static void placeholders(adm_ctx *c, int from, int to)
 }
 
 /* Ids of a statement kind are unique in Adams; two statements of one kind
- * with one id are an error. */
+ * with one id are an error, and so are two of a statement without ids
+ * (UNITS, ACCGRAV, INTEGRATOR, ...: a dataset has one of each). */
 static void check_ids(adm_ctx *c, int from)
 {
     for (int i = from; i < c->n; i++) {
         adm_stmt *s = &c->st[i];
-        if (!s->def || !s->has_id || s->failed)
+        if (!s->def || s->failed)
+            continue;
+        if (s->def->id == ADM_ID_NONE) {
+            for (int k = from; k < i; k++)
+                if (c->st[k].def == s->def && !c->st[k].failed) {
+                    mbs_diag_add(c->d, MBS_SEV_ERROR, c->path, s->line, "%s is given twice (first on line %d)",
+                                 s->def->name, c->st[k].line);
+                    s->failed = 1;
+                    break;
+                }
+            continue;
+        }
+        if (!s->has_id)
             continue;
         for (int k = from; k < i; k++)
             if (c->st[k].def == s->def && c->st[k].has_id && c->st[k].id == s->id && !c->st[k].failed) {
