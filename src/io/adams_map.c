@@ -79,6 +79,30 @@ void adm_set_int(adm_ctx *c, mbs_spec_elem *e, const char *attr, long value)
     adm_set(c, e, attr, NULL, text);
 }
 
+mbs_spec_elem *adm_function_elem(adm_ctx *c, const adm_stmt *s, const char *kind)
+{
+    if (!adm_given(c, "FUNCTION")) {
+        adm_error(c, NULL, "FUNCTION is needed");
+        return NULL;
+    }
+    const char *f = adm_expression(c, "FUNCTION");
+    if (!f)
+        return NULL;
+    adm_note_unused(c, "ROUTINE", "no USER function names it");
+    mbs_spec_elem *e = adm_elem(c, kind, s->id);
+    if (e)
+        adm_set(c, e, "expr", "FUNCTION", f);
+    return e;
+}
+
+int adm_declares(const adm_ctx *c, const char *name)
+{
+    for (int i = 0; c->cur && i < c->cur->def->n_args; i++)
+        if (strcmp(c->cur->def->args[i].name, name) == 0)
+            return 1;
+    return 0;
+}
+
 int adm_given(const adm_ctx *c, const char *arg)
 {
     return adm_arg(c->cur, arg) != NULL;
@@ -125,7 +149,7 @@ void adm_note_unused(adm_ctx *c, const char *args, const char *why)
     char *list = mbs_strdup(args);
     char given[256] = "";
     for (char *w = list ? strtok(list, "|") : NULL; w; w = strtok(NULL, "|"))
-        if (adm_given(c, w))
+        if (adm_declares(c, w) && adm_given(c, w))
             snprintf(given + strlen(given), sizeof given - strlen(given), "%s%s", given[0] ? ", " : "", w);
     free(list);
     if (given[0])

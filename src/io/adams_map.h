@@ -45,6 +45,8 @@ void adm_set(adm_ctx *c, mbs_spec_elem *e, const char *attr, const char *arg, co
 void adm_set_num(adm_ctx *c, mbs_spec_elem *e, const char *attr, double value);
 void adm_set_int(adm_ctx *c, mbs_spec_elem *e, const char *attr, long value);
 
+/* Whether the statement being mapped declares argument `name`. */
+int adm_declares(const adm_ctx *c, const char *name);
 /* Argument values of the statement being mapped. */
 int adm_given(const adm_ctx *c, const char *arg);
 double adm_num(const adm_ctx *c, const char *arg, int k, double dflt); /* k-th value, or dflt */
@@ -53,6 +55,12 @@ const char *adm_text(const adm_ctx *c, const char *arg);               /* or NUL
 /* The flag of `flags` ('|' separated) that was given: its index, -1 none;
  * reports two given together. */
 int adm_choice(adm_ctx *c, const char *flags);
+
+/* The element of `kind` and the statement's id that a statement whose
+ * FUNCTION is the element's `expr` becomes (VARIABLE, DIFF, GCON): FUNCTION
+ * needed, USER(...) refused, a ROUTINE noted. NULL when it cannot be made
+ * (reported). */
+mbs_spec_elem *adm_function_elem(adm_ctx *c, const adm_stmt *s, const char *kind);
 
 /* A function expression argument, USER(...) refused: NULL (reported) when it
  * cannot be used or was not given. */

@@ -407,17 +407,11 @@ int adm_map_gear(adm_ctx *c, const adm_stmt *s)
 
 int adm_map_gcon(adm_ctx *c, const adm_stmt *s)
 {
-    if (!adm_given(c, "FUNCTION"))
-        return adm_error(c, NULL, "FUNCTION is needed");
     if (adm_check_refs(c, "I", "MARKER") != 0)
         return -1;
-    const char *f = adm_expression(c, "FUNCTION");
-    if (!f)
-        return -1;
-    mbs_spec_elem *e = adm_elem(c, "Constraint_General", s->id);
+    mbs_spec_elem *e = adm_function_elem(c, s, "Constraint_General");
     if (!e)
         return -1;
-    adm_set(c, e, "expr", "FUNCTION", f);
     if (adm_given(c, "I"))
         adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
     return 0;

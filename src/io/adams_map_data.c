@@ -9,16 +9,9 @@
 
 int adm_map_variable(adm_ctx *c, const adm_stmt *s)
 {
-    if (!adm_given(c, "FUNCTION"))
-        return adm_error(c, NULL, "FUNCTION is needed");
-    const char *f = adm_expression(c, "FUNCTION");
-    if (!f)
-        return -1;
-    adm_note_unused(c, "ROUTINE", "no USER function names it");
-    mbs_spec_elem *e = adm_elem(c, "Reference_Variable", s->id);
+    mbs_spec_elem *e = adm_function_elem(c, s, "Reference_Variable");
     if (!e)
         return -1;
-    adm_set(c, e, "expr", "FUNCTION", f);
     if (adm_given(c, "IC"))
         adm_set_num(c, e, "ic", adm_num(c, "IC", 0, 0));
     return 0;
@@ -26,16 +19,9 @@ int adm_map_variable(adm_ctx *c, const adm_stmt *s)
 
 int adm_map_diff(adm_ctx *c, const adm_stmt *s)
 {
-    if (!adm_given(c, "FUNCTION"))
-        return adm_error(c, NULL, "FUNCTION is needed");
-    const char *f = adm_expression(c, "FUNCTION");
-    if (!f)
-        return -1;
-    adm_note_unused(c, "ROUTINE", "no USER function names it");
-    mbs_spec_elem *e = adm_elem(c, "Control_Diff", s->id);
+    mbs_spec_elem *e = adm_function_elem(c, s, "Control_Diff");
     if (!e)
         return -1;
-    adm_set(c, e, "expr", "FUNCTION", f);
     if (adm_given(c, "IC"))
         adm_set_num(c, e, "ic", adm_num(c, "IC", 0, 0));
     if (adm_given(c, "IC") && adm_arg(s, "IC")->n > 1)
@@ -173,23 +159,13 @@ int adm_map_matrix(adm_ctx *c, const adm_stmt *s)
     return e ? 0 : -1;
 }
 
-/* Whether the statement being mapped declares argument `name` (an LSE has IC,
- * a TFSISO not). */
-static int declares(const adm_ctx *c, const char *name)
-{
-    for (int i = 0; i < c->cur->def->n_args; i++)
-        if (strcmp(c->cur->def->args[i].name, name) == 0)
-            return 1;
-    return 0;
-}
-
-/* The arrays X, U, Y (and IC) of an LSE or TFSISO. */
+/* The arrays X, U, Y (and IC: an LSE has one, a TFSISO not) of an LSE or TFSISO. */
 static int state_arrays(adm_ctx *c, mbs_spec_elem *e)
 {
     static const char *const ARG[] = {"X", "U", "Y", "IC"};
     static const char *const ATTR[] = {"x_array_id", "u_array_id", "y_array_id", "ic_array_id"};
     for (int k = 0; k < 4; k++)
-        if (declares(c, ARG[k]) && adm_given(c, ARG[k]))
+        if (adm_declares(c, ARG[k]) && adm_given(c, ARG[k]))
             adm_set_int(c, e, ATTR[k], adm_id(c, ARG[k], 0));
     if (adm_given(c, "STATIC_HOLD"))
         adm_set(c, e, "is_static_hold", "STATIC_HOLD", "TRUE");
@@ -201,7 +177,7 @@ static int check_arrays(adm_ctx *c)
     int bad = 0;
     static const char *const ARG[] = {"X", "U", "Y", "IC"};
     for (int k = 0; k < 4; k++)
-        if (declares(c, ARG[k]) && adm_check_refs(c, ARG[k], "ARRAY") != 0)
+        if (adm_declares(c, ARG[k]) && adm_check_refs(c, ARG[k], "ARRAY") != 0)
             bad = -1;
     if (!adm_given(c, "X"))
         bad = adm_error(c, NULL, "X (the ARRAY of the states) is needed");
