@@ -363,6 +363,8 @@ int adm_map_gear(adm_ctx *c, const adm_stmt *s)
     int ip[2], jp[2];
     for (int k = 0; k < 2; k++) {
         js[k] = adm_find(c, "JOINT", (int)joints->num[k]);
+        if (!js[k])
+            return adm_error(c, "JOINTS", "JOINTS: %d names no JOINT", (int)joints->num[k]);
         int t = joint_type(js[k]);
         if (t != J_REVOLUTE && t != J_CYLINDRICAL && t != J_TRANSLATIONAL)
             return adm_error(c, "JOINTS", "JOINT/%d is not REVOLUTE, CYLINDRICAL or TRANSLATIONAL", js[k]->id);

@@ -125,24 +125,22 @@ int adm_map_matrix(adm_ctx *c, const adm_stmt *s)
     int sparse = adm_given(c, "SPARSE");
     if (sparse && adm_given(c, "FULL"))
         return adm_error(c, "FULL", "FULL and SPARSE exclude each other");
-    const adm_val *v = adm_arg(s, "VALUES");
+    const adm_val *v = adm_arg(s, "VALUES"), *i = adm_arg(s, "I"), *j = adm_arg(s, "J");
+    const char *full = adm_given(c, "FULL") ? adm_text(c, "FULL") : "CORDER";
+    if (sparse && (!i || !j || i->n != v->n || j->n != v->n))
+        return adm_error(c, "SPARSE", "a SPARSE matrix needs I, J and VALUES of one length");
+    if (!sparse && (i || j))
+        return adm_error(c, i ? "I" : "J", "I and J are for SPARSE matrices");
+    if (!sparse && strcmp(full, "RORDER") != 0 && strcmp(full, "CORDER") != 0)
+        return adm_error(c, "FULL", "FULL = %s: RORDER or CORDER", full);
     mbs_buf b;
     mbs_buf_init(&b);
     mbs_buf_append(&b, "");
-    if (sparse) {
-        const adm_val *i = adm_arg(s, "I"), *j = adm_arg(s, "J");
-        if (!i || !j || i->n != v->n || j->n != v->n)
-            return adm_error(c, "SPARSE", "a SPARSE matrix needs I, J and VALUES of one length");
+    if (sparse)
         for (int k = 0; k < v->n; k++)
             mbs_buf_appendf(&b, "%s%d %d %.17g", k ? " " : "", (int)i->num[k], (int)j->num[k], v->num[k]);
-    } else {
-        if (adm_given(c, "I") || adm_given(c, "J"))
-            return adm_error(c, adm_given(c, "I") ? "I" : "J", "I and J are for SPARSE matrices");
-        const char *full = adm_given(c, "FULL") ? adm_text(c, "FULL") : "CORDER";
-        if (strcmp(full, "RORDER") != 0 && strcmp(full, "CORDER") != 0)
-            return adm_error(c, "FULL", "FULL = %s: RORDER or CORDER", full);
+    else
         numbers_text(v, &b, 0, NULL);
-    }
     mbs_spec_elem *e = adm_elem(c, "Reference_Matrix", s->id);
     if (e) {
         adm_set_int(c, e, "nrow", adm_id(c, "ROWS", 0));
