@@ -7,16 +7,21 @@
 # or viscous term): its ratio to the plain chain is what the friction
 # elements cost by themselves; the friction chain's ratio adds what the
 # friction does to the motion (joints sticking and slipping: more, smaller
-# steps). Each joint-coordinate run is repeated REPEAT times (default 5) and
-# its least CPU time kept (single runs vary by a third on a busy machine;
-# steps, residuals and matrices do not vary). Prints the runs and the ratios
-# of the CPU times.
+# steps). A fourth has lubricated joints (FRICTION=lubricated: mu 0.01, no
+# bristle damping: the bristles' relaxation sigma0 |v| / mu reaches 1e7
+# |v|), run in both formulations (issue 26: absolute coordinates against
+# joint ones). Each joint-coordinate run is repeated REPEAT times (default
+# 5), each absolute-coordinate run of the lubricated chain REPEAT_ABS times
+# (default 3), and the least CPU time kept (single runs vary by a third on
+# a busy machine; steps, residuals and matrices do not vary). Prints the
+# runs and the ratios of the CPU times.
 # usage: bench/joint_friction.sh [N] [END_TIME] [RTOL]   (from the repository root, after make bench)
 set -eu
 n=${1:-32}
 end=${2:-10}
 rtol=${3:-1e-6}
 repeat=${REPEAT:-5}
+repeat_abs=${REPEAT_ABS:-3}
 bin=build/chain_bench
 [ -x "$bin" ] || { echo "build it first: make bench"; exit 2; }
 tmp=$(mktemp -d)
@@ -24,6 +29,7 @@ trap 'rm -rf "$tmp"' EXIT
 bench/make_chain.sh "$n" "$end" "$rtol" > "$tmp/plain.xml"
 FRICTION=1 bench/make_chain.sh "$n" "$end" "$rtol" > "$tmp/friction.xml"
 FRICTION=weak bench/make_chain.sh "$n" "$end" "$rtol" > "$tmp/weak.xml"
+FRICTION=lubricated bench/make_chain.sh "$n" "$end" "$rtol" > "$tmp/lubricated.xml"
 
 # run NAME SOLVER TIMES: the run of $tmp/NAME.xml with the least CPU time
 # of TIMES, printed and kept in $tmp/NAME.SOLVER
@@ -51,3 +57,7 @@ run weak joint "$repeat"
 ratio "CPU time with friction / without, joint coordinates" friction.joint plain.joint
 ratio "CPU time with weak friction / without, joint coordinates (the elements by themselves)" weak.joint plain.joint
 ratio "CPU time with friction, absolute / joint coordinates" friction.klu friction.joint
+run lubricated klu "$repeat_abs"
+run lubricated joint "$repeat"
+ratio "CPU time with lubricated friction, absolute / joint coordinates" lubricated.klu lubricated.joint
+ratio "CPU time with lubricated friction / without, absolute coordinates" lubricated.klu plain.klu

@@ -7,7 +7,9 @@
 # (Force_JointFriction, canonical SI parameters, pin radius 1 cm); with
 # FRICTION=weak, the same elements with mu_s = mu_d = 1e-5 and no bristle
 # damping or viscous term (too weak to change the motion: what remains is
-# the friction's own cost); with
+# the friction's own cost); with FRICTION=lubricated, mu_s = mu_d = 0.01
+# and no bristle damping (the canonical viscous term: a lubricated pin,
+# whose bristles relax at sigma0 |v| / mu, up to 1e7 |v|); with
 # SPRINGS=1, a torsion spring-damper about every joint's axis (k = 50 N m/rad,
 # c = 0.5 N m s/rad; the stiffness a Newton matrix must carry); with
 # SPRINGS=linear, a translational spring-damper across every joint instead,
@@ -54,9 +56,11 @@ LINK
         prev=$prev_mk
     fi
     echo "    <Constraint_Joint id=\"$k\" type=\"REVOLUTE\" i_marker_id=\"$left\" j_marker_id=\"$prev\"/>"
-    if [ "$friction" = 1 ] || [ "$friction" = weak ]; then
+    if [ "$friction" = 1 ] || [ "$friction" = weak ] || [ "$friction" = lubricated ]; then
         if [ "$friction" = 1 ]; then
             law='mu_static="0.5" mu_dynamic="0.3" damping_effects="316" viscous_effects="0.4"'
+        elif [ "$friction" = lubricated ]; then
+            law='mu_static="0.01" mu_dynamic="0.01" damping_effects="0" viscous_effects="0.4"'
         else
             law='mu_static="1e-5" mu_dynamic="1e-5" damping_effects="0" viscous_effects="0"'
         fi

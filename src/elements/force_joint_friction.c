@@ -318,6 +318,7 @@ static void axial_slopes(const jf_params *p, const jf_eval *e, mbs_axial_frictio
     memset(out, 0, sizeof *out);
     out->n = 2;
     out->torque = v3_dot(e->torque, e->a);
+    m3_mul_v(out->axis, e->RJ, e->a);
     const double r[2] = {p->r_p, p->r_n};
     for (int k = 0; k < 2; k++) {
         const mbs_lugre_slopes *sl = &e->sl[k];

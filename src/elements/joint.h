@@ -48,14 +48,16 @@ int mbs_joint_friction_joint(const mbs_component *c);
  * the loads again: joint_system.c), and the slopes of T and of
  * the bristles' rates at that state, the normal forces held at the current
  * reaction (a Newton matrix's view; the bristles' rates do not read the
- * normal forces): each bristle's rate reads its own deflection only. A
- * friction switched off (a command, or inactive="STATIC" in a Static
- * analysis) is not evaluated, and the reader sees to that (joint_system.c,
- * mbs_js_group_slopes: zero torque and slopes). */
+ * normal forces): each bristle's rate reads its own deflection only; and
+ * the axis a in global axes (w = a.(omega_I - omega_J)). A friction
+ * switched off (a command, or inactive="STATIC" in a Static analysis) is
+ * not evaluated, and the reader sees to that (joint_system.c,
+ * mbs_js_group_slopes: zero torque and slopes; friction_refresh.c). */
 typedef struct mbs_axial_friction_slopes {
     int n; /* states: 2 */
     double torque; /* T */
     double dzdot_dz[2], dzdot_dw[2], dT_dz[2], dT_dw;
+    double axis[3]; /* a in global axes (zero where switched off) */
 } mbs_axial_friction_slopes;
 
 /* The dimension of a Motion_Joint's expression: an angle or a length, or

@@ -2,7 +2,8 @@
  * equilibrium with KINSOL (Newton with a line search) and honours
  *   max_num_iter   the iterations KINSOL may take (default 200)
  *   max_imbalance  the largest force and torque left unbalanced (model units;
- *                  default: 1e-10 of the heaviest body's weight)
+ *                  default: 1e-10 of the heaviest body's weight); never
+ *                  below what the forces in play resolve (statics.c)
  *   max_error      the smallest relative change of the positions at which
  *                  the iterations stop (default 1e-13)
  * method and the other settings of MotionSolve's own methods have no effect. */
@@ -47,7 +48,8 @@ const mbs_kind mbs_kind_param_static = {
     "Param_Static", MBS_FAMILY_NONE, MBS_IN_MODEL | MBS_IN_COMMAND | MBS_AT_ROOT, MBS_STAGE_SETTINGS, ATTRS, MBS_COUNT_OF(ATTRS),
     "Settings of Static analyses. mbsim finds the equilibrium with KINSOL and honours max_num_iter (the "
     "iterations allowed, default 200), max_imbalance (the force left unbalanced, default 1e-10 of the "
-    "heaviest weight) and max_error (the relative change of the positions that ends the iterations, "
+    "heaviest weight, and never less than the rounding of the forces in play: stiffness times the rounding "
+    "of the positions) and max_error (the relative change of the positions that ends the iterations, "
     "default 1e-13); MotionSolve's method and its other settings have no effect.",
     build,
     NULL,

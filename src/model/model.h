@@ -375,7 +375,8 @@ typedef struct mbs_solver_settings {
     double assembly_move_limit; /* m; 0 = 1 % of the model's size (assembly_report.c) */
     int strict_assembly;   /* a move beyond the limit is an error (--strict) */
     int static_max_iter;   /* Param_Static: KINSOL's iterations (0: 200) */
-    double static_imbalance; /* force left unbalanced, N (0: 1e-10 of the heaviest weight) */
+    double static_imbalance; /* force left unbalanced, N (0: 1e-10 of the heaviest weight); at least
+                                the forces' own rounding (statics.c) */
     double static_step_tol;  /* relative position change that ends the iterations (0: 1e-13) */
     int line;              /* where Param_Transient stands, 0 if absent */
 } mbs_solver_settings;

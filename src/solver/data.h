@@ -76,9 +76,11 @@ typedef struct mbs_data {
      * [n_comps] is set; NULL otherwise (mbs_joint_reaction) */
     const double *tree_reaction;
     const char *tree_reaction_on;
-    /* joint coordinates, a Newton iterate's fresh tree block (joint_newton.c):
-     * where not NULL [n_comps], joint friction on a REVOLUTE or UNIVERSAL
-     * joint writes its slopes there at each evaluation (elements/joint.h) */
+    /* where not NULL [n_comps], joint friction on a REVOLUTE or UNIVERSAL
+     * joint writes its slopes there at each evaluation (elements/joint.h):
+     * for a Newton iterate's fresh tree block in joint coordinates
+     * (joint_newton.c), its fresh bristle rows in absolute ones
+     * (friction_refresh.c) */
     struct mbs_axial_friction_slopes *friction_slopes;
     char stop_message[320];
 } mbs_data;

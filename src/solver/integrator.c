@@ -33,6 +33,7 @@
  * 1e2 and more, and a free block on a bushing at rtol 1e-10 picked up a
  * rotation of 3e-8 rad about an axis nothing turns it about. */
 #include "integrator.h"
+#include "friction_refresh.h"
 #include "jacobian.h"
 #include "joint_system.h"
 #include "nvector_fast.h"
@@ -65,6 +66,7 @@ struct mbs_integrator {
     SUNMatrix A;
     SUNLinearSolver LS;
     mbs_jacobian jac;
+    mbs_friction_refresh *refresh; /* absolute coordinates with joint friction: LS keeps its entries fresh */
     /* joint coordinates (joint_system.h): IDA's vectors are yj; y_abs,
      * yp_abs the absolute state they stand for, as the rest of the run
      * sees it. NULL: absolute coordinates. */
@@ -155,8 +157,13 @@ static int jacobian_fn(double t, double cj, N_Vector y, N_Vector yp, N_Vector rr
     }
     if (it->js)
         return joint_jacobian(it, t, cj, h, y, yp, w, J);
-    return mbs_jacobian_eval(&it->jac, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
-                             N_VGetArrayPointer(rr), h, w, J);
+    if (it->refresh)
+        mbs_friction_refresh_matrix_begin(it->refresh, cj);
+    int rc = mbs_jacobian_eval(&it->jac, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
+                               N_VGetArrayPointer(rr), h, w, J);
+    if (it->refresh)
+        mbs_friction_refresh_matrix_end(it->refresh);
+    return rc;
 }
 
 static int roots_fn(double t, N_Vector y, N_Vector yp, double *g, void *user)
@@ -421,6 +428,8 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs
         it->LS = it->A ? SUNLinSol_Dense(it->y, it->A, ctx) : NULL;
         it->linear_solver = MBS_LS_DENSE;
     }
+    if (it->LS && !it->js && mbs_friction_refresh_wanted(m))
+        it->LS = mbs_friction_refresh_solver(it->LS, m, d, &it->refresh);
     if (!it->A || !it->LS) {
         snprintf(err, errsize, "cannot create the %s linear solver (%d equations)",
                  mbs_linear_solver_name(it->linear_solver), n);

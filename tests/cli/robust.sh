@@ -253,6 +253,9 @@ runfail "spring through its anchor" spring_through_anchor \
 # a static analysis without equilibrium: the unbalanced body
 runfail "static without equilibrium" static_free "no static equilibrium found at t = 0" \
     "the force balance of Body_Point 2 (label 'ball') is off by 19.6" "singular"
+# ... and one whose iterations never converge: the limit it ran into, named
+runfail "static never converging" static_unbalanced "no static equilibrium found at t = 0" \
+    "the force balance of Body_Rigid 2 (label 'block') is off by -1" "did not converge within its iteration limit, Param_Static max_num_iter = 200"
 
 # ---- reading a file while it is written: every read succeeds ----
 # (a sensor may show a flush less than /time: SWMR orders no flushes between

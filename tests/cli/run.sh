@@ -213,6 +213,23 @@ status "export: unknown sensor" 2 "$mbsim" export "$a" nosuch -o "$tmp/no.csv"
 check "export: unknown sensor leaves no file" test ! -e "$tmp/no.csv"
 check "export: lists the sensors" has "$tmp/err" "it has: rod_position, angle, energy"
 
+# ---- a stiff static: steel cantilevers at their closed forms, default settings ----
+# (models/beam_steel_cantilevers.xml: EA/L = 2e9 N/m; it used to stop with
+# "no static equilibrium found") stretch F L / (E A), bending with shear
+# F L^3 / (3 E Izz) + F L ASY / (G A); in metres and in millimetres
+near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 1e-9 * (b < 0 ? -b : b)) }'; }
+for twin in models/beam_steel_cantilevers.xml:1 tests/physics/models/beam_steel_cantilevers_mm.xml:1000; do
+    f=${twin%%:*}
+    unit=${twin##*:}
+    status "stiff static $f: run" 0 "$mbsim" run "$f" -q -o "$tmp/cantilevers.h5"
+    "$mbsim" export "$tmp/cantilevers.h5" axial bending_y >"$tmp/out" 2>&1
+    stretch=$(awk -v u="$unit" 'BEGIN { printf "%.17g", 4e4 * 1 / (2e11 * 0.05 * 0.2) * u }')
+    bend=$(awk -v u="$unit" 'BEGIN { E = 2e11; G = E / 2.6; Izz = 0.2 * 0.05^3 / 12
+        printf "%.17g", (1e3 / (3 * E * Izz) + 1e3 * 1.2 / (G * 0.01)) * u }')
+    check "stiff static $f: stretch $stretch" near "$(sed -n '2p' "$tmp/out" | cut -d, -f2)" "$stretch"
+    check "stiff static $f: bending with shear $bend" near "$(sed -n '2p' "$tmp/out" | cut -d, -f9)" "$bend"
+done
+
 # ---- an element switched off reads no load (joint friction inactive="STATIC" in a Static) ----
 status "switched off: run" 0 "$mbsim" run tests/physics/models/jf_inactive_static.xml -q -o "$tmp/inactive.h5"
 status "switched off: export" 0 "$mbsim" export "$tmp/inactive.h5" friction normal power x acceleration

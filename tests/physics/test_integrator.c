@@ -57,19 +57,24 @@ TEST(rows_on_output_times_are_not_noise)
 
 /* A 12-link chain swinging through (bench/make_chain.sh) in joint
  * coordinates: at most one step in `per_failure` may fail Newton's
- * convergence test; the total energy, plus what friction dissipated
- * (sensor "dissipated", if the model has one), stays within 1e-5 of the
- * potential energy's scale (12 links of 1 kg falling 6 m on average:
- * 706 J); and the tip stays within 1e-3 m of the absolute formulation's. */
-static void swinging_chain(const char *path, long per_failure)
+ * convergence test (in absolute coordinates where `absolute` is set, and
+ * there at most one step in `per_matrix` make a new Newton matrix); the
+ * total energy, plus what friction dissipated (sensor "dissipated", if the
+ * model has one), stays within 1e-5 of the potential energy's scale (12
+ * links of 1 kg falling 6 m on average: 706 J); and the tip stays within
+ * 1e-3 m of the absolute formulation's. */
+static void swinging_chain(const char *path, long per_failure, int absolute, long per_matrix)
 {
     test_results r, a;
     CHECK(test_run_model(path, NULL, test_in_joint_coordinates, &r) == 0);
     CHECK(test_run_model(path, NULL, test_in_absolute_coordinates, &a) == 0);
     CHECK_MSG(r.status == MBS_OK && a.status == MBS_OK, "runs failed: %s / %s", r.run.message, a.run.message);
     CHECK(r.run.joint_coords == 12 && r.run.linear_solver == MBS_LS_TREE && r.n_rows == a.n_rows);
-    CHECK_MSG(r.run.stats.nonlinear_convergence_failures * per_failure <= r.run.stats.steps,
-              "%ld convergence failures in %ld steps", r.run.stats.nonlinear_convergence_failures, r.run.stats.steps);
+    const mbs_integrator_stats *st = absolute ? &a.run.stats : &r.run.stats;
+    CHECK_MSG(st->nonlinear_convergence_failures * per_failure <= st->steps, "%ld convergence failures in %ld steps",
+              st->nonlinear_convergence_failures, st->steps);
+    CHECK_MSG(!absolute || st->jacobian_evals * per_matrix <= st->steps, "%ld Newton matrices in %ld steps",
+              st->jacobian_evals, st->steps);
     int dissipates = test_sensor_offset(&r, "dissipated") >= 0;
     double e0 = test_value(&r, "energy", 0, 0), balance = 0.0, apart = 0.0;
     for (int i = 0; i < r.n_rows && i < a.n_rows; i++) {
@@ -78,7 +83,7 @@ static void swinging_chain(const char *path, long per_failure)
         for (int k = 0; k < 3; k++)
             apart = fmax(apart, fabs(test_value(&r, "tip", k, i) - test_value(&a, "tip", k, i)));
     }
-    CHECK_MSG(!dissipates || test_value(&r, "dissipated", 0, r.n_rows - 1) > 1.0, "the chain dissipated %.3g J",
+    CHECK_MSG(!dissipates || test_value(&r, "dissipated", 0, r.n_rows - 1) > 0.5, "the chain dissipated %.3g J",
               test_value(&r, "dissipated", 0, r.n_rows - 1));
     CHECK_MSG(balance < 1e-5 * 706.0, "energy balance off by %.3g J", balance);
     CHECK_MSG(apart < 1e-3, "tip %.3g m from the absolute formulation's", apart);
@@ -92,7 +97,7 @@ static void swinging_chain(const char *path, long per_failure)
  * iterate (joint_newton.c, tree_block_solve) none. */
 TEST(swinging_chain_in_joint_coordinates_keeps_newton_converging)
 {
-    swinging_chain("tests/physics/models/chain_12.xml", 100);
+    swinging_chain("tests/physics/models/chain_12.xml", 100, 0, 0);
 }
 
 /* With LuGre friction in every joint: the friction's slopes in the tree's
@@ -100,7 +105,7 @@ TEST(swinging_chain_in_joint_coordinates_keeps_newton_converging)
  * only, IDA's Newton failed on 74 of 2005 steps, now on about 1 %). */
 TEST(friction_chain_in_joint_coordinates_keeps_newton_converging)
 {
-    swinging_chain("tests/physics/models/jf_chain_12.xml", 50);
+    swinging_chain("tests/physics/models/jf_chain_12.xml", 50, 0, 0);
 }
 
 /* With a torsion spring-damper about every joint's axis: their stiffness
@@ -110,10 +115,23 @@ TEST(friction_chain_in_joint_coordinates_keeps_newton_converging)
  * failures in 435 steps, 1747 residuals; now none in 411, 425). */
 TEST(spring_chain_in_joint_coordinates_keeps_newton_converging)
 {
-    swinging_chain("tests/physics/models/spring_chain_12.xml", 100);
+    swinging_chain("tests/physics/models/spring_chain_12.xml", 100, 0, 0);
+}
+
+/* Lubricated joint friction (mu 0.01, no bristle damping) in absolute
+ * coordinates: a bristle's row of the Newton matrix has sigma0 |v| / g on
+ * its diagonal (up to 1e7 |v|) and its slip slope turning from 0 to 1,
+ * both stale after each reversal of its joint. Taken from the slopes the
+ * residual records at each Newton iterate (friction_refresh.c): 51
+ * convergence failures and 107 Newton matrices in 1128 steps; with the
+ * differenced rows, 262 and 316 in 1290. */
+TEST(lubricated_friction_chain_in_absolute_coordinates_keeps_newton_converging)
+{
+    swinging_chain("tests/physics/models/jf_chain_12_lubricated.xml", 10, 1, 6);
 }
 
 TEST_SUITE(integrator, T(fast_top_starts_without_a_given_first_step), T(rows_on_output_times_are_not_noise),
            T(swinging_chain_in_joint_coordinates_keeps_newton_converging),
            T(friction_chain_in_joint_coordinates_keeps_newton_converging),
-           T(spring_chain_in_joint_coordinates_keeps_newton_converging));
+           T(spring_chain_in_joint_coordinates_keeps_newton_converging),
+           T(lubricated_friction_chain_in_absolute_coordinates_keeps_newton_converging));
