@@ -239,7 +239,7 @@ check-asan: deps
 # seeds (tests/fuzz/run.sh), and a crash, a leak or a timeout fails.
 FUZZ_BUILD := build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZERS := model expr results
+FUZZERS := model adams expr results
 FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_COMMON := tests/fuzz/fuzz_common.c
 

@@ -7,7 +7,8 @@
 #   NAME.expect  the first error line; "{command}" in it stands for validate
 #                or run, "{usersub}" as in NAME.args. With more than one line, the error lines printed
 #                must be exactly these (every error is reported).
-#   A .expect without its .xml tests a missing file.
+#   A .expect without its .xml tests a missing file. NAME.adm or NAME.acf
+#   (an Adams dataset or command file) stands in for NAME.xml.
 # usage: tests/run_bad.sh path/to/mbsim [path/to/build]
 set -u
 mbsim=${1:?usage: run_bad.sh MBSIM [BUILD]}
@@ -22,6 +23,8 @@ failed=0
 for expect in "$dir"/*.expect; do
     name=$(basename "$expect" .expect)
     model="$dir/$name.xml"
+    [ -f "$dir/$name.adm" ] && model="$dir/$name.adm"
+    [ -f "$dir/$name.acf" ] && model="$dir/$name.acf"
     args=""
     [ -f "$dir/$name.args" ] && args=$(sed "s|{usersub}|$build/usersub|g" "$dir/$name.args")
     nlines=$(wc -l <"$expect")

@@ -72,12 +72,31 @@ int mbs_cli_same_file(const char *a, const char *b)
 
 struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, int quiet)
 {
+    return mbs_cli_load_model_with(path, NULL, o, quiet, NULL);
+}
+
+struct mbs_model *mbs_cli_load_model_with(const char *path, const char *commands, const mbs_overrides *o, int quiet,
+                                          char **report)
+{
     mbs_diags d;
     mbs_diags_init(&d);
     d.max_errors = 100;
     mbs_spec spec;
     mbs_model *model = NULL;
-    mbs_status st = mbs_read_model(path, o ? o->items : NULL, o ? o->count : 0, &d, &spec);
+    mbs_status st;
+    if (commands && !mbs_is_adams_path(path)) {
+        mbs_cli_usage_error("run", "--commands takes an Adams command file (.acf) for an Adams dataset (.adm); %s "
+                            "is not one (an XML model has its <Command> block)", path);
+        return NULL;
+    }
+    if (commands)
+        st = mbs_read_adams(path, commands, o ? o->items : NULL, o ? o->count : 0, &d, &spec);
+    else
+        st = mbs_read_model(path, o ? o->items : NULL, o ? o->count : 0, &d, &spec);
+    if (report) {
+        *report = spec.report;
+        spec.report = NULL;
+    }
     if (st == MBS_OK) {
         mbs_compile(&spec, &d, &model);
     } else if (spec.checkable) {

@@ -34,8 +34,8 @@ static const char RUN[] =
     "usage: mbsim run MODEL.xml [-o OUT.h5] [--set NAME=VALUE]... [--end-time T]\n"
     "                 [--print-interval DT] [--rtol R] [--atol A]\n"
     "                 [--linear-solver auto|dense|klu] [--formulation auto|absolute|joint]\n"
-    "                 [--dae-interpolation true|false] [--strict]\n"
-    "                 [--usersub-path DIR]... [--quiet]\n"
+    "                 [--dae-interpolation true|false] [--strict] [--quiet]\n"
+    "                 [--commands FILE.acf] [--usersub-path DIR]...\n"
     "\n"
     "Runs the model's analyses (<Simulate> commands; without any, a transient to t = 1)\n"
     "and writes every sensor at every output time to OUT.h5 (default: the model's base\n"
@@ -58,6 +58,10 @@ static const char RUN[] =
     "                         model's directory (repeatable; then MBSIM_USERSUB_PATH)\n"
     "  -q, --quiet            no progress line, notes or summary: warnings and\n"
     "                         errors only; -qq (--quiet twice): errors only\n"
+    "  --commands FILE.acf    an Adams command file for an Adams dataset MODEL.adm\n"
+    "\n"
+    "MODEL may be an Adams dataset (.adm) or command file (.acf, whose first line\n"
+    "names the dataset): docs/adams.md.\n"
     "\n"
     "The positions the model gives are first made to satisfy the constraints;\n"
     "a note names the bodies that moved most, and a move beyond the limit\n"
@@ -79,7 +83,7 @@ static const char RUN[] =
 
 static const char VALIDATE[] =
     "usage: mbsim validate MODEL.xml [--set NAME=VALUE]... [--strict] [--quiet]\n"
-    "                      [--usersub-path DIR]...\n"
+    "                      [--commands FILE.acf] [--usersub-path DIR]...\n"
     "\n"
     "Checks the model against the schema and for semantic errors (dangling ids, bad\n"
     "inertia, ...), reporting every problem as 'file:line: error: ...', then prints a\n"
@@ -88,6 +92,8 @@ static const char VALIDATE[] =
     "joints, are found as a run finds them, warned about and not counted), and\n"
     "what the start's assembly moves, as 'mbsim run' reports it; a start that\n"
     "cannot be assembled is invalid, the error naming the loop that cannot close.\n"
+    "For an Adams dataset (.adm, .acf) it ends with a table of the statements read,\n"
+    "converted, of no effect and refused.\n"
     "\n"
     "  --set NAME=VALUE       override a <Parameter> (repeatable)\n"
     "  --strict               an assembly move beyond the limit is an error\n"
@@ -96,6 +102,7 @@ static const char VALIDATE[] =
     "  -q, --quiet            no summary or notes: warnings and errors only (the\n"
     "                         exit status says whether the model is valid);\n"
     "                         -qq (--quiet twice): errors only\n"
+    "  --commands FILE.acf    an Adams command file for an Adams dataset MODEL.adm\n"
     "\n"
     "exit status: 0 valid, 2 invalid\n";
 

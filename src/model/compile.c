@@ -654,7 +654,9 @@ mbs_tfunc *mbs_build_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *a
 /* ---- after building: what the expressions read ---- */
 
 /* FX..TM: the components between the measure's markers I and J (J omitted:
- * every component at I). */
+ * every component at I). A constraint with an I marker and no J
+ * (Constraint_General, Adams' GCON, whose I marker "extracts the reaction")
+ * is between its I marker and any other. */
 static int find_load_components(mbs_builder *b, mbs_measure *ms)
 {
     const mbs_model *m = b->m;
@@ -666,7 +668,9 @@ static int find_load_components(mbs_builder *b, mbs_measure *ms)
     for (int c = 0; c < m->n_comps; c++) {
         int a, z;
         mbs_element_markers(b, c, &a, &z);
-        int between = J >= 0 ? ((a == I && z == J) || (a == J && z == I)) : (a == I || z == I);
+        int open_constraint = z < 0 && m->comps[c].kind->family == MBS_FAMILY_CONSTRAINT;
+        int between = J >= 0 ? ((a == I && z == J) || (a == J && z == I) || (open_constraint && (a == I || a == J)))
+                             : (a == I || z == I);
         if (between && I >= 0)
             ms->comps[n++] = c;
     }

@@ -13,6 +13,10 @@
  *   with Q = R_J^T R_I (I's axes in J's):
  *   AX = atan2(Q21, Q11), AY = atan2(Q02, Q22), AZ = atan2(Q10, Q00)   (one-axis angles)
  *   PSI THETA PHI: Q = Rz(psi) Rx(theta) Rz(phi);  YAW PITCH ROLL: Q = Rz(yaw) Ry(-pitch) Rx(roll)
+ *   E0 E1 E2 E3 (ORIENT 27): the Euler parameters of Q, e0 >= 0
+ *   B1 B2 B3 (ORIENT 1): body-fixed 1-2-3 angles, Q = Rx(b1) Ry(b2) Rz(b3): b2 = asin Q02,
+ *                        b1 = atan2(-Q12, Q22), b3 = atan2(-Q01, Q00)
+ *   INCANG (I, J, K): the angle between d = p_I - p_J and p_K - p_J, atan2(|d x b|, d . b), in 0..pi
  *   F*, T*  the force and the torque about I's origin that the elements between I and J
  *           apply on I's body, in K's axes (their applied loads and their constraint forces)
  * Results are converted to the model's units (the expression is written in
@@ -158,6 +162,15 @@ static double kinematic(const mbs_eval *ev, const mbs_measure *ms)
         return component(ev, K, d, (int)(k - MBS_MEAS_DX));
     case MBS_MEAS_DM:
         return v3_norm(d);
+    case MBS_MEAS_INCANG: {
+        /* K is the third point here, not an axes marker */
+        frame P;
+        frame_of(ev, K, &P);
+        double b[3], n[3];
+        v3_sub(b, P.p, J.p);
+        v3_cross(n, d, b);
+        return atan2(v3_norm(n), v3_dot(d, b));
+    }
     case MBS_MEAS_VX: case MBS_MEAS_VY: case MBS_MEAS_VZ:
         return component(ev, K, v, (int)(k - MBS_MEAS_VX));
     case MBS_MEAS_VM:
@@ -203,6 +216,18 @@ static double kinematic(const mbs_eval *ev, const mbs_measure *ms)
     case MBS_MEAS_YAW: case MBS_MEAS_PITCH: case MBS_MEAS_ROLL:
         mbs_matrix_to_ypr(Q, angles);
         return angles[k - MBS_MEAS_YAW];
+    case MBS_MEAS_B1: /* Q = Rx(b1) Ry(b2) Rz(b3) */
+        return atan2(-Q[5], Q[8]);
+    case MBS_MEAS_B2:
+        return asin(fmax(-1.0, fmin(1.0, Q[2])));
+    case MBS_MEAS_B3:
+        return atan2(-Q[1], Q[0]);
+    case MBS_MEAS_E0: case MBS_MEAS_E1: case MBS_MEAS_E2: case MBS_MEAS_E3: {
+        double p[4];
+        mbs_matrix_to_quat(Q, p);
+        double sign = p[0] < 0 ? -1.0 : 1.0; /* the rotation's parameters with e0 >= 0 */
+        return sign * p[k - MBS_MEAS_E0];
+    }
     default:
         return NAN;
     }
