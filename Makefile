@@ -30,9 +30,12 @@ SANITIZE ?=
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANITIZE) -D_POSIX_C_SOURCE=200809L -I/usr/include/suitesparse $(SUNDIALS_CFLAGS) \
              $(shell pkg-config --cflags $(PKGS) 2>/dev/null) -MMD -MP
 LDLIBS  = $(shell pkg-config --libs $(PKGS) 2>/dev/null) $(SUNDIALS_LIBS) -llapack -lm
+# The utilities user subroutines call are exported to the libraries loaded.
+EXPORTS := src/usersub/exports.list
+LDEXPORT = -Wl,--dynamic-list=$(EXPORTS)
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/expr/*.c src/io/*.c src/model/*.c src/elements/*.c \
-                              src/solver/*/*.c src/output/*.c))
+                              src/solver/*/*.c src/output/*.c src/usersub/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c)) src/main.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -44,6 +47,13 @@ PHYS_OBJ := $(PHYS_SRC:%.c=$(BUILD)/%.o)
 
 MBSIM := $(BUILD)/mbsim
 
+# User subroutine libraries: the examples, and the tests' (tests/usersub/),
+# each source a library lib<name>.so built against include/mbsim only, as a
+# user builds one (docs/user-subroutines.md).
+USERSUB_SRC := $(sort $(wildcard examples/usersub/*.c tests/usersub/*.c))
+USERSUB_LIBS := $(patsubst %.c,$(BUILD)/usersub/lib%.so,$(notdir $(USERSUB_SRC)))
+USERSUB_CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -g -shared -fPIC -Iinclude/mbsim
+
 # Installation: PREFIX is where it goes, DESTDIR a staging root (packaging).
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -52,19 +62,21 @@ MANDIR  := $(DESTDIR)$(PREFIX)/share/man/man1
 DOCDIR  := $(DESTDIR)$(PREFIX)/share/doc/mbsim
 DATADIR := $(DESTDIR)$(PREFIX)/share/mbsim
 COMPDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+INCDIR  := $(DESTDIR)$(PREFIX)/include/mbsim
+PCDIR   := $(DESTDIR)$(PREFIX)/share/pkgconfig
 VERSION := $(shell sed -n 's/.*MBS_VERSION_STRING "\(.*\)".*/\1/p' src/core/version.h)
 
-.PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests regression schema \
+.PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests usersub-tests regression schema \
         schema-check docs docs-check include-check update-references bench clean help
 
-all: $(MBSIM)
+all: $(MBSIM) $(USERSUB_LIBS)
 
 help:
 	@echo "make            build $(MBSIM)"
 	@echo "make deps       install the Debian packages the build needs (as root)"
 	@echo "make demo       build if needed and run models/pendulum.xml -> pendulum.h5"
 	@echo "make test       install what is missing, then all tests, plain and under the sanitizers"
-	@echo "make check      all tests (includes, unit, physics, bad input, models, schema and docs up to date)"
+	@echo "make check      all tests (includes, unit, physics, bad input, models, user subroutines, schema and docs up to date)"
 	@echo "make check-asan the tests again under AddressSanitizer + UBSan"
 	@echo "make fuzz       the libFuzzer harnesses, FUZZ_SECONDS (60) each (tests/fuzz/)"
 	@echo "make schema     regenerate schemas/mbsim.xsd from the element tables"
@@ -81,14 +93,21 @@ $(BUILD)/libmbsim.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(MBSIM): $(CLI_OBJ) $(BUILD)/libmbsim.a
-	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $(CLI_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)
+$(MBSIM): $(CLI_OBJ) $(BUILD)/libmbsim.a $(EXPORTS)
+	$(CC) $(CFLAGS) $(SANITIZE) $(LDEXPORT) -o $@ $(CLI_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)
 
-$(BUILD)/unit_tests: $(UNIT_OBJ) $(BUILD)/libmbsim.a
-	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $(UNIT_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)
+$(BUILD)/unit_tests: $(UNIT_OBJ) $(BUILD)/libmbsim.a $(EXPORTS)
+	$(CC) $(CFLAGS) $(SANITIZE) $(LDEXPORT) -o $@ $(UNIT_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)
 
-$(BUILD)/physics_tests: $(PHYS_OBJ) $(BUILD)/libmbsim.a
-	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $(PHYS_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)
+$(BUILD)/physics_tests: $(PHYS_OBJ) $(BUILD)/libmbsim.a $(EXPORTS)
+	$(CC) $(CFLAGS) $(SANITIZE) $(LDEXPORT) -o $@ $(PHYS_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)
+
+$(BUILD)/usersub/lib%.so: examples/usersub/%.c include/mbsim/usersub.h
+	@mkdir -p $(dir $@)
+	$(CC) $(USERSUB_CFLAGS) -o $@ $<
+$(BUILD)/usersub/lib%.so: tests/usersub/%.c include/mbsim/usersub.h
+	@mkdir -p $(dir $@)
+	$(CC) $(USERSUB_CFLAGS) -o $@ $<
 
 # Installs missing Debian packages; does nothing when all are present.
 deps:
@@ -136,10 +155,14 @@ install: $(MBSIM) $(BUILD)/mbsim.1
 	install -m 644 models/*.xml $(DOCDIR)/models/
 	install -m 644 schemas/mbsim.xsd $(DATADIR)/mbsim.xsd
 	install -m 644 completion/mbsim.bash $(COMPDIR)/mbsim
+	install -d $(INCDIR) $(PCDIR) $(DOCDIR)/examples/usersub
+	install -m 644 include/mbsim/*.h $(INCDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' mbsim.pc.in > $(PCDIR)/mbsim.pc
+	install -m 644 examples/usersub/*.c examples/usersub/*.xml $(DOCDIR)/examples/usersub/
 
 uninstall:
-	rm -f $(BINDIR)/mbsim $(MANDIR)/mbsim.1 $(DATADIR)/mbsim.xsd $(COMPDIR)/mbsim
-	rm -rf $(DOCDIR)
+	rm -f $(BINDIR)/mbsim $(MANDIR)/mbsim.1 $(DATADIR)/mbsim.xsd $(COMPDIR)/mbsim $(PCDIR)/mbsim.pc
+	rm -rf $(DOCDIR) $(INCDIR)
 	-rmdir $(DATADIR) 2>/dev/null
 
 unit: $(BUILD)/unit_tests
@@ -150,8 +173,8 @@ physics: $(BUILD)/physics_tests
 	MBSIM_TEST_FORMULATION=absolute $(BUILD)/physics_tests
 	MBSIM_TEST_FORMULATION=joint $(BUILD)/physics_tests
 
-bad: $(MBSIM)
-	tests/run_bad.sh $(MBSIM)
+bad: $(MBSIM) $(USERSUB_LIBS)
+	tests/run_bad.sh $(MBSIM) $(BUILD)
 
 models: $(MBSIM)
 	tests/run_models.sh $(MBSIM)
@@ -171,6 +194,10 @@ $(BUILD)/pngstat: tests/cli/pngstat.c
 cli-tests: $(MBSIM) $(CLI_TOOLS)
 	tests/cli/run.sh $(MBSIM) $(BUILD)
 	tests/cli/robust.sh $(MBSIM) $(BUILD)
+
+# User subroutines: each routine against its twin, loading, failures, crashes.
+usersub-tests: $(MBSIM) $(USERSUB_LIBS)
+	tests/usersub/run.sh $(MBSIM) $(BUILD)
 
 # Every model in models/ against its reference in tests/regression/ref/,
 # and in both formulations against each other.
@@ -198,7 +225,7 @@ include-check:
 	tools/check_includes.sh
 	tests/include_check.sh
 
-check: include-check unit physics bad models cli-tests regression schema-check docs-check install-check
+check: include-check unit physics bad models cli-tests usersub-tests regression schema-check docs-check install-check
 
 # The README's test command: everything, then everything again under the
 # sanitizers, then each fuzzer for a minute (a regression is caught).
@@ -218,7 +245,7 @@ check-asan: deps
 # seeds (tests/fuzz/run.sh), and a crash, a leak or a timeout fails.
 FUZZ_BUILD := build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZERS := model expr results
+FUZZERS := model adams expr results
 FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_COMMON := tests/fuzz/fuzz_common.c
 

@@ -4,7 +4,8 @@
 # its own folder or of a folder the rules table lets it include. The table
 # is read from docs/architecture.md itself, so the rules are written once.
 # Folders are src/'s (core, model, ...), src/solver/'s subfolders
-# (solver/dae, ...) and `src` for the files directly in src/ (main.c).
+# (solver/dae, ...), `src` for the files directly in src/ (main.c) and
+# `include` for the public headers in include/ (what user subroutines see).
 #
 # It fails (exit 1, a line per problem) on
 #   - an include the rules forbid that is not on the list of known
@@ -12,7 +13,7 @@
 #   - a known violation that no longer exists (remove it from the list: the
 #     list only shrinks),
 #   - a source file in a folder the table has no rule for,
-#   - an include that leaves src/.
+#   - an include that leaves src/ and include/.
 #
 # usage: tools/check_includes.sh [ROOT]   (ROOT holds src/ and docs/; default .)
 set -eu
@@ -55,6 +56,7 @@ find src -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort |
     awk -v known="$known" '
 function folder(path,   n, p) {
     n = split(path, p, "/")
+    if (p[1] == "include" && n > 1) return "include"
     if (p[1] != "src") return ""
     if (n == 2) return "src"
     if (p[2] == "solver" && n > 3) return "solver/" p[3]
@@ -116,7 +118,7 @@ BEGIN {
         inc = line; sub(/^[^"]*"/, "", inc); sub(/".*$/, "", inc)
         target = resolve(dir, inc)
         to = folder(target)
-        if (to == "") { print file ":" ln ": includes " inc ", outside src/"; bad++; continue }
+        if (to == "") { print file ":" ln ": includes " inc ", outside src/ and include/"; bad++; continue }
         if (to == from || (from in any) || ((from, to) in may)) continue
         if ((file " " target) in listed) { seen[file " " target] = 1; continue }
         print file ":" ln ": includes " target ": " from "/ may not include " to "/ (docs/architecture.md, Include rules)"

@@ -67,6 +67,18 @@ int mbs_cli_same_file(const char *a, const char *b);
 /* Reads and compiles a model; prints diagnostics. Returns the model or NULL. */
 struct mbs_model;
 struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, int quiet);
+/* The same with an Adams command file for an Adams dataset (commands NULL:
+ * none); *report (if not NULL) gets what the reader says of a file in
+ * another format (the Adams coverage table), or NULL. */
+struct mbs_model *mbs_cli_load_model_with(const char *path, const char *commands, const mbs_overrides *o, int quiet,
+                                          char **report);
+
+/* --usersub-path DIR: a directory searched for user subroutine libraries;
+ * 0, or reports a usage error (DIR is not a directory). */
+int mbs_cli_usersub_path(const char *command, const char *dir);
+/* The messages user subroutines give during a run (c_usrmes, c_errmes that
+ * goes on) are printed to stderr: notes unless quiet, warnings unless quiet 2. */
+void mbs_cli_usersub_messages(int quiet);
 
 /* `mbsim --version`: mbsim's and the libraries' versions it was built with. */
 void mbs_cli_print_version(void);

@@ -9,6 +9,8 @@
 #include "../model/model.h"
 #include "../output/results_writer.h"
 #include "../solver/analysis/simulate.h"
+#include "../usersub/crash_guard.h"
+#include "../usersub/library.h"
 
 #include <getopt.h>
 #include <signal.h>
@@ -84,7 +86,7 @@ static const char *signal_name(int signo)
 }
 
 typedef struct run_options {
-    const char *model, *output;
+    const char *model, *output, *commands;
     mbs_overrides sets;
     double end_time, print_interval, rtol, atol; /* < 0: from the model */
     int linear_solver;                           /* -1: from the model */
@@ -103,7 +105,7 @@ static int number_arg(const char *opt, const char *value, double *out)
 }
 
 enum { OPT_SET = 256, OPT_END_TIME, OPT_PRINT_INTERVAL, OPT_RTOL, OPT_ATOL, OPT_LINEAR_SOLVER, OPT_FORMULATION, OPT_INTERPOLATION,
-       OPT_STRICT };
+       OPT_STRICT, OPT_COMMANDS, OPT_USERSUB_PATH };
 
 static const struct option RUN_OPTIONS[] = {
     {"output", required_argument, NULL, 'o'},
@@ -117,6 +119,8 @@ static const struct option RUN_OPTIONS[] = {
     {"dae-interpolation", required_argument, NULL, OPT_INTERPOLATION},
     {"quiet", no_argument, NULL, 'q'},
     {"strict", no_argument, NULL, OPT_STRICT},
+    {"commands", required_argument, NULL, OPT_COMMANDS},
+    {"usersub-path", required_argument, NULL, OPT_USERSUB_PATH},
     {NULL, 0, NULL, 0},
 };
 
@@ -135,7 +139,9 @@ static int parse(int argc, char **argv, run_options *o)
         case 'o': o->output = optarg; break;
         case 'q': o->quiet += o->quiet < MBS_QUIET_MAX; break;
         case OPT_STRICT: o->strict = 1; break;
+        case OPT_COMMANDS: o->commands = optarg; break;
         case OPT_SET: rc = mbs_cli_add_override(&o->sets, "run", optarg); break;
+        case OPT_USERSUB_PATH: rc = mbs_cli_usersub_path("run", optarg); break;
         case OPT_END_TIME: rc = number_arg("--end-time", optarg, &o->end_time); break;
         case OPT_PRINT_INTERVAL: rc = number_arg("--print-interval", optarg, &o->print_interval); break;
         case OPT_RTOL: rc = number_arg("--rtol", optarg, &o->rtol); break;
@@ -267,6 +273,12 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
         return EXIT_BAD_INPUT;
     }
     catch_stop_signals();
+    mbs_cli_usersub_messages(o->quiet);
+    char *afterword = mbs_sprintf_alloc("The rows flushed up to a second before are in %s; 'mbsim recover %s' "
+                                        "makes it an ordinary file.",
+                                        out, out);
+    mbs_crash_guard_afterword(afterword);
+    free(afterword);
 
     double start = mbs_wall_seconds();
     sink_ctx ctx = {w, {0}, 0};
@@ -334,7 +346,7 @@ int mbs_cmd_run(int argc, char **argv)
         mbs_cli_free_overrides(&o.sets);
         return EXIT_BAD_INPUT;
     }
-    mbs_model *m = out ? mbs_cli_load_model(o.model, &o.sets, o.quiet) : NULL;
+    mbs_model *m = out ? mbs_cli_load_model_with(o.model, o.commands, &o.sets, o.quiet, NULL) : NULL;
     mbs_cli_free_overrides(&o.sets);
     if (!m) {
         free(out);

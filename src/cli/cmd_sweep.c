@@ -84,7 +84,8 @@ static long default_jobs(void)
     return n > 0 ? n : 1;
 }
 
-enum { OPT_VARY = 256, OPT_EMIT, OPT_COLLECT, OPT_SUMMARY, OPT_SET, OPT_END_TIME, OPT_PRINT_INTERVAL, OPT_RTOL, OPT_ATOL, OPT_LINEAR_SOLVER };
+enum { OPT_VARY = 256, OPT_EMIT, OPT_COLLECT, OPT_SUMMARY, OPT_SET, OPT_END_TIME, OPT_PRINT_INTERVAL, OPT_RTOL, OPT_ATOL, OPT_LINEAR_SOLVER,
+       OPT_USERSUB_PATH };
 
 static const struct option SWEEP_OPTIONS[] = {
     {"vary", required_argument, NULL, OPT_VARY},
@@ -101,12 +102,13 @@ static const struct option SWEEP_OPTIONS[] = {
     {"rtol", required_argument, NULL, OPT_RTOL},
     {"atol", required_argument, NULL, OPT_ATOL},
     {"linear-solver", required_argument, NULL, OPT_LINEAR_SOLVER},
+    {"usersub-path", required_argument, NULL, OPT_USERSUB_PATH},
     {NULL, 0, NULL, 0},
 };
 
 /* How the options handed on are spelled for `mbsim run`, from OPT_END_TIME on. */
 static const char *const RUN_OPTION_NAMES[] = {"--end-time", "--print-interval", "--rtol", "--atol",
-                                               "--linear-solver"};
+                                               "--linear-solver", "--usersub-path"};
 
 static int parse(int argc, char **argv, sweep_options *o)
 {
@@ -141,6 +143,10 @@ static int parse(int argc, char **argv, sweep_options *o)
             o->pass[o->n_pass++] = "--set";
             o->pass[o->n_pass++] = optarg;
             break;
+        case OPT_USERSUB_PATH: /* the model is loaded here too */
+            if (mbs_cli_usersub_path("sweep", optarg) != 0)
+                return EXIT_BAD_INPUT;
+            /* fall through */
         case OPT_END_TIME:
         case OPT_PRINT_INTERVAL:
         case OPT_RTOL:

@@ -7,6 +7,7 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The summary on stdout (not with -q); the redundancy warnings on stderr. */
@@ -57,8 +58,11 @@ int mbs_cmd_validate(int argc, char **argv)
     static const struct option options[] = {{"set", required_argument, NULL, 'S'},
                                             {"strict", no_argument, NULL, 'T'},
                                             {"quiet", no_argument, NULL, 'q'},
+                                            {"commands", required_argument, NULL, 'C'},
+                                            {"usersub-path", required_argument, NULL, 'U'},
                                             {NULL, 0, NULL, 0}};
     int strict = 0, quiet = 0;
+    const char *commands = NULL;
     mbs_overrides o = {NULL, 0};
     const char *path = NULL;
     int rc = EXIT_OK, code;
@@ -68,6 +72,8 @@ int mbs_cmd_validate(int argc, char **argv)
         case 'S': rc = mbs_cli_add_override(&o, "validate", optarg); break;
         case 'T': strict = 1; break;
         case 'q': quiet += quiet < MBS_QUIET_MAX; break;
+        case 'C': commands = optarg; break;
+        case 'U': rc = mbs_cli_usersub_path("validate", optarg); break;
         default: rc = EXIT_BAD_INPUT; break;
         }
     }
@@ -79,7 +85,8 @@ int mbs_cmd_validate(int argc, char **argv)
     if (rc == EXIT_OK && !path)
         rc = mbs_cli_usage_error("validate", "no model file given");
     if (rc == EXIT_OK) {
-        mbs_model *m = mbs_cli_load_model(path, &o, quiet);
+        char *report = NULL;
+        mbs_model *m = mbs_cli_load_model_with(path, commands, &o, quiet, &report);
         if (m) {
             m->settings.strict_assembly = strict;
             mbs_diags check;
@@ -95,6 +102,10 @@ int mbs_cmd_validate(int argc, char **argv)
         } else {
             rc = EXIT_BAD_INPUT;
         }
+        /* what of a file in another format was read, converted and refused: most useful when some was not */
+        if (report && !quiet)
+            printf("%s", report);
+        free(report);
     }
     mbs_cli_free_overrides(&o);
     return rc;

@@ -2,6 +2,8 @@
 #include "../core/strutil.h"
 #include "../model/compile.h"
 #include "../model/spec.h"
+#include "../usersub/context.h"
+#include "../usersub/library.h"
 
 #include <getopt.h>
 #include <stdarg.h>
@@ -70,12 +72,31 @@ int mbs_cli_same_file(const char *a, const char *b)
 
 struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, int quiet)
 {
+    return mbs_cli_load_model_with(path, NULL, o, quiet, NULL);
+}
+
+struct mbs_model *mbs_cli_load_model_with(const char *path, const char *commands, const mbs_overrides *o, int quiet,
+                                          char **report)
+{
     mbs_diags d;
     mbs_diags_init(&d);
     d.max_errors = 100;
     mbs_spec spec;
     mbs_model *model = NULL;
-    mbs_status st = mbs_read_model(path, o ? o->items : NULL, o ? o->count : 0, &d, &spec);
+    mbs_status st;
+    if (commands && !mbs_is_adams_path(path)) {
+        mbs_cli_usage_error("run", "--commands takes an Adams command file (.acf) for an Adams dataset (.adm); %s "
+                            "is not one (an XML model has its <Command> block)", path);
+        return NULL;
+    }
+    if (commands)
+        st = mbs_read_adams(path, commands, o ? o->items : NULL, o ? o->count : 0, &d, &spec);
+    else
+        st = mbs_read_model(path, o ? o->items : NULL, o ? o->count : 0, &d, &spec);
+    if (report) {
+        *report = spec.report;
+        spec.report = NULL;
+    }
     if (st == MBS_OK) {
         mbs_compile(&spec, &d, &model);
     } else if (spec.checkable) {
@@ -92,6 +113,30 @@ struct mbs_model *mbs_cli_load_model(const char *path, const mbs_overrides *o, i
     mbs_cli_print_diags(&d, quiet);
     mbs_diags_free(&d);
     return model;
+}
+
+int mbs_cli_usersub_path(const char *command, const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return mbs_cli_usage_error(command, "--usersub-path %s is not a directory", dir);
+    if (mbs_library_add_dir(dir) != 0)
+        return mbs_cli_usage_error(command, "out of memory");
+    return 0;
+}
+
+static void print_usersub_message(void *ctx, int warning, const char *text)
+{
+    int quiet = *(const int *)ctx;
+    if (warning ? quiet < 2 : quiet == 0)
+        fprintf(stderr, "mbsim run: %s: %s\n", warning ? "warning" : "note", text);
+}
+
+void mbs_cli_usersub_messages(int quiet)
+{
+    static int quiet_flag;
+    quiet_flag = quiet;
+    mbs_user_set_messenger(print_usersub_message, &quiet_flag);
 }
 
 void mbs_cli_getopt_begin(void)

@@ -15,7 +15,7 @@ static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among Control_Diffs)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION|USERSUB",
-     "EXPRESSION (USERSUB is refused: mbsim cannot load compiled routines)", NULL},
+     "EXPRESSION (expr), or USERSUB (the user subroutine DIFSUB gives what expr would)", NULL},
     {"expr", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t", "the rate dz/dt (explicit) or the residual (implicit)", NULL},
     {"is_implicit", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: expr = 0 defines dz/dt implicitly", NULL},
     {"ic", MBS_ATTR_REAL, "0", DIM_NONE, 0, NULL, "z at the start", NULL},
@@ -95,8 +95,9 @@ const mbs_kind mbs_kind_control_diff = {
     "Control_Diff", MBS_FAMILY_DIFF, MBS_IN_MODEL, MBS_STAGE_DATA, ATTRS, MBS_COUNT_OF(ATTRS),
     "A first-order differential equation of a state z of its own: dz/dt = expr, or expr = 0 with "
     "is_implicit (expr then reads DIF1(id)), z(0) = ic. Expressions read z with DIF(id) and dz/dt with "
-    "DIF1(id); an implicit one's rate is solved for at the start, from ic_dot. In Static analyses the "
-    "state comes to rest (expr = 0 with dz/dt = 0), or is held with is_static_hold. Outputs Value and Rate.",
+    "DIF1(id); an implicit one's rate is solved for at the start, from ic_dot. A user subroutine DIFSUB "
+    "(type USERSUB, usrsub_*) may give expr's value. In Static analyses the state comes to rest (expr = 0 "
+    "with dz/dt = 0), or is held with is_static_hold. Outputs Value and Rate.",
     build,
     "DIFF",
 };

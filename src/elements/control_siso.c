@@ -94,7 +94,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
                         nn - 1, nd - 1);
         goto done;
     }
-    mbs_state_equation se = {0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    mbs_state_equation se = {0};
     if (realise(num, nn, den, nd, &se) != 0) {
         free(se.A);
         free(se.B);

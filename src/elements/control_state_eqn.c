@@ -3,8 +3,9 @@
  * type="LINEAR", the matrices Reference_Matrices (a_matrix_id ...), the
  * inputs, initial states, states and outputs Reference_Arrays (U, IC, X, Y;
  * state_equation.c has the equations). B and D need a U array; C and D give
- * the outputs. type="USERSUB" (GSESUB and its derivatives) is refused: mbsim
- * cannot load compiled routines. */
+ * the outputs. type="USERSUB": the user subroutine GSESUB gives
+ *     dx/dt = f(x, u),       y = g(x, u)
+ * for num_state states and num_output outputs. */
 #include "state_equation.h"
 #include "usersub.h"
 
@@ -16,19 +17,22 @@ static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among Control_StateEqns)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"type", MBS_ATTR_KEYWORD, "LINEAR", DIM_NONE, 0, "LINEAR|USERSUB",
-     "LINEAR: A, B, C, D matrices (USERSUB is refused: mbsim cannot load compiled routines)", NULL},
+     "LINEAR: A, B, C, D matrices; USERSUB: the user subroutine GSESUB gives the rates and outputs", NULL},
     {"a_matrix_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "Reference_Matrix A (states x states), required", NULL},
     {"b_matrix_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "Reference_Matrix B (states x inputs)", NULL},
     {"c_matrix_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "Reference_Matrix C (outputs x states)", NULL},
     {"d_matrix_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "Reference_Matrix D (outputs x inputs)", NULL},
-    {"num_state", MBS_ATTR_INT, NULL, DIM_NONE, 0, NULL, "how many states (checked against A)", NULL},
-    {"num_output", MBS_ATTR_INT, NULL, DIM_NONE, 0, NULL, "how many outputs (checked against C and D)", NULL},
+    {"num_state", MBS_ATTR_INT, NULL, DIM_NONE, 0, NULL,
+     "how many states (checked against A; USERSUB: required)", NULL},
+    {"num_output", MBS_ATTR_INT, NULL, DIM_NONE, 0, NULL,
+     "how many outputs (checked against C and D; USERSUB: default 0)", NULL},
     MBS_STATE_EQUATION_ATTRS,
     MBS_USERSUB_ATTRS,
-    {"usrsub_der1_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "a user subroutine's derivative: refused", NULL},
-    {"usrsub_der2_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "a user subroutine's derivative: refused", NULL},
-    {"usrsub_der3_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "a user subroutine's derivative: refused", NULL},
-    {"usrsub_der4_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "a user subroutine's derivative: refused", NULL},
+    {"usrsub_der1_name", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL,
+     "GSEXX's name: no effect (the Newton matrix differences the equations)", NULL},
+    {"usrsub_der2_name", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "GSEXU's name: no effect", NULL},
+    {"usrsub_der3_name", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "GSEYX's name: no effect", NULL},
+    {"usrsub_der4_name", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "GSEYU's name: no effect", NULL},
     {"fmu_communication_interval", MBS_ATTR_REAL, NULL, DIM_TIME, MBS_IGNORED, NULL,
      "co-simulation with a user routine or an FMU: no effect", NULL},
     {"ip_address", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL,
@@ -71,14 +75,42 @@ static double *copy_of(const mbs_matrix *mx)
     return a;
 }
 
+/* type USERSUB: GSESUB gives the rates and outputs of num_state states and
+ * num_output outputs of the U array's inputs (its partial derivatives
+ * GSEXX .. GSEYU are not called: the Newton matrix differences the
+ * equations). */
+static int user_system(mbs_builder *b, const mbs_spec_elem *e, const mbs_state_arrays *arrays)
+{
+    static const char *const MATRICES[] = {"a_matrix_id", "b_matrix_id", "c_matrix_id", "d_matrix_id"};
+    for (int i = 0; i < 4; i++)
+        if (mbs_spec_has(e, MATRICES[i]))
+            return mbs_build_error(b, e, "%s is given beside a user subroutine (GSESUB gives the system)", MATRICES[i]);
+    if (!mbs_spec_has(e, "num_state"))
+        return mbs_build_error(b, e, "a user subroutine's system needs num_state (how many states)");
+    mbs_user_system sys = {(int)mbs_spec_int(e, "num_state"), mbs_state_arrays_inputs(b, arrays),
+                           mbs_spec_has(e, "num_output") ? (int)mbs_spec_int(e, "num_output") : 0};
+    if (sys.nstate < 0 || sys.noutput < 0 || sys.nstate > MBS_USER_SYSTEM_MAX || sys.noutput > MBS_USER_SYSTEM_MAX ||
+        sys.ninput > MBS_USER_SYSTEM_MAX)
+        return mbs_build_error(b, e, "a user subroutine's system has %d states, %d inputs and %d outputs: each from "
+                                     "0 to %d",
+                               sys.nstate, sys.ninput, sys.noutput, MBS_USER_SYSTEM_MAX);
+    mbs_state_equation se = {.nx = sys.nstate, .nu = sys.ninput, .ny = sys.noutput};
+    if (!(se.user = mbs_usersub_system(b, e, "GSESUB", &sys)))
+        return -1;
+    return mbs_state_equation_add(b, e, arrays, &se);
+}
+
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     /* the arrays first: refused or not, the element names its X and Y arrays, so that what reads them
      * knows they belong to an element with errors (and says nothing more) */
     mbs_state_arrays arrays;
     int arrays_ok = mbs_state_arrays_read(b, e, &arrays) == 0;
-    if (mbs_refuse_user_subroutine(b, e, "GSESUB") != 0 || !arrays_ok)
+    int user = mbs_usersub_asked(b, e);
+    if (user < 0 || !arrays_ok)
         return -1;
+    if (user || mbs_spec_keyword(e, "type") == 1)
+        return user_system(b, e, &arrays);
     if (!mbs_spec_has(e, "a_matrix_id"))
         return mbs_build_error(b, e, "type LINEAR needs a_matrix_id (the state matrix A)");
     int ok = 1, nu = mbs_state_arrays_inputs(b, &arrays);
@@ -104,7 +136,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     if (mbs_spec_has(e, "num_output") && mbs_spec_int(e, "num_output") != ny)
         return mbs_build_error(b, e, "num_output is %ld but the outputs (the rows of C and D) are %d", mbs_spec_int(e, "num_output"),
                                ny);
-    mbs_state_equation se = {nx, nu, ny, copy_of(A), copy_of(B), copy_of(C), copy_of(D), NULL, NULL, 0};
+    mbs_state_equation se = {
+        .nx = nx, .nu = nu, .ny = ny, .A = copy_of(A), .B = copy_of(B), .C = copy_of(C), .D = copy_of(D)};
     return mbs_state_equation_add(b, e, &arrays, &se);
 }
 
@@ -115,7 +148,9 @@ const mbs_kind mbs_kind_control_state_eqn = {
     "of a U array, the initial states the numbers of an IC array (default 0); expressions read the states "
     "and outputs with ARYVAL of its X and Y arrays. The arrays may be named x_array_id or, as MotionView "
     "writes them, x_solver_array_id (0: none). In Static analyses the states come to rest (A x + B u = 0), "
-    "or are held with is_static_hold. USERSUB is refused.",
+    "or are held with is_static_hold. type USERSUB: a user subroutine GSESUB gives dx/dt = f(x, u) and y = "
+    "g(x, u) of num_state states and num_output outputs (its partial derivatives GSEXX .. GSEYU are not "
+    "called: the Newton matrix differences the equations).",
     build,
     "LSE",
 };

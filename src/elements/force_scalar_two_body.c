@@ -5,6 +5,7 @@
  *   TORQUE: about J's z axis:  t_I = val z_J,  t_J = -val z_J
  * With is_action_only="TRUE" the J body gets nothing. Its power (external
  * work) is val . (relative rate), counted in the energy balance. */
+#include "usersub.h"
 #include "../core/vec3.h"
 #include "../model/builder.h"
 #include "../model/tfunc.h"
@@ -23,6 +24,7 @@ static const mbs_attr ATTRS[] = {
     {"is_action_only", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: no reaction on the J body", NULL},
     {"body1_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_IGNORED, NULL, "I's body, as MotionView writes it (no effect)", NULL},
     {"body2_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_IGNORED, NULL, "J's body (no effect)", NULL},
+    MBS_USERSUB_ATTRS,
 };
 
 typedef struct scalar_params {
@@ -121,16 +123,31 @@ static const mbs_component_ops OPS = {
     .free_params = free_params,
 };
 
+/* The value: val, val_expression or the user subroutine SFOSUB; NULL
+ * after reporting. */
+static mbs_tfunc *value(mbs_builder *b, const mbs_spec_elem *e, mbs_dim dim)
+{
+    int has_val = mbs_spec_has(e, "val"), has_expr = mbs_spec_has(e, "val_expression");
+    int user = mbs_usersub_asked(b, e);
+    if (user < 0)
+        return NULL;
+    if (has_val + has_expr + user != 1) {
+        mbs_build_error(b, e, "give exactly one of val, val_expression and a user subroutine (usrsub_*)");
+        return NULL;
+    }
+    if (!user)
+        return mbs_build_tfunc_dim(b, e, has_val ? "val" : "val_expression", dim);
+    mbs_tfunc *f;
+    return mbs_usersub_build(b, e, "SFOSUB", MBS_USER_FORCE, 1, &dim, &f) == 0 ? f : NULL;
+}
+
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     const mbs_model *m = mbs_builder_model(b);
-    int has_val = mbs_spec_has(e, "val"), has_expr = mbs_spec_has(e, "val_expression");
-    if (has_val == has_expr)
-        return mbs_build_error(b, e, "give exactly one of val and val_expression");
     int torque = mbs_spec_keyword(e, "type") == 1, I, J;
     if (mbs_ref_marker_pair(b, e, &I, &J) != 0)
         return -1;
-    mbs_tfunc *val = mbs_build_tfunc_dim(b, e, has_val ? "val" : "val_expression", torque ? DIM_TORQUE : DIM_FORCE);
+    mbs_tfunc *val = value(b, e, torque ? DIM_TORQUE : DIM_FORCE);
     if (!val)
         return -1;
     scalar_params *sp = malloc(sizeof *sp);
@@ -152,8 +169,9 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 const mbs_kind mbs_kind_force_scalar_two_body = {
     "Force_Scalar_TwoBody", MBS_FAMILY_FORCE, MBS_IN_MODEL, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
     "A scalar force along the line from J to I (positive pushes the markers apart) or a torque about J's "
-    "z axis, of value val (a number or an expression of t; MotionSolve files write val_expression), equal "
-    "and opposite on the J body unless is_action_only. Outputs: Force (the value), Power.",
+    "z axis, of value val (a number or an expression of t; MotionSolve files write val_expression) or "
+    "given by a user subroutine SFOSUB (usrsub_*), equal and opposite on the J body unless is_action_only. "
+    "Outputs: Force (the value), Power.",
     build,
     "SFORCE|FORCE",
 };

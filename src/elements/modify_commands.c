@@ -186,13 +186,18 @@ static int modify_motion(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_
         return mbs_build_error(b, e, "val_type A (prescribed acceleration) is not supported in a command; give it in "
                                      "the model, or use D or V");
     if (mbs_spec_given(e, "type") && mbs_spec_keyword(e, "type") == 1)
-        return mbs_build_error(b, e, "type USERSUB is refused: mbsim cannot load compiled routines");
+        return mbs_build_error(b, e, "type USERSUB in a command is not supported: a command changes a motion's "
+                                     "expression, not its user subroutine");
     if (mbs_motion_check_constant(b, e) != 0)
         return -1;
     int comp = mbs_builder_result(b, target);
-    mbs_tfunc *f = mbs_builder_find_tfunc(b, target, "expr");
-    if (comp < 0 || !f)
+    if (comp < 0)
         return -1;
+    mbs_tfunc *f = mbs_builder_find_tfunc(b, target, "expr");
+    if (!f)
+        return mbs_build_error(b, e, "Motion_Joint %d is a user subroutine (MOTSUB): a command changes a motion's "
+                                     "expression, not its user subroutine",
+                               target->id);
     const char *text;
     int velocity;
     motion_as_of(b, target, e, &text, &velocity);
@@ -237,6 +242,12 @@ int mbs_build_modify(mbs_builder *b, const mbs_spec_elem *e)
     char msg[512];
     if (mbs_builder_resolve(b, MBS_SELECT_KIND(e->kind), e->id, e->kind->name, NULL, msg, sizeof msg) == -2)
         return -1; /* it reported its own error */
+    static const char *const USERSUB[] = {"usrsub_dll_name", "usrsub_fnc_name", "usrsub_param_string", "script_name"};
+    for (int i = 0; i < MBS_COUNT_OF(USERSUB); i++)
+        if (mbs_kind_attr(e->kind, USERSUB[i]) && mbs_spec_given(e, USERSUB[i]))
+            return mbs_build_error(b, e, "%s: a command does not change an element's user subroutine (it changes "
+                                         "expressions)",
+                                   USERSUB[i]);
     if (strcmp(e->kind->name, "Motion_Joint") == 0)
         return modify_motion(b, e, target);
     if (strcmp(e->kind->name, "Reference_Marker") == 0)

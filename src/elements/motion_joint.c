@@ -35,7 +35,7 @@ static const mbs_attr ATTRS[] = {
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"joint_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "joint whose coordinate is prescribed", NULL},
     {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION|USERSUB|CONSTANT",
-     "EXPRESSION (expr), CONSTANT (a number: val, or expr); USERSUB is refused", NULL},
+     "EXPRESSION (expr), CONSTANT (a number: val, or expr), USERSUB (the user subroutine MOTSUB)", NULL},
     {"val_type", MBS_ATTR_KEYWORD, "D", DIM_NONE, 0, "D|V|A",
      "expr is the displacement (D), the velocity (V) or the acceleration (A)", NULL},
     {"motion_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, 0, "R|T", "CYLINDRICAL joints: rotation (R) or translation (T)", NULL},
@@ -243,16 +243,43 @@ mbs_dim mbs_motion_dim(int angle, int val_type)
     return angle ? ANGULAR[val_type] : LINEAR[val_type];
 }
 
-static int build(mbs_builder *b, const mbs_spec_elem *e)
+/* The prescribed value, a function of t: expr (or val), or the user
+ * subroutine MOTSUB (its time derivatives by iord). NULL after reporting. */
+static mbs_tfunc *prescribed(mbs_builder *b, const mbs_spec_elem *e, mbs_dim dim, int val_type)
 {
-    if (mbs_refuse_user_subroutine(b, e, "MOTSUB") != 0)
-        return -1;
-    if (mbs_spec_keyword(e, "type") == 1)
-        return mbs_build_error(b, e, "type USERSUB is refused: mbsim cannot load compiled routines; give the motion "
-                                     "as expr");
+    int user = mbs_usersub_asked(b, e);
+    if (user < 0)
+        return NULL;
+    if (user && mbs_spec_has(e, "expr")) {
+        mbs_build_error(b, e, "give expr or a user subroutine (usrsub_*), not both");
+        return NULL;
+    }
+    if (user) {
+        mbs_tfunc *f;
+        return mbs_usersub_build(b, e, "MOTSUB", MBS_USER_MOTION, 1, &dim, &f) == 0 ? f : NULL;
+    }
     const char *text = value_text(b, e);
     if (!text)
-        return -1;
+        return NULL;
+    static const char *const T[] = {"t"};
+    mbs_tfunc *f = mbs_build_expr(b, e, "expr", text, dim, T, NULL, 1);
+    if (!f)
+        return NULL;
+    if (mbs_tfunc_reads_state(f) && !reads_only_varval(f)) {
+        mbs_tfunc_free(f);
+        mbs_build_error(b, e, "expr: a motion is a function of time; '%s' reads the state of the model", text);
+        return NULL;
+    }
+    if (val_type == VAL_D && mbs_tfunc_differentiate(f) != 0 && mbs_tfunc_depends_on_time(f)) {
+        mbs_tfunc_free(f);
+        mbs_build_error(b, e, "expr: cannot differentiate '%s' with respect to t", text);
+        return NULL;
+    }
+    return f;
+}
+
+static int build(mbs_builder *b, const mbs_spec_elem *e)
+{
     int joint = mbs_ref_joint(b, e, "joint_id");
     if (joint < 0)
         return -1;
@@ -279,18 +306,9 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     /* MotionView writes them on every motion: one note for all */
     if ((mbs_spec_given(e, "ic_disp") || mbs_spec_given(e, "ic_vel")) && val_type != VAL_A)
         mbs_build_summary_note(b, e, "ic_disp and ic_vel have no effect unless val_type is A");
-    static const char *const T[] = {"t"};
-    mbs_tfunc *f = mbs_build_expr(b, e, "expr", text, mbs_motion_dim(angle, val_type), T, NULL, 1);
+    mbs_tfunc *f = prescribed(b, e, mbs_motion_dim(angle, val_type), val_type);
     if (!f)
         return -1;
-    if (mbs_tfunc_reads_state(f) && !reads_only_varval(f)) {
-        mbs_tfunc_free(f);
-        return mbs_build_error(b, e, "expr: a motion is a function of time; '%s' reads the state of the model", text);
-    }
-    if (val_type == VAL_D && mbs_tfunc_differentiate(f) != 0 && mbs_tfunc_depends_on_time(f)) {
-        mbs_tfunc_free(f);
-        return mbs_build_error(b, e, "expr: cannot differentiate '%s' with respect to t", text);
-    }
     motion_params *mp = malloc(sizeof *mp);
     if (!mp) {
         mbs_tfunc_free(f);
@@ -323,7 +341,9 @@ const mbs_kind mbs_kind_motion_joint = {
     "ic_disp and ic_vel) as an expression of t: the angle about "
     "J's z of a REVOLUTE joint, the displacement along J's z of a TRANSLATIONAL joint, either for a "
     "CYLINDRICAL joint (motion_type R or T). The time derivative of a D motion is formed symbolically. "
-    "type=\"CONSTANT\" gives a number (val, or q as MotionView 2022 writes it). In <Command> a Motion_Joint changes the motion's expr and "
+    "type=\"CONSTANT\" gives a number (val, or q as MotionView 2022 writes it); type=\"USERSUB\" a user "
+    "subroutine MOTSUB, which gives the value and its time derivative (iord 0 and 1). In <Command> a "
+    "Motion_Joint changes the motion's expr and "
     "val_type for the analyses that follow. Output Force: the generalised force (torque for angles) the "
     "motion applies on the I body.",
     build,

@@ -17,7 +17,7 @@ static const mbs_attr ATTRS[] = {
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     /* MotionView writes strings that register themselves with a vendor's routine */
-    if (mbs_refuse_user_subroutine(b, e, "(usrsub_fnc_name not given)") != 0)
+    if (mbs_refuse_user_subroutine(b, e, "STRING_READ") != 0)
         return -1;
     mbs_model *m = mbs_builder_model(b);
     mbs_string *grown = realloc(m->strings, (size_t)(m->n_strings + 1) * sizeof *grown);

@@ -17,7 +17,7 @@ static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "variable id (unique among Reference_Variables)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION|USERSUB",
-     "EXPRESSION (USERSUB is refused: mbsim cannot load compiled routines)", NULL},
+     "EXPRESSION (expr), or USERSUB (the user subroutine VARSUB gives the value)", NULL},
     {"expr", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t",
      "its value: a run-time expression of time and state (may read other variables, VARVAL)", NULL},
     {"is_implicit", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: expr = 0 defines the variable", NULL},
@@ -80,8 +80,8 @@ const mbs_kind mbs_kind_reference_variable = {
     "Reference_Variable", MBS_FAMILY_VARIABLE, MBS_IN_MODEL, MBS_STAGE_DATA, ATTRS, MBS_COUNT_OF(ATTRS),
     "An algebraic variable of the equations, z = expr (or expr = 0 with is_implicit), where expr is any "
     "run-time expression of time and the state: marker kinematics (DX, VZ, ...), element loads (FX, "
-    "JOINT, ...), other variables (VARVAL), differential states (DIF), splines (AKISPL). Expressions read "
-    "it with VARVAL(id). Variables may read each other in chains and loops; they are solved together with "
+    "JOINT, ...), other variables (VARVAL), differential states (DIF), splines (AKISPL); or a user "
+    "subroutine VARSUB (type USERSUB, usrsub_*) gives the value. Expressions read it with VARVAL(id). Variables may read each other in chains and loops; they are solved together with "
     "the rest of the equations. Control_PlantInput and Control_PlantOutput list variables as the inputs "
     "(what VARVAL reads is perturbed) and outputs of a linear analysis. Output Value.",
     build,

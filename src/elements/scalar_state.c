@@ -18,10 +18,12 @@ static int compile_expression(mbs_builder *b, const mbs_spec_elem *e)
 mbs_component *mbs_scalar_state_build(mbs_builder *b, const mbs_spec_elem *e, const mbs_component_ops *ops,
                                       const char *routine, const unsigned char *form)
 {
-    if (mbs_refuse_user_subroutine(b, e, routine) != 0)
+    int user = mbs_usersub_asked(b, e);
+    if (user < 0)
         return NULL;
-    if (!mbs_spec_has(e, "expr")) {
-        mbs_build_error(b, e, "missing required attribute 'expr'");
+    if (user == mbs_spec_has(e, "expr")) {
+        mbs_build_error(b, e, user ? "give expr or a user subroutine (usrsub_*), not both"
+                                   : "missing required attribute 'expr'");
         return NULL;
     }
     mbs_scalar_state *p = calloc(1, sizeof *p);
@@ -30,12 +32,17 @@ mbs_component *mbs_scalar_state_build(mbs_builder *b, const mbs_spec_elem *e, co
     p->implicit = mbs_spec_bool(e, "is_implicit");
     p->hold = mbs_kind_attr(e->kind, "is_static_hold") && mbs_spec_bool(e, "is_static_hold");
     p->ic = mbs_spec_real(e, "ic");
+    static const mbs_dim NONE[1] = {DIM_NONE};
+    if (user && mbs_usersub_build(b, e, routine, MBS_USER_FORCE, 1, NONE, &p->f) != 0) {
+        free(p);
+        return NULL;
+    }
     mbs_component *c = mbs_add_component(b, e, ops, p);
     if (!c)
         return NULL;
     c->n_states = 1;
     c->state_form = form;
-    if (mbs_builder_defer(b, e, compile_expression) != 0)
+    if (!user && mbs_builder_defer(b, e, compile_expression) != 0)
         return NULL;
     return c;
 }

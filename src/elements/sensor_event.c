@@ -18,7 +18,7 @@ static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among Sensor_Events)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and events", NULL},
     {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION|USERSUB",
-     "EXPRESSION (USERSUB is refused: mbsim cannot load compiled routines)", NULL},
+     "EXPRESSION (expr), or USERSUB (the user subroutine SENSUB gives the quantity watched)", NULL},
     {"expr", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t", "the quantity watched, a run-time expression", NULL},
     {"value", MBS_ATTR_REAL, "0", DIM_NONE, 0, NULL, "the threshold (in the expression's units)", NULL},
     {"compare", MBS_ATTR_KEYWORD, "EQ", DIM_NONE, 0, "GE|LT|EQ",
@@ -103,13 +103,20 @@ static int compile_expression(mbs_builder *b, const mbs_spec_elem *e)
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
-    if (mbs_refuse_user_subroutine(b, e, "SENSUB") != 0)
+    int user = mbs_usersub_asked(b, e);
+    if (user < 0)
         return -1;
-    if (!mbs_spec_has(e, "expr"))
-        return mbs_build_error(b, e, "missing required attribute 'expr'");
+    if (user == mbs_spec_has(e, "expr"))
+        return mbs_build_error(b, e, user ? "give expr or a user subroutine (usrsub_*), not both"
+                                          : "missing required attribute 'expr'");
     event_params *p = calloc(1, sizeof *p);
     if (!p)
         return -1;
+    static const mbs_dim NONE[1] = {DIM_NONE};
+    if (user && mbs_usersub_build(b, e, "SENSUB", MBS_USER_OUTPUT, 1, NONE, &p->f) != 0) {
+        free(p);
+        return -1;
+    }
     p->value = mbs_spec_real(e, "value");
     static const int DIRECTIONS[] = {+1, -1, 0}; /* GE LT EQ */
     p->direction[0] = DIRECTIONS[mbs_spec_keyword(e, "compare")];
@@ -120,12 +127,13 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         return -1;
     c->n_roots = 1;
     c->root_direction = p->direction;
-    return mbs_builder_defer(b, e, compile_expression);
+    return user ? 0 : mbs_builder_defer(b, e, compile_expression);
 }
 
 const mbs_kind mbs_kind_sensor_event = {
     "Sensor_Event", MBS_FAMILY_EVENT, MBS_IN_MODEL, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
-    "Watches a run-time expression during transient analyses: when expr crosses value (compare GE: "
+    "Watches a run-time expression (or the value of a user subroutine SENSUB) during transient analyses: "
+    "when expr crosses value (compare GE: "
     "rising, LT: falling, EQ: either way) the time is located by root finding and recorded in /events "
     "(kind \"sensor\"); halt=\"TRUE\" then ends the run (the remaining commands are skipped, the run is "
     "complete), return=\"TRUE\" ends the analysis (the next command runs).",

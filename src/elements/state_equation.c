@@ -1,16 +1,18 @@
-/* The linear state equation of Control_StateEqn and Control_SISO
- * (state_equation.h):
+/* The state equation of Control_StateEqn and Control_SISO
+ * (state_equation.h), linear or a user subroutine's (GSESUB: f and g):
  *   state rows       dx_i/dt - (A x + B u)_i = 0           (explicit states)
- *   Static analyses  (A x + B u)_i = 0 (the states at rest), or x held with
- *                    is_static_hold
- *   outputs          y_i = (C x + D u)_i, computed where an expression reads
- *                    them (ARYVAL of the Y array; ops->signal)
+ *                    dx_i/dt - f_i(x, u) = 0
+ *   Static analyses  (A x + B u)_i = 0, f_i(x, u) = 0 (the states at rest), or
+ *                    x held with is_static_hold
+ *   outputs          y_i = (C x + D u)_i, g_i(x, u), computed where an
+ *                    expression reads them (ARYVAL of the Y array; ops->signal)
  * u_k is the value of the k-th Reference_Variable of the U array (VARVAL,
  * with a linear analysis' input perturbation). The element depends on those
  * variables (the Jacobian's pattern); whoever reads an output depends on the
  * states and the inputs. */
 #include "state_equation.h"
 #include "../solver/eval/eval.h"
+#include "../usersub/routine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,27 +29,51 @@ static double linear_row(const mbs_component *c, const mbs_eval *ev, const doubl
     return v;
 }
 
+/* A user system's rates f(x, u) and outputs g(x, u) at this state. */
+static void user_system(const mbs_component *c, const mbs_eval *ev, double *xdot, double *y)
+{
+    const mbs_state_equation *p = c->params;
+    double x[MBS_USER_SYSTEM_MAX], u[MBS_USER_SYSTEM_MAX];
+    for (int j = 0; j < p->nx; j++)
+        x[j] = mbs_state(ev, c, j);
+    for (int k = 0; k < p->nu; k++)
+        u[k] = mbs_variable_value(ev, p->inputs[k]);
+    mbs_user_system_values(ev, p->user, x, u, xdot, y);
+}
+
 static void eval(const mbs_component *c, mbs_eval *ev)
 {
     const mbs_state_equation *p = c->params;
+    double xdot[MBS_USER_SYSTEM_MAX], y[MBS_USER_SYSTEM_MAX];
+    if (p->user)
+        user_system(c, ev, xdot, y);
     for (int i = 0; i < p->nx; i++)
-        mbs_set_state_residual(ev, c, i, mbs_state_rate(ev, c, i) - linear_row(c, ev, p->A, p->B, i));
+        mbs_set_state_residual(ev, c, i,
+                               mbs_state_rate(ev, c, i) - (p->user ? xdot[i] : linear_row(c, ev, p->A, p->B, i)));
 }
 
 static int static_residual(const mbs_component *c, const mbs_eval *ev, double *res)
 {
     const mbs_state_equation *p = c->params;
+    double y[MBS_USER_SYSTEM_MAX];
     if (p->hold)
         return -1;
-    for (int i = 0; i < p->nx; i++)
-        res[i] = linear_row(c, ev, p->A, p->B, i);
+    if (p->user)
+        user_system(c, ev, res, y);
+    else
+        for (int i = 0; i < p->nx; i++)
+            res[i] = linear_row(c, ev, p->A, p->B, i);
     return 0;
 }
 
 static double output_signal(const mbs_component *c, const mbs_eval *ev, int which)
 {
     const mbs_state_equation *p = c->params;
-    return linear_row(c, ev, p->C, p->D, which);
+    if (!p->user)
+        return linear_row(c, ev, p->C, p->D, which);
+    double xdot[MBS_USER_SYSTEM_MAX], y[MBS_USER_SYSTEM_MAX];
+    user_system(c, ev, xdot, y);
+    return y[which];
 }
 
 static void initial_states(const mbs_component *c, double *z)
@@ -68,6 +94,7 @@ static void free_system(void *params)
     free(p->D);
     free(p->inputs);
     free(p->ic);
+    mbs_user_routine_release(p->user);
     free(p);
 }
 

@@ -1,6 +1,8 @@
 /* What Control_StateEqn and Control_SISO share: a linear time-invariant
  * system of states x, inputs u and outputs y,
  *     dx/dt = A x + B u,     y = C x + D u,
+ * or for Control_StateEqn type USERSUB any system a user subroutine GSESUB
+ * gives, dx/dt = f(x, u), y = g(x, u),
  * with MotionSolve's arrays: the inputs are the Reference_Variables of a U
  * array, the initial states the numbers of an IC array (default 0), and
  * expressions read the states and outputs with ARYVAL of its X and Y arrays
@@ -39,16 +41,21 @@ int mbs_state_arrays_read(mbs_builder *b, const mbs_spec_elem *e, mbs_state_arra
 /* How many inputs the U array lists (0 without one). */
 int mbs_state_arrays_inputs(mbs_builder *b, const mbs_state_arrays *a);
 
+struct mbs_user_routine;
+
 typedef struct mbs_state_equation {
     int nx, nu, ny;
     double *A, *B, *C, *D;  /* row-major [nx x nx], [nx x nu], [ny x nx], [ny x nu]; NULL: 0 */
+    struct mbs_user_routine *user; /* instead of the matrices, a user subroutine GSESUB gives
+                                      dx/dt = f(x, u) and y = g(x, u); nx, nu, ny at most
+                                      MBS_USER_SYSTEM_MAX */
     int *inputs;            /* [nu] component indices of the input Reference_Variables */
     double *ic;             /* [nx] the states at the start */
     int hold;               /* is_static_hold */
 } mbs_state_equation;
 
-/* Adds e's component with the system se (nx, nu, ny and the matrices set;
- * it takes them, also on failure): checks the U and IC arrays' sizes, takes
+/* Adds e's component with the system se (nx, nu, ny and the matrices or
+ * the routine set; it takes them, also on failure): checks the U and IC arrays' sizes, takes
  * the inputs and initial states from them, and makes the X and Y arrays its
  * own for ARYVAL, of its numbers of states and outputs (whatever their
  * num_element says). 0, or -1 after reporting. */

@@ -1,24 +1,45 @@
-/* MotionSolve's user subroutines (type="USERSUB", usrsub_*): accepted by the
- * reader so that the element can be named, then refused with a clear error,
- * since mbsim cannot load a vendor's compiled routines (usersub.c). */
+/* MotionSolve's user subroutine attributes (type="USERSUB",
+ * usrsub_dll_name, usrsub_fnc_name, usrsub_param_string) on the elements
+ * that take them: read here into the library, function name and parameter
+ * list of usersub/routine.h, which finds and calls the routine. Scripted
+ * routines (script_name) and the routines mbsim does not run are refused
+ * by name. docs/user-subroutines.md. */
 #ifndef MBS_USERSUB_H
 #define MBS_USERSUB_H
 
 #include "../model/builder.h"
+#include "../usersub/routine.h"
 
 /* The attributes that name a user subroutine, for attribute tables. */
 #define MBS_USERSUB_ATTRS \
     {"usrsub_dll_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, \
-     "library of a user subroutine: refused (mbsim cannot load compiled routines)", NULL}, \
-    {"usrsub_fnc_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name of the user subroutine: refused", NULL}, \
-    {"usrsub_param_string", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "its parameters: refused", NULL}, \
+     "the library of its user subroutine: a name (libNAME.so or NAME.so), or a path; NULL: MS_USERSUBDLL's", NULL}, \
+    {"usrsub_fnc_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, \
+     "the user subroutine's name in the library (default: MotionSolve's, e.g. SFOSUB)", NULL}, \
+    {"usrsub_param_string", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, \
+     "its parameters, USER(p1, p2, ...): numbers or expressions of the parameters", NULL}, \
     {"script_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "a Python or MATLAB user routine: refused", NULL}, \
     {"interpreter", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "its interpreter: refused", NULL}
 
-/* When e asks for a user subroutine (type USERSUB, or any usrsub_* or
- * script_name attribute), reports which (element, library, function;
- * `routine` is MotionSolve's default name, e.g. "VARSUB") and returns -1;
- * otherwise 0. */
+/* Whether e asks for a user subroutine: type USERSUB, or any usrsub_*
+ * attribute given. 1 yes, 0 no; -1 after refusing a scripted routine
+ * (script_name), which mbsim does not run. */
+int mbs_usersub_asked(mbs_builder *b, const mbs_spec_elem *e);
+
+/* e's user subroutine: `routine` (MotionSolve's name) of `shape` with n
+ * outputs of dimensions dims, into out[0 .. n) (mbs_user_values). 0, or
+ * -1 after reporting. */
+int mbs_usersub_build(mbs_builder *b, const mbs_spec_elem *e, const char *routine, mbs_user_shape shape, int n,
+                      const mbs_dim *dims, mbs_tfunc **out);
+
+/* e's user subroutine of shape MBS_USER_SYSTEM (GSESUB) with sizes sys,
+ * which e calls itself (mbs_user_system_values); NULL after reporting. */
+mbs_user_routine *mbs_usersub_system(mbs_builder *b, const mbs_spec_elem *e, const char *routine,
+                                     const mbs_user_system *sys);
+
+/* For elements whose routine mbsim does not run (SPLINE_READ, CONSUB, ...):
+ * when e asks for one, reports which (element, library, function) and
+ * returns -1; otherwise 0. */
 int mbs_refuse_user_subroutine(mbs_builder *b, const mbs_spec_elem *e, const char *routine);
 
 #endif

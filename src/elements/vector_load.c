@@ -15,15 +15,38 @@
 
 static const char *const COMPONENTS[6] = {"fx", "fy", "fz", "tx", "ty", "tz"};
 
+enum { TYPE_FORCE, TYPE_TORQUE, TYPE_BOTH, TYPE_USERSUB };
+
+/* The components from a user subroutine: VFOSUB (type ForceOnly: fx fy
+ * fz), VTOSUB (TorqueOnly: tx ty tz) or GFOSUB (ForceAndTorque or
+ * USERSUB: all six); no expression may be given beside it. */
+static int user_load(mbs_builder *b, const mbs_spec_elem *e, int type, mbs_vector_load *vl)
+{
+    for (int i = 0; i < 6; i++) {
+        char long_name[32];
+        snprintf(long_name, sizeof long_name, "%s_expression", COMPONENTS[i]);
+        if (mbs_spec_has(e, COMPONENTS[i]) || mbs_spec_has(e, long_name))
+            return mbs_build_error(b, e, "%s is given beside a user subroutine (usrsub_*): give one or the other",
+                                   mbs_spec_has(e, long_name) ? long_name : COMPONENTS[i]);
+    }
+    static const mbs_dim DIMS[6] = {DIM_FORCE, DIM_FORCE, DIM_FORCE, DIM_TORQUE, DIM_TORQUE, DIM_TORQUE};
+    int first = type == TYPE_TORQUE ? 3 : 0, n = type == TYPE_FORCE || type == TYPE_TORQUE ? 3 : 6;
+    const char *routine = type == TYPE_FORCE ? "VFOSUB" : type == TYPE_TORQUE ? "VTOSUB" : "GFOSUB";
+    return mbs_usersub_build(b, e, routine, MBS_USER_FORCE, n, DIMS + first, vl->comp + first);
+}
+
 int mbs_vector_load_build(mbs_builder *b, const mbs_spec_elem *e, mbs_vector_load *vl)
 {
     memset(vl, 0, sizeof *vl);
     vl->ref = -1;
     if (mbs_spec_has(e, "ref_marker_id") && (vl->ref = mbs_ref_frame_marker(b, e, "ref_marker_id")) < 0)
         return -1;
-    if (mbs_refuse_user_subroutine(b, e, "GFOSUB") != 0)
-        return -1;
     int type = mbs_spec_keyword(e, "type");
+    int user = mbs_usersub_asked(b, e);
+    if (user != 0)
+        return user < 0 ? -1 : user_load(b, e, type, vl);
+    if (type == TYPE_USERSUB)
+        return mbs_build_error(b, e, "type USERSUB needs a user subroutine (usrsub_dll_name, usrsub_param_string)");
     int bad = 0;
     for (int i = 0; i < 6; i++) {
         char long_name[32];
@@ -36,7 +59,7 @@ int mbs_vector_load_build(mbs_builder *b, const mbs_spec_elem *e, mbs_vector_loa
             continue;
         }
         int is_torque = i >= 3;
-        if ((type == 0 && is_torque) || (type == 1 && !is_torque)) {
+        if ((type == TYPE_FORCE && is_torque) || (type == TYPE_TORQUE && !is_torque)) {
             bad = mbs_build_error(b, e, "%s is given but type is %s", plain ? COMPONENTS[i] : long_name,
                                   mbs_spec_text(e, "type"));
             continue;
@@ -53,8 +76,7 @@ int mbs_vector_load_build(mbs_builder *b, const mbs_spec_elem *e, mbs_vector_loa
 void mbs_vector_load_eval(const mbs_eval *ev, const mbs_vector_load *vl, double f[3], double t[3])
 {
     double local[6];
-    for (int i = 0; i < 6; i++)
-        local[i] = vl->comp[i] ? mbs_eval_tfunc(ev, vl->comp[i]) : 0.0;
+    mbs_eval_tfuncs(ev, vl->comp, 6, local);
     if (vl->ref < 0) {
         v3_copy(f, local);
         v3_copy(t, local + 3);

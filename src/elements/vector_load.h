@@ -11,7 +11,8 @@
 #define MBS_VECTOR_LOAD_ATTRS \
     {"ref_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker whose axes the components are in (default global)", NULL}, \
     {"type", MBS_ATTR_KEYWORD, "FORCEANDTORQUE", DIM_NONE, 0, "FORCEONLY|TORQUEONLY|FORCEANDTORQUE|USERSUB", \
-     "which components may be given (USERSUB is refused)", NULL}, \
+     "which components may be given, or which user subroutine gives them (VFOSUB, VTOSUB, GFOSUB; USERSUB: GFOSUB)", \
+     NULL}, \
     {"fx", MBS_ATTR_EXPR, NULL, DIM_FORCE, 0, "t", "force component x", NULL}, \
     {"fy", MBS_ATTR_EXPR, NULL, DIM_FORCE, 0, "t", "force component y", NULL}, \
     {"fz", MBS_ATTR_EXPR, NULL, DIM_FORCE, 0, "t", "force component z", NULL}, \

@@ -543,7 +543,7 @@ static const char *const RUNTIME_FUNCTIONS[] = {
     "accm", "wdtx", "wdty", "wdtz", "wdtm", "ax", "ay", "az", "psi", "theta", "phi", "yaw", "pitch", "roll",
     "fx", "fy", "fz", "fm", "tx", "ty", "tz", "tm", "joint", "motion", "sforce", "vforce", "vtorq", "gforce",
     "spdp", "bush", "beam", "field", "jprim", "friction", "varval", "aryval", "dif", "dif1", "akispl", "cubspl",
-    "linspl", "mode", "senval", "strval",
+    "linspl", "mode", "senval", "strval", "orient", "incang",
     /* known to MotionSolve, refused by model environments with a reason */
     "quispl", "interp", "curve", "sweep", "delay", "invpsd", "pinval", "pouval", "ptcv", "cvcv", "nforce",
     "contact", NULL};

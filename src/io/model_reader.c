@@ -3,6 +3,7 @@
 #include "reader.h"
 #include "../expr/expr.h"
 #include "schema.h"
+#include "spec_values.h"
 #include "xml_load.h"
 #include "../core/strutil.h"
 #include "../model/registry.h"
@@ -65,17 +66,7 @@ static mbs_scope param_scope(const reader *r)
 static int eval_constant(const reader *r, const char *text, double *out, char *err, size_t errsize)
 {
     mbs_scope scope = param_scope(r);
-    mbs_expr *e = mbs_expr_compile(text, &scope, err, errsize);
-    if (!e)
-        return -1;
-    double v = mbs_expr_eval(e, NULL);
-    mbs_expr_free(e);
-    if (!isfinite(v)) {
-        snprintf(err, errsize, "'%s' does not evaluate to a finite number (it gives %g)", text, v);
-        return -1;
-    }
-    *out = v;
-    return 0;
+    return mbs_spec_eval_constant(&scope, text, out, err, errsize);
 }
 
 /* ---- parameters -------------------------------------------------------------- */
@@ -191,79 +182,10 @@ static void read_parameters(reader *r, xmlNodePtr block, const mbs_override *ov,
 
 /* ---- attribute values ---------------------------------------------------------- */
 
-static int parse_value(reader *r, const mbs_spec_elem *e, const mbs_attr *a, const char *text,
-                       mbs_value *v, char *err, size_t errsize)
+static int parse_value(reader *r, const mbs_attr *a, const char *text, mbs_value *v, char *err, size_t errsize)
 {
-    v->text = mbs_strdup(text);
-    switch (a->type) {
-    case MBS_ATTR_REAL: {
-        double x;
-        if (eval_constant(r, text, &x, err, errsize) != 0)
-            return -1;
-        v->real = x * mbs_units_to_si(&r->spec->units, a->dim);
-        return 0;
-    }
-    case MBS_ATTR_INT: {
-        /* a number or an expression, like any numeric attribute, whose value is a whole number */
-        double x;
-        if (eval_constant(r, text, &x, err, errsize) != 0)
-            return -1;
-        if (fabs(x) > INT_MAX || x != floor(x)) {
-            double plain;
-            char gives[64] = "";
-            if (mbs_parse_double(text, &plain) != 0) /* an expression: say what it came to */
-                snprintf(gives, sizeof gives, " (it gives %.10g)", x);
-            snprintf(err, errsize, "'%s' is %s%s", text, fabs(x) > INT_MAX ? "out of range" : "not an integer", gives);
-            return -1;
-        }
-        v->integer = (long)x;
-        v->real = x;
-        return 0;
-    }
-    case MBS_ATTR_ID:
-        /* the schema has checked the syntax; what is left is the range of an int */
-        if (mbs_parse_long(text, &v->integer) != 0 || v->integer > INT_MAX || v->integer < INT_MIN) {
-            snprintf(err, errsize, "'%s' is out of range (at most %d)", text, INT_MAX);
-            return -1;
-        }
-        v->real = (double)v->integer;
-        return 0;
-    case MBS_ATTR_BOOL:
-        v->integer = mbs_strcaseeq(text, "TRUE");
-        v->real = (double)v->integer;
-        return 0;
-    case MBS_ATTR_KEYWORD:
-        v->integer = mbs_choice_index(mbs_attr_choices(a), text);
-        mbs_str_upper(v->text);
-        if (v->integer < 0) {
-            snprintf(err, errsize, "'%s' is not one of %s", text, mbs_attr_choices(a));
-            return -1;
-        }
-        return 0;
-    case MBS_ATTR_EXPR: {
-        /* checked now so that the error carries the line; the element
-         * compiles it again with its run-time variables */
-        const char *vars[16];
-        int nvars = 0;
-        char *list = mbs_strdup(a->choices ? a->choices : "");
-        for (char *tok = strtok(list, " "); tok && nvars < 16; tok = strtok(NULL, " "))
-            vars[nvars++] = tok;
-        mbs_scope scope = param_scope(r);
-        scope.var_names = vars;
-        scope.n_vars = nvars;
-        scope.env = &mbs_expr_env_any; /* the model binds its functions of the state later */
-        mbs_expr *x = mbs_expr_compile(text, &scope, err, errsize);
-        free(list);
-        if (!x)
-            return -1;
-        mbs_expr_free(x);
-        return 0;
-    }
-    case MBS_ATTR_TEXT:
-        return 0;
-    }
-    (void)e;
-    return 0;
+    mbs_scope scope = param_scope(r);
+    return mbs_spec_parse_value(&r->spec->units, &scope, a, text, v, err, errsize);
 }
 
 static void describe(const mbs_spec_elem *e, char *out, size_t size)
@@ -294,14 +216,14 @@ static int read_element(reader *r, xmlNodePtr node, const mbs_kind *kind, mbs_sp
         char err[512];
         if (text) {
             v->present = v->set = 1;
-            if (parse_value(r, e, a, text, v, err, sizeof err) != 0) {
+            if (parse_value(r, a, text, v, err, sizeof err) != 0) {
                 char what[256];
                 describe(e, what, sizeof what);
                 mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, e->line, "%s: %s: %s", what, a->name, err);
             }
         } else if (a->def) {
             v->set = 1;
-            if (parse_value(r, e, a, a->def, v, err, sizeof err) != 0)
+            if (parse_value(r, a, a->def, v, err, sizeof err) != 0)
                 mbs_diag_add(r->d, MBS_SEV_ERROR, r->path, e->line,
                              "internal error: default of %s.%s: %s", kind->name, a->name, err);
         }
@@ -371,6 +293,8 @@ static void read_block(reader *r, xmlNodePtr block, int in_command)
 
 mbs_status mbs_read_model(const char *path, const mbs_override *ov, int n_ov, mbs_diags *d, mbs_spec *out)
 {
+    if (mbs_is_adams_path(path)) /* Adams datasets and command files: the same spec from another format */
+        return mbs_read_adams(path, NULL, ov, n_ov, d, out);
     memset(out, 0, sizeof *out);
     out->path = mbs_strdup(path);
     mbs_units_si(&out->units);

@@ -18,6 +18,15 @@ typedef struct mbs_override {
 mbs_status mbs_read_model(const char *path, const mbs_override *overrides, int n_overrides,
                           mbs_diags *d, mbs_spec *out);
 
+/* Reads an Adams/Solver dataset (.adm) into a spec, with the commands of the
+ * Adams command file `commands` (.acf; NULL: none). `path` may itself be a
+ * command file, whose first line names the dataset. out->report gets the
+ * table of statements read, converted and refused. */
+mbs_status mbs_read_adams(const char *path, const char *commands, const mbs_override *overrides, int n_overrides,
+                          mbs_diags *d, mbs_spec *out);
+/* 1 when path names an Adams file (.adm or .acf, any case). */
+int mbs_is_adams_path(const char *path);
+
 /* Validates `xml_text` against the generated schema only (for tests and
  * `mbsim schema --check`). */
 mbs_status mbs_validate_text(const char *name, const char *xml_text, size_t len, mbs_diags *d);

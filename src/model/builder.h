@@ -96,6 +96,9 @@ int mbs_builder_result(mbs_builder *b, const mbs_spec_elem *e);
  * included. Not called for an element that failed. */
 typedef int (*mbs_deferred_fn)(mbs_builder *b, const mbs_spec_elem *e);
 int mbs_builder_defer(mbs_builder *b, const mbs_spec_elem *e, mbs_deferred_fn fn);
+/* The same with a context of the element's (alive until then). */
+typedef int (*mbs_deferred_ctx_fn)(mbs_builder *b, const mbs_spec_elem *e, void *ctx);
+int mbs_builder_defer_ctx(mbs_builder *b, const mbs_spec_elem *e, mbs_deferred_ctx_fn fn, void *ctx);
 
 /* A frame marker's pose in global coordinates at t = 0. */
 void mbs_marker_initial_pose(const mbs_model *m, int marker, double pos[3], double R[9]);
@@ -155,5 +158,12 @@ mbs_tfunc *mbs_build_tfunc_dim(mbs_builder *b, const mbs_spec_elem *e, const cha
  * messages. */
 mbs_tfunc *mbs_build_expr(mbs_builder *b, const mbs_spec_elem *e, const char *what, const char *text, mbs_dim dim,
                           const char *const *var_names, const mbs_dim *var_dims, int n_vars);
+/* Registers a run-time value of e made otherwise (a user subroutine's,
+ * usersub/) like the expressions above: e is coupled with what f's
+ * measures read once the model is complete. Returns the environment that
+ * binds measures into f while the model is built (the builder's), NULL
+ * when out of memory. */
+typedef struct mbs_expr_env mbs_expr_env;
+mbs_expr_env *mbs_builder_add_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *what, mbs_tfunc *f);
 
 #endif

@@ -41,6 +41,8 @@ typedef struct summary {
 typedef struct deferred {
     int elem;
     mbs_deferred_fn fn;
+    mbs_deferred_ctx_fn fn_ctx; /* instead of fn, with ctx */
+    void *ctx;
 } deferred;
 
 struct mbs_builder {
@@ -351,14 +353,25 @@ int mbs_ref_marker_pair(mbs_builder *b, const mbs_spec_elem *e, int *I, int *J)
     return 0;
 }
 
-int mbs_builder_defer(mbs_builder *b, const mbs_spec_elem *e, mbs_deferred_fn fn)
+static int defer(mbs_builder *b, const mbs_spec_elem *e, deferred d)
 {
     deferred *grown = realloc(b->deferred, (size_t)(b->n_deferred + 1) * sizeof *grown);
     if (!grown)
         return -1;
     b->deferred = grown;
-    b->deferred[b->n_deferred++] = (deferred){(int)(e - b->spec->elems), fn};
+    d.elem = (int)(e - b->spec->elems);
+    b->deferred[b->n_deferred++] = d;
     return 0;
+}
+
+int mbs_builder_defer(mbs_builder *b, const mbs_spec_elem *e, mbs_deferred_fn fn)
+{
+    return defer(b, e, (deferred){0, fn, NULL, NULL});
+}
+
+int mbs_builder_defer_ctx(mbs_builder *b, const mbs_spec_elem *e, mbs_deferred_ctx_fn fn, void *ctx)
+{
+    return defer(b, e, (deferred){0, NULL, fn, ctx});
 }
 
 int mbs_builder_index(mbs_builder *b, mbs_family family, int id)
@@ -551,17 +564,25 @@ int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a)
     return m->n_analyses++;
 }
 
+/* Room for one more built tfunc; -1 when out of memory. */
+static int tfunc_room(mbs_builder *b)
+{
+    if (b->n_tfuncs < b->cap_tfuncs)
+        return 0;
+    int cap = b->cap_tfuncs ? 2 * b->cap_tfuncs : 16;
+    built_tfunc *grown = realloc(b->tfuncs, (size_t)cap * sizeof *grown);
+    if (!grown)
+        return -1;
+    b->tfuncs = grown;
+    b->cap_tfuncs = cap;
+    return 0;
+}
+
 mbs_tfunc *mbs_build_expr(mbs_builder *b, const mbs_spec_elem *e, const char *what, const char *text, mbs_dim dim,
                           const char *const *var_names, const mbs_dim *var_dims, int n_vars)
 {
-    if (b->n_tfuncs == b->cap_tfuncs) {
-        int cap = b->cap_tfuncs ? 2 * b->cap_tfuncs : 16;
-        built_tfunc *grown = realloc(b->tfuncs, (size_t)cap * sizeof *grown);
-        if (!grown)
-            return NULL;
-        b->tfuncs = grown;
-        b->cap_tfuncs = cap;
-    }
+    if (tfunc_room(b) != 0)
+        return NULL;
     mbs_tfunc *f = mbs_tfunc_new();
     mbs_expr_env *env = f ? mbs_expr_env_create(b, e, f) : NULL;
     if (!env) {
@@ -580,6 +601,21 @@ mbs_tfunc *mbs_build_expr(mbs_builder *b, const mbs_spec_elem *e, const char *wh
     }
     b->tfuncs[b->n_tfuncs++] = (built_tfunc){f, (int)(e - b->spec->elems), mbs_strdup(what), env};
     return f;
+}
+
+mbs_expr_env *mbs_builder_add_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *what, mbs_tfunc *f)
+{
+    if (tfunc_room(b) != 0)
+        return NULL;
+    mbs_expr_env *env = mbs_expr_env_create(b, e, f);
+    char *name = mbs_strdup(what);
+    if (!env || !name) {
+        mbs_expr_env_free(env);
+        free(name);
+        return NULL;
+    }
+    b->tfuncs[b->n_tfuncs++] = (built_tfunc){f, (int)(e - b->spec->elems), name, env};
+    return env;
 }
 
 mbs_tfunc *mbs_build_tfunc_dim(mbs_builder *b, const mbs_spec_elem *e, const char *attr, mbs_dim dim)
@@ -618,7 +654,9 @@ mbs_tfunc *mbs_build_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *a
 /* ---- after building: what the expressions read ---- */
 
 /* FX..TM: the components between the measure's markers I and J (J omitted:
- * every component at I). */
+ * every component at I). A constraint with an I marker and no J
+ * (Constraint_General, Adams' GCON, whose I marker "extracts the reaction")
+ * is between its I marker and any other. */
 static int find_load_components(mbs_builder *b, mbs_measure *ms)
 {
     const mbs_model *m = b->m;
@@ -630,7 +668,9 @@ static int find_load_components(mbs_builder *b, mbs_measure *ms)
     for (int c = 0; c < m->n_comps; c++) {
         int a, z;
         mbs_element_markers(b, c, &a, &z);
-        int between = J >= 0 ? ((a == I && z == J) || (a == J && z == I)) : (a == I || z == I);
+        int open_constraint = z < 0 && m->comps[c].kind->family == MBS_FAMILY_CONSTRAINT;
+        int between = J >= 0 ? ((a == I && z == J) || (a == J && z == I) || (open_constraint && (a == I || a == J)))
+                             : (a == I || z == I);
         if (between && I >= 0)
             ms->comps[n++] = c;
     }
@@ -834,7 +874,9 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
                 build_elem(&b, i);
     for (int k = 0; k < b.n_deferred; k++) {
         int i = b.deferred[k].elem;
-        if (b.state[i] == BUILT && b.deferred[k].fn(&b, &spec->elems[i]) != 0)
+        const deferred *dk = &b.deferred[k];
+        if (b.state[i] == BUILT &&
+            (dk->fn ? dk->fn(&b, &spec->elems[i]) : dk->fn_ctx(&b, &spec->elems[i], dk->ctx)) != 0)
             b.state[i] = FAILED;
     }
     if (d->errors == errors_before && finish_expressions(&b) != 0)

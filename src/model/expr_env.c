@@ -8,6 +8,9 @@
  *   ACCX..Z (I[,J[,K[,L]]])    ACCM (I[,J[,L]])  acceleration, derivatives in frame L
  *   WDTX..Z (I[,J[,K[,L]]])    WDTM (I[,J[,L]])  angular acceleration, derivative in frame L
  *   AX AY AZ PSI THETA PHI YAW PITCH ROLL (I[,J])  orientation of I relative to J
+ *   INCANG (I, J, K)  the angle at J between the lines to I and to K, 0..pi (Adams continues past pi)
+ *   ORIENT (system, component, I[,J])  Adams': 1 body-1-2-3 and 11 body-3-1-3 angles (1..3), 27 Euler
+ *                              parameters (1..4)
  *   FX FY FZ TX TY TZ (I[,J[,K]])  FM TM (I[,J])  net load at I of the elements between I and J
  *   JOINT JPRIM MOTION SFORCE VFORCE VTORQ GFORCE SPDP BUSH BEAM (id, jflag, comp[, RM]): the
  *                              load of the element of that kind (ids are unique per kind only)
@@ -37,6 +40,7 @@ static const marker_fn MARKER_FNS[] = {
     {"DY", MBS_MEAS_DY, 3, "IJK", DIM_LENGTH},
     {"DZ", MBS_MEAS_DZ, 3, "IJK", DIM_LENGTH},
     {"DM", MBS_MEAS_DM, 2, "IJ", DIM_LENGTH},
+    {"INCANG", MBS_MEAS_INCANG, 3, "IJK", DIM_ANGLE},
     {"VX", MBS_MEAS_VX, 4, "IJKL", DIM_VELOCITY},
     {"VY", MBS_MEAS_VY, 4, "IJKL", DIM_VELOCITY},
     {"VZ", MBS_MEAS_VZ, 4, "IJKL", DIM_VELOCITY},
@@ -164,8 +168,6 @@ static int marker_arg(env_ctx *x, mbs_bind_call *c, int k)
     if (id == 0)
         return -1;
     int i;
-    if (element_arg(x, c, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER), id, &i) != MBS_BIND_SLOT)
-        return -2;
     mbs_bind_result r = element_arg(x, c, MBS_SELECT_FAMILY(MBS_FAMILY_MARKER), id, &i);
     if (r == MBS_BIND_FAILED)
         return -3;
@@ -352,6 +354,44 @@ static const char *const UNSUPPORTED[] = {"FRICTION", "FIELD", "SENVAL", "STRVAL
                                           "DELAY", "INVPSD", "PINVAL", "POUVAL", "PTCV", "CVCV", "NFORCE",
                                           "CONTACT"};
 
+/* Adams' ORIENT(system, component, I[, J]): the orientation of I relative to
+ * J in one of Adams' systems. mbsim has 1 (body-fixed 1-2-3), 11 (body-fixed
+ * 3-1-3: psi, theta, phi) and 27 (Euler parameters e0..e3, e0 >= 0). */
+static mbs_bind_result bind_orient(env_ctx *x, mbs_bind_call *c)
+{
+    long system, comp;
+    if (c->nargs < 3 || c->nargs > 4)
+        return refuse(c, "ORIENT takes (system, component, I[, J])");
+    if (constant_int(c, 0, "the orientation system", &system) != 0 ||
+        constant_int(c, 1, "the component", &comp) != 0)
+        return MBS_BIND_ERROR;
+    mbs_measure_kind kind;
+    if (system == 11 && comp >= 1 && comp <= 3)
+        kind = (mbs_measure_kind)(MBS_MEAS_PSI + comp - 1);
+    else if (system == 1 && comp >= 1 && comp <= 3)
+        kind = (mbs_measure_kind)(MBS_MEAS_B1 + comp - 1);
+    else if (system == 27 && comp >= 1 && comp <= 4)
+        kind = (mbs_measure_kind)(MBS_MEAS_E0 + comp - 1);
+    else if (system == 1 || system == 11 || system == 27)
+        return refuse(c, "ORIENT: system %ld has no component %ld", system, comp);
+    else
+        return refuse(c, "ORIENT: orientation system %ld is not supported (mbsim has 1 and 11, the body-fixed 1-2-3 "
+                         "and 3-1-3 angles, and 27, the Euler parameters)", system);
+    mbs_measure m = new_measure(kind);
+    for (int k = 2; k < c->nargs; k++) {
+        int i = marker_arg(x, c, k);
+        if (i == -2)
+            return MBS_BIND_ERROR;
+        if (i == -3)
+            return MBS_BIND_FAILED;
+        m.marker[k - 2] = i;
+    }
+    if (m.marker[0] < 0)
+        return refuse(c, "ORIENT: the marker I must be given (it is 0)");
+    m.to_model = 1.0;
+    return add_slot(x, c, &m);
+}
+
 static mbs_bind_result bind(void *ctx, mbs_bind_call *c)
 {
     env_ctx *x = ctx;
@@ -367,6 +407,8 @@ static mbs_bind_result bind(void *ctx, mbs_bind_call *c)
     for (size_t i = 0; i < sizeof LOAD_FNS / sizeof LOAD_FNS[0]; i++)
         if (strcmp(c->name, LOAD_FNS[i].name) == 0)
             return bind_load_fn(x, c, LOAD_FNS[i].type);
+    if (strcmp(c->name, "ORIENT") == 0)
+        return bind_orient(x, c);
     if (strcmp(c->name, "VARVAL") == 0)
         return bind_state_fn(x, c, MBS_FAMILY_VARIABLE, MBS_MEAS_VARVAL);
     if (strcmp(c->name, "DIF") == 0)

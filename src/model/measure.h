@@ -17,6 +17,9 @@ typedef enum mbs_measure_kind {
     MBS_MEAS_AX, MBS_MEAS_AY, MBS_MEAS_AZ,
     MBS_MEAS_PSI, MBS_MEAS_THETA, MBS_MEAS_PHI,
     MBS_MEAS_YAW, MBS_MEAS_PITCH, MBS_MEAS_ROLL,
+    MBS_MEAS_E0, MBS_MEAS_E1, MBS_MEAS_E2, MBS_MEAS_E3, /* Euler parameters of Q, e0 >= 0 (Adams' ORIENT 27) */
+    MBS_MEAS_B1, MBS_MEAS_B2, MBS_MEAS_B3, /* body-fixed 1-2-3 angles of Q (Adams' ORIENT 1) */
+    MBS_MEAS_INCANG,   /* the angle between J->I and J->K (markers I, J, K), 0..pi */
     /* the net load at I of the elements between I and J, in K's axes */
     MBS_MEAS_FX, MBS_MEAS_FY, MBS_MEAS_FZ, MBS_MEAS_FM,
     MBS_MEAS_TX, MBS_MEAS_TY, MBS_MEAS_TZ, MBS_MEAS_TM,

@@ -37,6 +37,7 @@ void mbs_model_free(mbs_model *m)
         free(s->name);
         free(s->type);
         free(s->output_name);
+        free(s->comment);
         for (int k = 0; k < s->ncols; k++)
             free(s->columns[k]);
         free(s->columns);

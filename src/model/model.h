@@ -218,6 +218,7 @@ typedef struct mbs_sensor {
     char *type;              /* BODY, MARKER, ... (as in the file) */
     int element_id;
     char *output_name;
+    char *comment;           /* a Post_Request's comment (Adams' C=), or NULL */
     mbs_sensor_source source;
     int index;               /* body, marker or component index */
     int output;              /* output index within its source */

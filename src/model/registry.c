@@ -28,6 +28,7 @@
     X(constraint_coordinate)  \
     X(constraint_rolling_disc) \
     X(constraint_coupler)     \
+    X(constraint_general)     \
     X(motion_joint)           \
     X(force_gravity)          \
     X(force_spring_damper)    \

@@ -19,6 +19,8 @@ void mbs_spec_free(mbs_spec *s)
     free(s->params);
     free(s->path);
     free(s->source);
+    free(s->report);
+    s->report = NULL;
     s->elems = NULL;
     s->params = NULL;
     s->path = s->source = NULL;

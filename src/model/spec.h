@@ -44,6 +44,8 @@ typedef struct mbs_spec {
     int n_params;
     mbs_spec_elem *elems;
     int n_elems;
+    char *report;        /* what the reader of another format says of the file (the Adams reader's
+                          * statements read, converted and refused), printed by validate; or NULL */
     int checkable;       /* reading failed, but on values or on unknown names (taken out), not on
                           * the structure: what was read may still be compiled, to report the
                           * model's other errors in the same pass */

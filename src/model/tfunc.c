@@ -66,6 +66,28 @@ mbs_tfunc *mbs_tfunc_create(const char *text, const mbs_scope *params, const mbs
     return f;
 }
 
+mbs_tfunc *mbs_tfunc_user_new(const mbs_tfunc_user *user, const mbs_units *units, mbs_dim value_dim)
+{
+    mbs_tfunc *f = mbs_tfunc_new();
+    mbs_tfunc_user *u = malloc(sizeof *u);
+    if (!f || !u) {
+        free(f);
+        free(u);
+        return NULL;
+    }
+    *u = *user;
+    f->user = u;
+    f->value_dim = value_dim;
+    f->value_scale = mbs_units_to_si(units, value_dim);
+    f->n_vars = 1;
+    f->t_index = 0;
+    f->var_dims[0] = DIM_TIME;
+    f->var_scale[0] = mbs_units_to_si(units, DIM_TIME);
+    snprintf(f->var_text[0], sizeof f->var_text[0], "t");
+    f->var_names[0] = f->var_text[0];
+    return f;
+}
+
 int mbs_tfunc_add_measure(mbs_tfunc *f, const mbs_measure *m)
 {
     if (f->n_measures == f->cap_measures) {
@@ -82,7 +104,7 @@ int mbs_tfunc_add_measure(mbs_tfunc *f, const mbs_measure *m)
 
 int mbs_tfunc_differentiate(mbs_tfunc *f)
 {
-    if (f->dexpr)
+    if (f->dexpr || f->user)
         return 0;
     if (f->t_index < 0)
         return -1;
@@ -100,6 +122,8 @@ static double eval_with(const mbs_expr *e, const mbs_tfunc *f, const double *var
 
 double mbs_tfunc_eval(mbs_tfunc *f, const double *vars_si)
 {
+    if (f->user)
+        return NAN;
     return f->value_scale * eval_with(f->expr, f, vars_si);
 }
 
@@ -113,6 +137,8 @@ double mbs_tfunc_at(mbs_tfunc *f, double t)
 
 double mbs_tfunc_rate_at(mbs_tfunc *f, double t)
 {
+    if (f->user)
+        return NAN;
     if (!f->dexpr)
         return 0.0;
     double vars[MBS_TFUNC_MAX_VARS] = {0};
@@ -123,11 +149,15 @@ double mbs_tfunc_rate_at(mbs_tfunc *f, double t)
 
 int mbs_tfunc_depends_on_time(const mbs_tfunc *f)
 {
+    if (f->user)
+        return 1;
     return f->t_index >= 0 && mbs_expr_uses(f->expr, "t");
 }
 
 int mbs_tfunc_reads_state(const mbs_tfunc *f)
 {
+    if (f->user)
+        return f->n_measures > 0; /* what the routine declared */
     return mbs_expr_uses_slots(f->expr);
 }
 
@@ -137,6 +167,10 @@ void mbs_tfunc_free(mbs_tfunc *f)
         return;
     mbs_expr_free(f->expr);
     mbs_expr_free(f->dexpr);
+    if (f->user) {
+        f->user->release(f->user->routine);
+        free(f->user);
+    }
     for (int i = 0; i < f->n_measures; i++)
         free(f->measures[i].comps);
     free(f->measures);

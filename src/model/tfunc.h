@@ -4,7 +4,9 @@
  * converted from SI before evaluation and its value back to SI after. The
  * functions of the state it calls (DX, VZ, VARVAL, ...) are its measures,
  * one per slot; solver/eval/eval.h evaluates such an expression at a state
- * (mbs_eval_tfunc). */
+ * (mbs_eval_tfunc). An element's value may instead be a user subroutine's
+ * (usersub/): the tfunc then has no expression but `user`, and its
+ * measures are what the routine declared it reads. */
 #ifndef MBS_TFUNC_H
 #define MBS_TFUNC_H
 
@@ -13,6 +15,21 @@
 #include "../core/units.h"
 
 #define MBS_TFUNC_MAX_VARS 16
+
+/* A value computed by a user subroutine (usersub/routine.h): output
+ * `output` of the routine's results. values() calls the routine at the
+ * state of ev and time t (model units) and writes every output (at most
+ * MBS_TFUNC_USER_MAX) in model units; iord 1 asks for their time
+ * derivatives (a motion's rate). The tfunc owns this struct; release()
+ * gives up its share of the routine. */
+#define MBS_TFUNC_USER_MAX 8
+struct mbs_eval;
+typedef struct mbs_tfunc_user {
+    void (*values)(void *routine, const struct mbs_eval *ev, double t, int iord, double *out);
+    void (*release)(void *routine);
+    void *routine;
+    int output;
+} mbs_tfunc_user;
 
 typedef struct mbs_tfunc {
     mbs_expr *expr;
@@ -30,6 +47,7 @@ typedef struct mbs_tfunc {
     int n_measures, cap_measures;
     int slot;                          /* index among the model's tfuncs (modify commands), -1 if none */
     const mbs_expr_env *env;           /* what it was compiled with, while the model is built (derivatives) */
+    mbs_tfunc_user *user;              /* a user subroutine's value instead of expr (owned), or NULL */
 } mbs_tfunc;
 
 /* `var_names` are the run-time variables in order; `var_dims` their
@@ -45,11 +63,17 @@ mbs_tfunc *mbs_tfunc_create(const char *text, const mbs_scope *params, const mbs
                             int n_vars, char *err, size_t errsize);
 /* A measure for a new slot; the slot, or -1. */
 int mbs_tfunc_add_measure(mbs_tfunc *f, const mbs_measure *m);
-/* Builds the symbolic time derivative; returns -1 if that is impossible. */
+/* A tfunc for output `output` of a user subroutine (`user` is copied):
+ * a function of t in the time unit of `units`, its value of dimension
+ * `value_dim`. NULL when out of memory (release is then not called). */
+mbs_tfunc *mbs_tfunc_user_new(const mbs_tfunc_user *user, const mbs_units *units, mbs_dim value_dim);
+/* Builds the symbolic time derivative; returns -1 if that is impossible
+ * (a user subroutine gives its own: 0). */
 int mbs_tfunc_differentiate(mbs_tfunc *f);
 
 /* For expressions that read no state (no measures): the value in SI for
- * run-time variables given in SI, and shorthands for functions of t. */
+ * run-time variables given in SI, and shorthands for functions of t (NaN
+ * for a user subroutine's value, which needs a state: mbs_eval_tfunc). */
 double mbs_tfunc_eval(mbs_tfunc *f, const double *vars_si);
 double mbs_tfunc_at(mbs_tfunc *f, double t);
 double mbs_tfunc_rate_at(mbs_tfunc *f, double t);   /* d/dt, SI */

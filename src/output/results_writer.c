@@ -107,6 +107,8 @@ static int write_sensor_attributes(hid_t ds, const mbs_model *m, const mbs_senso
     rc |= mbs_h5_attr_string(ds, "type", s->type);
     rc |= mbs_h5_attr_long(ds, "element_id", s->element_id);
     rc |= mbs_h5_attr_string(ds, "output", s->output_name);
+    if (s->comment)
+        rc |= mbs_h5_attr_string(ds, "comment", s->comment);
     rc |= mbs_h5_attr_strings(ds, "columns", (const char *const *)s->columns, s->ncols);
     rc |= mbs_h5_attr_strings(ds, "units", (const char *const *)units, s->ncols);
     for (int k = 0; k < s->ncols; k++)

@@ -655,6 +655,24 @@ status "assembly: run of a loop that cannot close" 2 "$mbsim" run "$open" -o "$t
 check "assembly: ... leaves no results file" test ! -e "$tmp/open.h5"
 check "assembly: ... the same error as validate" grep -q "error: cannot assemble the model at t = 0: .*376 mm apart" "$tmp/err"
 
+# ---- Adams datasets and command files (docs/adams.md) ----
+adm=tests/physics/models/adams_drop.adm
+acf=tests/physics/models/adams_drop.acf
+status "adams: validate a dataset" 0 "$mbsim" validate "$adm"
+check "adams: validate ends with the coverage table" grep -q "^  SFORCE  *1  *1  *0  *0$" "$tmp/out"
+check "adams: the table's total" grep -q "^  total  *8  *8  *0  *0$" "$tmp/out"
+status "adams: run a command file" 0 "$mbsim" run "$acf" -q -o "$tmp/drop.h5"
+"$mbsim" info "$tmp/drop.h5" >"$tmp/info" 2>&1
+check "adams: the command file's two analyses" grep -q "^  Transient  0.5 .. 1 " "$tmp/info"
+status "adams: the same with --commands" 0 "$mbsim" run "$adm" --commands "$acf" -q -o "$tmp/drop2.h5"
+status "adams: the two runs are one" 0 "$mbsim" compare "$tmp/drop.h5" "$tmp/drop2.h5" --rtol 0 --atol 0
+status "adams: validate --commands" 0 "$mbsim" validate "$adm" --commands "$acf"
+check "adams: the commands in the table" grep -q "(acf) SIMULATE  *2  *2  *0  *0" "$tmp/out"
+status "adams: --commands for an XML model" 2 "$mbsim" run "$model" --commands "$acf" -o "$tmp/x.h5"
+check "adams: says why" has "$tmp/err" "takes an Adams command file"
+status "adams: a dataset declares no parameters" 2 "$mbsim" run "$adm" --set k=1 -o "$tmp/x.h5"
+check "adams: says so" has "$tmp/err" "an Adams dataset declares no parameters"
+
 # ---- what a correct model prints, and --quiet (issue 33) ----
 pin=tests/cli/models/pin_friction.xml
 status "quiet: friction as MotionSolve writes it, the LuGre parameters left at their defaults" 0 \

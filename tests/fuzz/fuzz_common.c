@@ -1,4 +1,9 @@
 #include "fuzz_common.h"
+#include "../../src/core/diag.h"
+#include "../../src/io/reader.h"
+#include "../../src/model/compile.h"
+#include "../../src/model/model.h"
+#include "../../src/usersub/library.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,4 +34,30 @@ void fuzz_check_one_line(const char *s)
             fprintf(stderr, "a message holds control character 0x%02x: %s\n", *p, s);
             abort();
         }
+}
+
+void fuzz_read_model(const uint8_t *data, size_t size, const char *ext)
+{
+    /* a model may name any file as a user subroutine's library: none is loaded here */
+    mbs_library_forbid("user subroutine libraries are not loaded by the fuzzers");
+    const char *path = fuzz_scratch_file(data, size, ext);
+    if (!path)
+        return;
+    mbs_diags d;
+    mbs_diags_init(&d);
+    d.max_errors = 100; /* as the command line */
+    mbs_spec spec;
+    mbs_model *m = NULL;
+    if (mbs_read_model(path, NULL, 0, &d, &spec) == MBS_OK && mbs_compile(&spec, &d, &m) == MBS_OK) {
+        (void)mbs_output_rows(m);
+        (void)mbs_model_dof(m);
+    }
+    mbs_spec_free(&spec);
+    mbs_model_free(m);
+    for (int i = 0; i < d.count; i++) {
+        char *line = mbs_diag_format(&d.items[i]);
+        fuzz_check_one_line(line);
+        free(line);
+    }
+    mbs_diags_free(&d);
 }

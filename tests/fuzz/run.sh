@@ -3,6 +3,7 @@
 # other, and fails on the first finding (a crash, a leak, a timeout, running
 # out of memory). The seeds: tests/fuzz/corpus/NAME/ (committed), plus
 #   model    the models of models/, tests/bad/, tests/cli/models/, tests/physics/models/
+#   adams    the Adams datasets of tests/physics/models/ and tests/bad/
 #   results  damaged results files made by tests/fuzz/make_results_corpus.sh
 # New inputs the fuzzer finds go to a scratch corpus (not into the repository);
 # a finding is kept in BUILD/findings/NAME/ with the command to reproduce it.
@@ -31,6 +32,12 @@ for name in "$@"; do
     case $name in
     model)
         for f in models/*.xml tests/bad/*.xml tests/cli/models/*.xml tests/physics/models/*.xml; do
+            [ -f "$f" ] && cp "$f" "$seeds/$(echo "$f" | tr / _)"
+        done
+        max_len=65536
+        ;;
+    adams)
+        for f in tests/physics/models/*.adm tests/bad/*.adm; do
             [ -f "$f" ] && cp "$f" "$seeds/$(echo "$f" | tr / _)"
         done
         max_len=65536

@@ -34,6 +34,7 @@
     X(joint_rows) \
     X(switched_off) \
     X(failure_messages) \
-    X(control)
+    X(control) \
+    X(adams)
 
 TEST_MAIN(SUITES)

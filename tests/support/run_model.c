@@ -19,8 +19,13 @@ static int keep_row(void *ctx, double t, const double *values)
     if (!nv)
         return -1;
     r->values = nv;
+    double *np = realloc(r->poses, (size_t)(r->n_rows + 1) * (size_t)(r->pose_width ? r->pose_width : 1) * sizeof *np);
+    if (!np)
+        return -1;
+    r->poses = np;
     r->t[r->n_rows] = t / ts;
     memcpy(r->values + (size_t)r->n_rows * r->width, values, (size_t)r->width * sizeof *values);
+    memcpy(r->poses + (size_t)r->n_rows * r->pose_width, values + r->width, (size_t)r->pose_width * sizeof *values);
     r->n_rows++;
     return 0;
 }
@@ -126,6 +131,7 @@ int test_run_model(const char *path, const char *const *sets, void (*adjust)(mbs
     else if (form && strcmp(form, "absolute") == 0)
         r->model->settings.formulation = MBS_FORM_ABSOLUTE;
     r->width = mbs_sensor_width(r->model);
+    r->pose_width = mbs_row_width(r->model) - r->width;
     mbs_sink sink = {r, keep_row, keep_event, NULL, NULL, keep_linear};
     mbs_diags d;
     mbs_diags_init(&d);
@@ -150,6 +156,7 @@ void test_results_free(test_results *r)
     mbs_model_free(r->model);
     free(r->t);
     free(r->values);
+    free(r->poses);
     free(r->events);
     free(r->diags);
     for (int i = 0; i < r->n_linear; i++)

@@ -21,6 +21,8 @@ typedef struct test_results {
     int n_rows, width;
     double *t;               /* [n_rows] (model time units) */
     double *values;          /* [n_rows x width] (model units) */
+    int pose_width;
+    double *poses;           /* [n_rows x pose_width]: x y z e0 e1 e2 e3 of every moving body */
     test_event *events;
     int n_events;
     mbs_linear_result *linear; /* the Linear analyses' results, in order */

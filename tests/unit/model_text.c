@@ -1,3 +1,4 @@
+#define _DEFAULT_SOURCE /* mkstemps */
 #include "model_text.h"
 #include "../../src/core/strutil.h"
 #include "../../src/io/reader.h"
@@ -10,10 +11,16 @@
 
 mbs_status text_model_load(text_model *t, const char *xml, const char *const *sets, int compile)
 {
+    return text_model_load_as(t, xml, "", sets, compile);
+}
+
+mbs_status text_model_load_as(text_model *t, const char *xml, const char *suffix, const char *const *sets,
+                              int compile)
+{
     memset(t, 0, sizeof *t);
     mbs_diags_init(&t->diags);
-    snprintf(t->path, sizeof t->path, "/tmp/mbsim_unit_XXXXXX");
-    int fd = mkstemp(t->path);
+    snprintf(t->path, sizeof t->path, "/tmp/mbsim_unit_XXXXXX%s", suffix);
+    int fd = mkstemps(t->path, (int)strlen(suffix));
     if (fd < 0)
         return t->status = MBS_E_INPUT;
     size_t len = strlen(xml);

@@ -22,6 +22,9 @@ typedef struct text_model {
 /* Reads `xml` with --set overrides ("name=value", NULL-terminated list or
  * NULL) and, when `compile` is set and reading succeeded, compiles it. */
 mbs_status text_model_load(text_model *t, const char *xml, const char *const *sets, int compile);
+/* The same for a file of another format, named by its suffix (".adm"). */
+mbs_status text_model_load_as(text_model *t, const char *text, const char *suffix, const char *const *sets,
+                              int compile);
 void text_model_free(text_model *t);
 
 /* Error number i (0 = first) as printed, "MODEL:line: error: ..."; "" if

@@ -22,6 +22,7 @@
     X(nvector_fast) \
     X(tree_spherical) \
     X(tree_free) \
-    X(joint_newton)
+    X(joint_newton) \
+    X(adams)
 
 TEST_MAIN(SUITES)

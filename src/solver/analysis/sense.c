@@ -173,6 +173,7 @@ static void component_output(const mbs_model *m, const mbs_data *d, const mbs_ev
 void mbs_sense(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *out)
 {
     d->eval_failed = 0;
+    d->eval_fatal = 0;
     mbs_residual(m, d, t, y, yp, d->res_scratch);
     mbs_eval ev = {m, d, t, y, yp, d->res_scratch};
     double buf[64];
@@ -201,8 +202,7 @@ void mbs_sense(const mbs_model *m, mbs_data *d, double t, const double *y, const
             component_output(m, d, &ev, s, buf);
             break;
         case MBS_SOURCE_EXPRESSIONS:
-            for (int k = 0; k < s->ncols && k < 64; k++)
-                buf[k] = mbs_eval_tfunc(&ev, s->exprs[k]);
+            mbs_eval_tfuncs(&ev, s->exprs, s->ncols < 64 ? s->ncols : 64, buf);
             break;
         }
         for (int k = 0; k < s->ncols && k < 64; k++)

@@ -155,6 +155,8 @@ static int start_motion(run *r, mbs_diags *diag)
 static int write_row(run *r, double t, const double *y, const double *yp)
 {
     mbs_sense(r->m, r->d, t, y, yp, r->row);
+    if (r->d->eval_fatal) /* e.g. a request's user subroutine stopped the run */
+        return fail(r, MBS_E_RUN, r->d->eval_message);
     r->last_row_t = t;
     r->res->rows++;
     if (r->sink && r->sink->row && r->sink->row(r->sink->ctx, t, r->row) != 0)
@@ -177,6 +179,7 @@ static int follows_step(const run *r, int c, const char *done)
 static void accept_step(run *r, double t)
 {
     const mbs_model *m = r->m;
+    r->d->t_last_step = t;
     /* in joint coordinates the tree's joints follow the step from their
      * coordinates; the absolute state is computed only for the rest */
     const char *done = mbs_integrator_accept_tree(r->integrator, t);

@@ -51,6 +51,7 @@ typedef struct mbs_data {
     double *res_scratch;    /* [ny] residual when only kinematics are wanted */
     double *comp_power;     /* [n_comps] power reported by eval (ops power_in_eval) */
     int static_mode;        /* in a Static analysis: its equilibrium and its output row */
+    int differencing;       /* the residuals are differences for a Newton matrix (user subroutines' dflag) */
     int eval_failed;        /* an element could not be evaluated (see mbs_eval_fail) */
     int eval_fatal;         /* ... and retrying cannot help (mbs_eval_fatal) */
     char eval_message[512];

@@ -77,6 +77,13 @@ double mbs_eval_tfunc_rate(const mbs_eval *ev, const struct mbs_tfunc *f);
 double mbs_eval_tfunc_vars(const mbs_eval *ev, const struct mbs_tfunc *f, const double *vars_si);
 /* A function of time alone (one that reads no state) at another time t. */
 double mbs_eval_tfunc_at(const mbs_eval *ev, const struct mbs_tfunc *f, double t);
+/* Several values at this state (SI), out[k] of fs[k] (0 where fs[k] is
+ * NULL); the outputs of one user subroutine come from one call of it. */
+void mbs_eval_tfuncs(const mbs_eval *ev, struct mbs_tfunc *const *fs, int n, double *out);
+/* One function of the state (a measure of model/measure.h) at this
+ * state, in the model's units; args are a spline's (x, z). What run-time
+ * expressions and user subroutines' c_sysfnc read. */
+double mbs_measure_value(const mbs_eval *ev, const mbs_measure *ms, const double *args, int nargs);
 /* The loads component c applies on `body` through its forces and its
  * constraint rows: force and torque about the body's centre of mass (the
  * global origin for the ground), global axes. */

@@ -13,6 +13,10 @@
  *   with Q = R_J^T R_I (I's axes in J's):
  *   AX = atan2(Q21, Q11), AY = atan2(Q02, Q22), AZ = atan2(Q10, Q00)   (one-axis angles)
  *   PSI THETA PHI: Q = Rz(psi) Rx(theta) Rz(phi);  YAW PITCH ROLL: Q = Rz(yaw) Ry(-pitch) Rx(roll)
+ *   E0 E1 E2 E3 (ORIENT 27): the Euler parameters of Q, e0 >= 0
+ *   B1 B2 B3 (ORIENT 1): body-fixed 1-2-3 angles, Q = Rx(b1) Ry(b2) Rz(b3): b2 = asin Q02,
+ *                        b1 = atan2(-Q12, Q22), b3 = atan2(-Q01, Q00)
+ *   INCANG (I, J, K): the angle between d = p_I - p_J and p_K - p_J, atan2(|d x b|, d . b), in 0..pi
  *   F*, T*  the force and the torque about I's origin that the elements between I and J
  *           apply on I's body, in K's axes (their applied loads and their constraint forces)
  * Results are converted to the model's units (the expression is written in
@@ -158,6 +162,15 @@ static double kinematic(const mbs_eval *ev, const mbs_measure *ms)
         return component(ev, K, d, (int)(k - MBS_MEAS_DX));
     case MBS_MEAS_DM:
         return v3_norm(d);
+    case MBS_MEAS_INCANG: {
+        /* K is the third point here, not an axes marker */
+        frame P;
+        frame_of(ev, K, &P);
+        double b[3], n[3];
+        v3_sub(b, P.p, J.p);
+        v3_cross(n, d, b);
+        return atan2(v3_norm(n), v3_dot(d, b));
+    }
     case MBS_MEAS_VX: case MBS_MEAS_VY: case MBS_MEAS_VZ:
         return component(ev, K, v, (int)(k - MBS_MEAS_VX));
     case MBS_MEAS_VM:
@@ -203,6 +216,18 @@ static double kinematic(const mbs_eval *ev, const mbs_measure *ms)
     case MBS_MEAS_YAW: case MBS_MEAS_PITCH: case MBS_MEAS_ROLL:
         mbs_matrix_to_ypr(Q, angles);
         return angles[k - MBS_MEAS_YAW];
+    case MBS_MEAS_B1: /* Q = Rx(b1) Ry(b2) Rz(b3) */
+        return atan2(-Q[5], Q[8]);
+    case MBS_MEAS_B2:
+        return asin(fmax(-1.0, fmin(1.0, Q[2])));
+    case MBS_MEAS_B3:
+        return atan2(-Q[1], Q[0]);
+    case MBS_MEAS_E0: case MBS_MEAS_E1: case MBS_MEAS_E2: case MBS_MEAS_E3: {
+        double p[4];
+        mbs_matrix_to_quat(Q, p);
+        double sign = p[0] < 0 ? -1.0 : 1.0; /* the rotation's parameters with e0 >= 0 */
+        return sign * p[k - MBS_MEAS_E0];
+    }
     default:
         return NAN;
     }
@@ -238,7 +263,7 @@ static double state_of(const mbs_eval *ev, const mbs_measure *ms, int rate)
     return rate ? mbs_state_rate(ev, c, 0) : mbs_state(ev, c, 0);
 }
 
-static double measure_value(const mbs_eval *ev, const mbs_measure *ms, const double *args, int nargs)
+double mbs_measure_value(const mbs_eval *ev, const mbs_measure *ms, const double *args, int nargs)
 {
     switch (ms->kind) {
     case MBS_MEAS_VARVAL: return mbs_variable_value(ev, ms->comp);
@@ -268,7 +293,7 @@ typedef struct at_state {
 static double slot_value(void *ctx, int slot, const double *args, int nargs)
 {
     const at_state *x = ctx;
-    return measure_value(x->ev, &x->f->measures[slot], args, nargs);
+    return mbs_measure_value(x->ev, &x->f->measures[slot], args, nargs);
 }
 
 static const mbs_tfunc *in_force(const mbs_eval *ev, const mbs_tfunc *f)
@@ -288,15 +313,47 @@ static double run(const mbs_eval *ev, const mbs_tfunc *f, const mbs_expr *e, con
     return mbs_expr_eval_with(e, vars, slot_value, &x);
 }
 
+/* A user subroutine's output (iord 0) or its time derivative (iord 1) at
+ * time t, SI: the routine works in the model's units. */
+static double user_value(const mbs_eval *ev, const mbs_tfunc *f, double t, int iord)
+{
+    double out[MBS_TFUNC_USER_MAX];
+    double time_unit = f->var_scale[f->t_index];
+    f->user->values(f->user->routine, ev, t / time_unit, iord, out);
+    return f->value_scale * out[f->user->output] / (iord ? time_unit : 1.0);
+}
+
 double mbs_eval_tfunc_vars(const mbs_eval *ev, const mbs_tfunc *f, const double *vars_si)
 {
     f = in_force(ev, f);
+    if (f->user)
+        return user_value(ev, f, ev->t, 0);
     return f->value_scale * run(ev, f, f->expr, vars_si);
+}
+
+void mbs_eval_tfuncs(const mbs_eval *ev, mbs_tfunc *const *fs, int n, double *out)
+{
+    const void *called = NULL; /* the routine whose outputs are in raw */
+    double raw[MBS_TFUNC_USER_MAX];
+    for (int k = 0; k < n; k++) {
+        const mbs_tfunc *f = fs[k] ? in_force(ev, fs[k]) : NULL;
+        if (!f || !f->user) {
+            out[k] = f ? f->value_scale * run(ev, f, f->expr, NULL) : 0.0;
+            continue;
+        }
+        if (f->user->routine != called) {
+            f->user->values(f->user->routine, ev, ev->t / f->var_scale[f->t_index], 0, raw);
+            called = f->user->routine;
+        }
+        out[k] = f->value_scale * raw[f->user->output];
+    }
 }
 
 double mbs_eval_tfunc_at(const mbs_eval *ev, const mbs_tfunc *f, double t)
 {
     f = in_force(ev, f);
+    if (f->user)
+        return user_value(ev, f, t, 0);
     mbs_eval at = *ev;
     at.t = t;
     return f->value_scale * run(&at, f, f->expr, NULL);
@@ -310,6 +367,8 @@ double mbs_eval_tfunc(const mbs_eval *ev, const mbs_tfunc *f)
 double mbs_eval_tfunc_rate(const mbs_eval *ev, const mbs_tfunc *f)
 {
     f = in_force(ev, f);
+    if (f->user)
+        return user_value(ev, f, ev->t, 1);
     if (!f->dexpr || f->t_index < 0)
         return 0.0;
     return f->value_scale * run(ev, f, f->dexpr, NULL) / f->var_scale[f->t_index];

@@ -155,14 +155,19 @@ static int jacobian_fn(double t, double cj, N_Vector y, N_Vector yp, N_Vector rr
         if (i >= 0)
             w[i] = 1.0 / atol[i];
     }
-    if (it->js)
-        return joint_jacobian(it, t, cj, h, y, yp, w, J);
-    if (it->refresh)
-        mbs_friction_refresh_matrix_begin(it->refresh, cj);
-    int rc = mbs_jacobian_eval(&it->jac, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
+    it->d->differencing = 1;
+    int rc;
+    if (it->js) {
+        rc = joint_jacobian(it, t, cj, h, y, yp, w, J);
+    } else {
+        if (it->refresh)
+            mbs_friction_refresh_matrix_begin(it->refresh, cj);
+        rc = mbs_jacobian_eval(&it->jac, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
                                N_VGetArrayPointer(rr), h, w, J);
-    if (it->refresh)
-        mbs_friction_refresh_matrix_end(it->refresh);
+        if (it->refresh)
+            mbs_friction_refresh_matrix_end(it->refresh);
+    }
+    it->d->differencing = 0;
     return rc;
 }
 

@@ -1,0 +1,288 @@
+/* SFORCE, VFORCE, VTORQUE, GFORCE, SPRINGDAMPER, BUSHING, BEAM and FRICTION
+ * onto mbsim's force elements.
+ *
+ * SFORCE: a translational force along the line from J to I (positive
+ * pushes apart), or a torque about J's z, on I and opposite on J
+ * (Force_Scalar_TwoBody). ACTIONONLY: I only; Adams then directs a
+ * translational force along J's z axis, not along the line of sight, so it
+ * becomes a Force_Vector_OneBody at I with fz in J's axes.
+ * VFORCE, VTORQUE, GFORCE: components in RM's axes at I, the reaction on
+ * JFLOAT's part at I's origin (Force_Vector_TwoBody). */
+#include "adams_map.h"
+#include "../core/strutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int markers(adm_ctx *c, const char *i, const char *j, int j_needed)
+{
+    int bad = 0;
+    if (!adm_given(c, i))
+        bad = adm_error(c, NULL, "%s is needed", i);
+    if (j_needed && !adm_given(c, j))
+        bad = adm_error(c, NULL, "%s is needed", j);
+    int bad_i = adm_check_refs(c, i, "MARKER"); /* both, whatever the first says */
+    int bad_j = j ? adm_check_refs(c, j, "MARKER") : 0;
+    if (bad_i || bad_j)
+        bad = -1;
+    return bad;
+}
+
+int adm_map_sforce(adm_ctx *c, const adm_stmt *s)
+{
+    int rot = adm_choice(c, "TRANSLATIONAL|ROTATIONAL");
+    if (rot < 0)
+        return adm_error(c, NULL, "TRANSLATIONAL or ROTATIONAL is needed");
+    if (markers(c, "I", "J", 1) != 0)
+        return -1;
+    if (!adm_given(c, "FUNCTION"))
+        return adm_error(c, NULL, "FUNCTION is needed");
+    const char *f = adm_expression(c, "FUNCTION");
+    if (!f)
+        return -1;
+    adm_note_unused(c, "ROUTINE", "no USER function names it");
+    int action_only = adm_given(c, "ACTIONONLY");
+    if (action_only && !rot) {
+        mbs_spec_elem *e = adm_elem(c, "Force_Vector_OneBody", s->id);
+        if (!e)
+            return -1;
+        adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
+        adm_set_int(c, e, "ref_marker_id", adm_id(c, "J", 0));
+        adm_set(c, e, "fz", "FUNCTION", f);
+        return 0;
+    }
+    mbs_spec_elem *e = adm_elem(c, "Force_Scalar_TwoBody", s->id);
+    if (!e)
+        return -1;
+    adm_set(c, e, "type", NULL, rot ? "TORQUE" : "FORCE");
+    adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
+    adm_set_int(c, e, "j_marker_id", adm_id(c, "J", 0));
+    adm_set(c, e, "val", "FUNCTION", f);
+    if (action_only)
+        adm_set(c, e, "is_action_only", "ACTIONONLY", "TRUE");
+    return 0;
+}
+
+/* VFORCE (FX FY FZ), VTORQUE (TX TY TZ), GFORCE (all six). */
+int adm_map_vforce(adm_ctx *c, const adm_stmt *s)
+{
+    static const char *const COMP[6] = {"FX", "FY", "FZ", "TX", "TY", "TZ"};
+    static const char *const ATTR[6] = {"fx", "fy", "fz", "tx", "ty", "tz"};
+    if (adm_given(c, "FUNCTION"))
+        return adm_expression(c, "FUNCTION") ? adm_error(c, "FUNCTION", "FUNCTION is only for USER(...)") : -1;
+    if (markers(c, "I", "JFLOAT", 1) != 0 || adm_check_refs(c, "RM", "MARKER") != 0)
+        return -1;
+    if (!adm_given(c, "RM"))
+        return adm_error(c, NULL, "RM is needed (the marker whose axes the components are in)");
+    adm_note_unused(c, "ROUTINE", "no USER function names it");
+    mbs_spec_elem *e = adm_elem(c, "Force_Vector_TwoBody", s->id);
+    if (!e)
+        return -1;
+    adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
+    adm_set_int(c, e, "j_floating_marker_id", adm_id(c, "JFLOAT", 0));
+    adm_set_int(c, e, "ref_marker_id", adm_id(c, "RM", 0));
+    int any = 0;
+    for (int k = 0; k < 6; k++) {
+        int i;
+        for (i = 0; i < s->def->n_args; i++)
+            if (strcmp(s->def->args[i].name, COMP[k]) == 0)
+                break;
+        if (i == s->def->n_args || !adm_given(c, COMP[k]))
+            continue;
+        const char *f = adm_expression(c, COMP[k]);
+        if (!f)
+            return -1;
+        adm_set(c, e, ATTR[k], COMP[k], f);
+        any = 1;
+    }
+    if (!any)
+        return adm_error(c, NULL, "no component is given");
+    return 0;
+}
+
+int adm_map_springdamper(adm_ctx *c, const adm_stmt *s)
+{
+    int rot = adm_choice(c, "TRANSLATIONAL|ROTATIONAL");
+    if (rot < 0)
+        return adm_error(c, NULL, "TRANSLATIONAL or ROTATIONAL is needed");
+    if (markers(c, "I", "J", 1) != 0)
+        return -1;
+    static const char *const T[4] = {"K", "C", "LENGTH", "FORCE"};
+    static const char *const R[4] = {"KT", "CT", "ANGLE", "TORQUE"};
+    static const char *const ATTR[4] = {"stiffness", "damping", "length", "preload"};
+    const char *const *use = rot ? R : T, *const *other = rot ? T : R;
+    for (int k = 0; k < 4; k++)
+        if (adm_given(c, other[k]))
+            return adm_error(c, other[k], "%s is for %s spring-dampers", other[k], rot ? "TRANSLATIONAL" : "ROTATIONAL");
+    mbs_spec_elem *e = adm_elem(c, "Force_SpringDamper", s->id);
+    if (!e)
+        return -1;
+    adm_set(c, e, "type", NULL, rot ? "ROTATIONAL" : "TRANSLATIONAL");
+    adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
+    adm_set_int(c, e, "j_marker_id", adm_id(c, "J", 0));
+    for (int k = 0; k < 4; k++)
+        if (adm_given(c, use[k]))
+            adm_set_num(c, e, ATTR[k], adm_num(c, use[k], 0, 0));
+    return 0;
+}
+
+int adm_map_bushing(adm_ctx *c, const adm_stmt *s)
+{
+    if (markers(c, "I", "J", 1) != 0)
+        return -1;
+    static const struct {
+        const char *arg, *attr[3];
+    } MAP[] = {{"K", {"kx", "ky", "kz"}},           {"C", {"cx", "cy", "cz"}},
+               {"KT", {"ktx", "kty", "ktz"}},       {"CT", {"ctx", "cty", "ctz"}},
+               {"FORCE", {"preload_x", "preload_y", "preload_z"}},
+               {"TORQUE", {"preload_tx", "preload_ty", "preload_tz"}}};
+    mbs_spec_elem *e = adm_elem(c, "Force_Bushing", s->id);
+    if (!e)
+        return -1;
+    adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
+    adm_set_int(c, e, "j_marker_id", adm_id(c, "J", 0));
+    for (size_t m = 0; m < sizeof MAP / sizeof MAP[0]; m++)
+        for (int k = 0; k < 3 && adm_given(c, MAP[m].arg); k++)
+            adm_set_num(c, e, MAP[m].attr[k], adm_num(c, MAP[m].arg, k, 0));
+    return 0;
+}
+
+int adm_map_beam(adm_ctx *c, const adm_stmt *s)
+{
+    if (markers(c, "I", "J", 1) != 0)
+        return -1;
+    if (adm_given(c, "CMATRIX"))
+        return adm_error(c, "CMATRIX", "a damping matrix (CMATRIX) is not supported: give CRATIO");
+    if (adm_given(c, "SECTION"))
+        return adm_error(c, "SECTION", "SECTION is not supported: give AREA, IXX, IYY, IZZ");
+    static const char *const ARG[] = {"LENGTH", "EMODULUS", "GMODULUS", "AREA", "IXX", "IYY", "IZZ", "ASY", "ASZ",
+                                      "CRATIO"};
+    static const char *const ATTR[] = {"length", "e", "g", "area", "ixx", "iyy", "izz", "asy", "asz", "cratio"};
+    mbs_spec_elem *e = adm_elem(c, "Force_Beam", s->id);
+    if (!e)
+        return -1;
+    adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
+    adm_set_int(c, e, "j_marker_id", adm_id(c, "J", 0));
+    for (size_t k = 0; k < sizeof ARG / sizeof ARG[0]; k++)
+        if (adm_given(c, ARG[k]))
+            adm_set_num(c, e, ATTR[k], adm_num(c, ARG[k], 0, 0));
+    return 0;
+}
+
+/* FIELD (linear): F = -K (X - LENGTH) - C dX/dt + FORCE on I, X the
+ * displacement and rotations of I relative to J in J's axes, K and C 6x6.
+ * With K and C diagonal (no coupling) that is a BUSHING whose preload is
+ * FORCE + K LENGTH; the rotations are the bushing's projected angles, Adams'
+ * AX AY AZ (the same as the field's for small rotations). A field with
+ * coupling terms is refused. */
+int adm_map_field(adm_ctx *c, const adm_stmt *s)
+{
+    if (adm_given(c, "FUNCTION"))
+        return adm_expression(c, "FUNCTION") ? adm_error(c, "FUNCTION", "a nonlinear FIELD (FUNCTION) is not supported") : -1;
+    if (markers(c, "I", "J", 1) != 0)
+        return -1;
+    if (!adm_given(c, "KMATRIX"))
+        return adm_error(c, NULL, "KMATRIX is needed");
+    if (adm_given(c, "CMATRIX") && adm_given(c, "CRATIO"))
+        return adm_error(c, "CRATIO", "CMATRIX and CRATIO exclude each other");
+    const adm_val *k = adm_arg(s, "KMATRIX"), *cm = adm_arg(s, "CMATRIX");
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 6; j++)
+            if (i != j && (k->num[6 * i + j] != 0.0 || (cm && cm->num[6 * i + j] != 0.0)))
+                return adm_error(c, cm && cm->num[6 * i + j] != 0.0 ? "CMATRIX" : "KMATRIX",
+                                 "coupling terms (row %d, column %d) are not supported: only a diagonal field, which "
+                                 "is a BUSHING", i + 1, j + 1);
+    static const char *const K[6] = {"kx", "ky", "kz", "ktx", "kty", "ktz"};
+    static const char *const C[6] = {"cx", "cy", "cz", "ctx", "cty", "ctz"};
+    static const char *const P[6] = {"preload_x", "preload_y", "preload_z", "preload_tx", "preload_ty", "preload_tz"};
+    mbs_spec_elem *e = adm_elem(c, "Force_Bushing", s->id);
+    if (!e)
+        return -1;
+    adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
+    adm_set_int(c, e, "j_marker_id", adm_id(c, "J", 0));
+    for (int i = 0; i < 6; i++) {
+        double kii = k->num[7 * i];
+        adm_set_num(c, e, K[i], kii);
+        adm_set_num(c, e, C[i], cm ? cm->num[7 * i] : adm_num(c, "CRATIO", 0, 0) * kii);
+        adm_set_num(c, e, P[i], adm_num(c, "FORCE", i, 0) + kii * adm_num(c, "LENGTH", i, 0));
+    }
+    return 0;
+}
+
+/* INPUTS = ALL | NONE | names joined by ':' -> mbsim's four 0/1 characters:
+ * preload, reaction force, bending moment, torsional moment. */
+static int friction_inputs(adm_ctx *c, const char *text, char out[5])
+{
+    static const char *const NAMES[4] = {"PRELOAD", "REACTION_FORCE", "BENDING_MOMENT", "TORSIONAL_MOMENT"};
+    if (strcmp(text, "ALL") == 0) {
+        strcpy(out, "1111");
+        return 0;
+    }
+    strcpy(out, "0000");
+    if (strcmp(text, "NONE") == 0)
+        return 0;
+    char *list = mbs_strdup(text);
+    int bad = 0;
+    for (char *w = strtok(list, ":"); w && !bad; w = strtok(NULL, ":")) {
+        int k;
+        for (k = 0; k < 4; k++)
+            if (strncmp(NAMES[k], w, strlen(w)) == 0)
+                break;
+        if (k == 4)
+            bad = adm_error(c, "INPUTS", "INPUTS: '%s' is not one of ALL, NONE, or PRELOAD, REACTION_FORCE, "
+                                        "BENDING_MOMENT, TORSIONAL_MOMENT joined by ':'", w);
+        else
+            out[k] = '1';
+    }
+    free(list);
+    return bad;
+}
+
+int adm_map_friction(adm_ctx *c, const adm_stmt *s)
+{
+    if (!adm_given(c, "JOINT"))
+        return adm_error(c, NULL, "JOINT is needed");
+    if (!adm_given(c, "MU_STATIC") || !adm_given(c, "MU_DYNAMIC"))
+        return adm_error(c, NULL, "MU_STATIC and MU_DYNAMIC are needed");
+    if (adm_check_refs(c, "JOINT", "JOINT") != 0)
+        return -1;
+    static const char *const ARG[] = {"MU_STATIC", "MU_DYNAMIC", "STICTION_TRANSITION_VELOCITY",
+                                      "MAX_STICTION_DEFORMATION", "FRICTION_FORCE_PRELOAD", "FRICTION_TORQUE_PRELOAD",
+                                      "FRICTION_ARM", "BENDING_REACTION_ARM", "PIN_RADIUS", "BALL_RADIUS",
+                                      "REACTION_ARM", "INITIAL_OVERLAP"};
+    static const char *const ATTR[] = {"mu_static", "mu_dynamic", "stiction_trans_vel", "max_stiction_deform",
+                                       "force_preload", "torque_preload", "friction_arm", "bending_reaction_arm",
+                                       "pin_radius", "ball_radius", "reaction_arm", "initial_overlap"};
+    static const char *const UNUSED[] = {"TRANSITION_VELOCITY_COEFFICIENT", "MAX_FRICTION_FORCE", "MAX_FRICTION_TORQUE"};
+    for (size_t k = 0; k < sizeof UNUSED / sizeof UNUSED[0]; k++)
+        if (adm_given(c, UNUSED[k]))
+            return adm_error(c, UNUSED[k], "%s is not supported by mbsim's LuGre joint friction", UNUSED[k]);
+    mbs_spec_elem *e = adm_elem(c, "Force_JointFriction", s->id);
+    if (!e)
+        return -1;
+    adm_set_int(c, e, "joint_id", adm_id(c, "JOINT", 0));
+    for (size_t k = 0; k < sizeof ARG / sizeof ARG[0]; k++)
+        if (adm_given(c, ARG[k]))
+            adm_set_num(c, e, ATTR[k], adm_num(c, ARG[k], 0, 0));
+    if (adm_given(c, "OVERLAP_DELTA"))
+        adm_set(c, e, "overlap_delta", "OVERLAP_DELTA", adm_text(c, "OVERLAP_DELTA"));
+    if (adm_given(c, "EFFECT"))
+        adm_set(c, e, "effect", "EFFECT", adm_text(c, "EFFECT"));
+    if (adm_given(c, "INACTIVE_DURING")) {
+        if (strcmp(adm_text(c, "INACTIVE_DURING"), "STATIC") != 0)
+            return adm_error(c, "INACTIVE_DURING", "INACTIVE_DURING = %s: only STATIC is supported",
+                             adm_text(c, "INACTIVE_DURING"));
+        adm_set(c, e, "inactive", "INACTIVE_DURING", "STATIC");
+    }
+    if (adm_given(c, "INPUTS")) {
+        char inputs[5];
+        if (friction_inputs(c, adm_text(c, "INPUTS"), inputs) != 0)
+            return -1;
+        adm_set(c, e, "inputs", "INPUTS", inputs);
+    }
+    int yoke = adm_choice(c, "I_YOKE|J_YOKE");
+    if (yoke >= 0)
+        adm_set(c, e, "yoke_choice", NULL, yoke ? "J_YOKE" : "I_YOKE");
+    return 0;
+}

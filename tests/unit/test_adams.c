@@ -1,0 +1,158 @@
+/* The Adams dataset reader: statements, continuation lines, abbreviations,
+ * D angle suffixes, function expressions across lines and backslashes,
+ * UNITS, a part's BCS, and every error of one dataset reported in one pass
+ * with its line. */
+#include "../support/harness.h"
+#include "model_text.h"
+#include "../../src/io/adams_parse.h"
+
+#include <math.h>
+#include <string.h>
+
+#define PI 3.14159265358979323846
+
+static const mbs_spec_elem *elem(const text_model *t, const char *kind, int id)
+{
+    const mbs_spec_elem *e = text_model_elem(t, kind, id);
+    CHECK_MSG(e != NULL, "no %s %d", kind, id);
+    return e;
+}
+
+TEST(numbers_as_adams_writes_them)
+{
+    double v;
+    CHECK(adm_parse_number("-.4", &v) == 0 && v == -0.4);
+    CHECK(adm_parse_number("1.5D-3", &v) == 0 && fabs(v - 1.5e-3) < 1e-18);
+    CHECK(adm_parse_number("1.0E+2", &v) == 0 && v == 100.0);
+    CHECK(adm_parse_number("90D", &v) == 0 && fabs(v - PI / 2) < 1e-15);
+    CHECK(adm_parse_number("-28.64788976d", &v) == 0 && fabs(v + 0.5) < 1e-9);
+    CHECK(adm_parse_number("0201", &v) == 0 && v == 201.0);
+    CHECK(adm_parse_number("D", &v) != 0);
+    CHECK(adm_parse_number("1.2.3", &v) != 0);
+    CHECK(adm_parse_number("PI", &v) != 0);
+}
+
+static const char PART_TEXT[] = "title line: PART/99 here is not a statement\n"
+                                "UNITS/, LENGTH = MILLIMETER\n"
+                                "PART/1, GROUND\n"
+                                "MARKER/10, PART = 1\n"
+                                "!  adams_view_name='link'\n"
+                                "PAR/2, MASS = 3, CM = 20\n"
+                                ", IP = 1, 2, 3, 4, 5, 6, QG = 100, 0, 0, REU = 90D, 0, 0\n"
+                                "marker/20, part = 2, qp = 10, 0, 0 ! a comment, QP = 1\n"
+                                "MARKER/21, PART=2, REULER=0.5, 0, 0\n"
+                                "JOINT/1, REV, I = 21, J = 10\n"
+                                "END\n"
+                                "PART/3, MASS = ?, this is after END\n";
+
+TEST(part_and_markers_in_the_parts_bcs)
+{
+    text_model t;
+    text_model_load_as(&t, PART_TEXT, ".adm", NULL, 0);
+    char buf[512];
+    CHECK_MSG(t.status == MBS_OK, "%s", text_model_error(&t, 0, buf, sizeof buf));
+    const mbs_spec_elem *body = elem(&t, "Body_Rigid", 2);
+    if (body) {
+        CHECK(body->label && strcmp(body->label, "link") == 0); /* Adams/View's name */
+        CHECK(mbs_spec_real(body, "mass") == 3.0);
+        CHECK(mbs_spec_int(body, "cg_id") == 20);
+        /* IP = xx, yy, zz, xy, xz, yz (kg mm^2 -> kg m^2) */
+        CHECK(fabs(mbs_spec_real(body, "inertia_xy") - 4e-6) < 1e-18);
+        CHECK(fabs(mbs_spec_real(body, "inertia_xz") - 5e-6) < 1e-18);
+        CHECK(fabs(mbs_spec_real(body, "inertia_yz") - 6e-6) < 1e-18);
+    }
+    /* the BCS is a marker of the part (an id above every MARKER's), the markers are relative to it */
+    const mbs_spec_elem *frame = elem(&t, "Reference_Marker", 22);
+    const mbs_spec_elem *cm = elem(&t, "Reference_Marker", 20);
+    if (frame && cm) {
+        CHECK(mbs_spec_int(frame, "body_id") == 2 && !mbs_spec_has(frame, "rm_id"));
+        CHECK(fabs(mbs_spec_real(frame, "pos_x") - 0.1) < 1e-15);
+        CHECK(fabs(mbs_spec_real(frame, "psi") - PI / 2) < 1e-15);
+        CHECK(mbs_spec_int(cm, "rm_id") == 22);
+        CHECK(fabs(mbs_spec_real(cm, "pos_x") - 0.01) < 1e-15); /* the comment's QP = 1 is not read */
+    }
+    const mbs_spec_elem *m21 = elem(&t, "Reference_Marker", 21);
+    if (m21)
+        CHECK(mbs_spec_real(m21, "psi") == 0.5); /* radians without D */
+    const mbs_spec_elem *j = elem(&t, "Constraint_Joint", 1);
+    if (j)
+        CHECK(strcmp(mbs_spec_text(j, "type"), "REVOLUTE") == 0);
+    CHECK(text_model_elem(&t, "Body_Rigid", 3) == NULL); /* after END */
+    CHECK(t.spec.report && strstr(t.spec.report, "PART"));
+    text_model_free(&t);
+}
+
+TEST(function_expressions_across_lines_and_backslashes)
+{
+    static const char TEXT[] = "functions\n"
+                               "PART/1, GROUND\n"
+                               "MARKER/1, PART = 1\n"
+                               "MARKER/2, PART = 1, QP = 1, 0, 0\n"
+                               "SFORCE/1, TRANSLATIONAL, I = 2, J = 1\n"
+                               ", FUNCTION = -10*(DM(2,1) - 1)\n"
+                               ", - 2*VR(2,1)\n"
+                               ", + STEP(TIME, 0, 0,\n"
+                               ", 1, 5)\n"
+                               "REQUEST/7, F2=DX(2,1)\\F3=POLY(TIME, 0, 1, 2)\\F8=VARVAL(3),C=three columns\n"
+                               "VARIABLE/3, IC = 1, FUNCTION = DM(2, 1)\n"
+                               "END\n";
+    text_model t;
+    text_model_load_as(&t, TEXT, ".adm", NULL, 0);
+    char buf[512];
+    CHECK_MSG(t.status == MBS_OK, "%s", text_model_error(&t, 0, buf, sizeof buf));
+    const mbs_spec_elem *f = elem(&t, "Force_Scalar_TwoBody", 1);
+    if (f)
+        CHECK_MSG(strcmp(mbs_spec_text(f, "val"), "-10*(DM(2,1) - 1)  - 2*VR(2,1)  + STEP(TIME, 0, 0,  1, 5)") == 0,
+                  "%s", mbs_spec_text(f, "val"));
+    const mbs_spec_elem *r = elem(&t, "Post_Request", 7);
+    if (r) {
+        CHECK(strcmp(r->label, "REQUEST_7") == 0);
+        CHECK(strcmp(mbs_spec_text(r, "expr2"), "DX(2,1)") == 0);
+        CHECK(strcmp(mbs_spec_text(r, "expr3"), "POLY(TIME, 0, 1, 2)") == 0);
+        CHECK(strcmp(mbs_spec_text(r, "expr8"), "VARVAL(3)") == 0);
+        CHECK(strcmp(mbs_spec_text(r, "expr1"), "0") == 0);
+        CHECK(strcmp(mbs_spec_text(r, "comment"), "three columns") == 0);
+    }
+    text_model_free(&t);
+}
+
+TEST(every_error_of_a_dataset_in_one_pass)
+{
+    static const char TEXT[] = "errors\n"
+                               ", QP = 1, 2, 3\n"                       /* 2: continuation without a statement */
+                               "PART/1, GROUND\n"
+                               "MARKER/1, PART = 1, QP = 1, 2\n"       /* 4: QP takes 3 values */
+                               "MARKER/2, PART = 7\n"                  /* 5: no PART/7 */
+                               "PART/2, MASS = heavy, CM = 1, IP = 1, 1, 1\n" /* 6: not a number */
+                               "JOINT/1, R, I = 1, J = 2\n"            /* 7: RACKPIN or REVOLUTE */
+                               "WIDGET/1, SIZE = 2\n"                  /* 8: unknown statement */
+                               "ACCGRAV/, KGRAV = -9.81, COLOUR = 3\n" /* 9: unknown argument */
+                               "CONTACT/1, IGEOM = 1, JGEOM = 2\n"     /* 10: refused */
+                               "SFORCE/1, ROTATIONAL, I = 1, J = 99, FUNCTION = 1\n" /* 11: no MARKER/99 */
+                               "END\n";
+    text_model t;
+    text_model_load_as(&t, TEXT, ".adm", NULL, 0);
+    CHECK(t.status == MBS_E_INPUT);
+    static const char *const WANT[] = {
+        ":2: error: a continuation line (starting with ',') without a statement to continue",
+        ":4: error: MARKER/1: QP takes 3 values, not 2",
+        ":6: error: PART/2: MASS: 'heavy' is not a number",
+        ":7: error: JOINT/1: 'R' is not a unique abbreviation (it could be RACKPIN, REVOLUTE)",
+        ":8: error: unknown statement 'WIDGET'",
+        ":9: error: ACCGRAV: unknown argument 'COLOUR'",
+        ":10: error: CONTACT/1: refused: contacts between solids are not supported",
+        ":5: error: MARKER/2: PART = 7: there is no PART/7",
+        ":11: error: SFORCE/1: J = 99: there is no MARKER/99",
+    };
+    char buf[512];
+    for (size_t i = 0; i < sizeof WANT / sizeof WANT[0]; i++) {
+        const char *got = text_model_error(&t, (int)i, buf, sizeof buf);
+        CHECK_MSG(strstr(got, WANT[i]) != NULL, "error %zu: got '%s', want '...%s'", i, got, WANT[i]);
+    }
+    CHECK_MSG(text_model_error(&t, (int)(sizeof WANT / sizeof WANT[0]), buf, sizeof buf)[0] == '\0',
+              "one error too many: %s", buf);
+    text_model_free(&t);
+}
+
+TEST_SUITE(adams, T(numbers_as_adams_writes_them), T(part_and_markers_in_the_parts_bcs),
+           T(function_expressions_across_lines_and_backslashes), T(every_error_of_a_dataset_in_one_pass));
