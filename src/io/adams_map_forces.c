@@ -3,9 +3,8 @@
  *
  * SFORCE: a translational force along the line from J to I (positive
  * pushes apart), or a torque about J's z, on I and opposite on J
- * (Force_Scalar_TwoBody). ACTIONONLY: I only; Adams then directs a
- * translational force along J's z axis, not along the line of sight, so it
- * becomes a Force_Vector_OneBody at I with fz in J's axes.
+ * (Force_Scalar_TwoBody). ACTIONONLY: I only, a translational one along
+ * J's z axis (Force_Scalar_TwoBody's is_action_only directs it so too).
  * VFORCE, VTORQUE, GFORCE: components in RM's axes at I, the reaction on
  * JFLOAT's part at I's origin (Force_Vector_TwoBody). */
 #include "adams_map.h"
@@ -42,16 +41,6 @@ int adm_map_sforce(adm_ctx *c, const adm_stmt *s)
     if (!f)
         return -1;
     adm_note_unused(c, "ROUTINE", "no USER function names it");
-    int action_only = adm_given(c, "ACTIONONLY");
-    if (action_only && !rot) {
-        mbs_spec_elem *e = adm_elem(c, "Force_Vector_OneBody", s->id);
-        if (!e)
-            return -1;
-        adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
-        adm_set_int(c, e, "ref_marker_id", adm_id(c, "J", 0));
-        adm_set(c, e, "fz", "FUNCTION", f);
-        return 0;
-    }
     mbs_spec_elem *e = adm_elem(c, "Force_Scalar_TwoBody", s->id);
     if (!e)
         return -1;
@@ -59,7 +48,7 @@ int adm_map_sforce(adm_ctx *c, const adm_stmt *s)
     adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
     adm_set_int(c, e, "j_marker_id", adm_id(c, "J", 0));
     adm_set(c, e, "val", "FUNCTION", f);
-    if (action_only)
+    if (adm_given(c, "ACTIONONLY"))
         adm_set(c, e, "is_action_only", "ACTIONONLY", "TRUE");
     return 0;
 }
