@@ -223,7 +223,8 @@ static int find(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spe
         name = getenv("MS_USERSUBDLL"); /* MotionSolve's library of the machine */
         if (!name || !*name)
             return mbs_build_error(b, e, "its user subroutine %s names no library, and MS_USERSUBDLL (the library "
-                                         "of elements that name none) is not set",
+                                         "of elements that name none: no usrsub_dll_name, no library in Adams' "
+                                         "ROUTINE) is not set",
                                    r->label);
     }
     char err[1500];
@@ -236,8 +237,9 @@ static int find(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spe
     if (!symbol)
         return mbs_build_error(b, e, "its user subroutine %s: %s has no routine '%s'%s", r->label, r->library,
                                r->function,
-                               strcmp(r->function, r->routine) == 0 ? " (MotionSolve's name; the element may give "
-                                                                      "the function's own)"
+                               strcmp(r->function, r->routine) == 0 ? " (the routine's default name; "
+                                                                      "usrsub_fnc_name, or Adams' ROUTINE = "
+                                                                      "lib::name, names another)"
                                                                     : "");
     memcpy(&r->fn, &symbol, sizeof r->fn); /* POSIX: a symbol's address is the function's */
     return 0;
