@@ -35,7 +35,7 @@ EXPORTS := src/usersub/exports.list
 LDEXPORT = -Wl,--dynamic-list=$(EXPORTS)
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/expr/*.c src/io/*.c src/model/*.c src/elements/*.c \
-                              src/solver/*.c src/output/*.c src/usersub/*.c))
+                              src/solver/*/*.c src/output/*.c src/usersub/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c)) src/main.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -67,7 +67,7 @@ PCDIR   := $(DESTDIR)$(PREFIX)/share/pkgconfig
 VERSION := $(shell sed -n 's/.*MBS_VERSION_STRING "\(.*\)".*/\1/p' src/core/version.h)
 
 .PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests usersub-tests regression schema \
-        schema-check docs docs-check update-references bench clean help
+        schema-check docs docs-check include-check update-references bench clean help
 
 all: $(MBSIM) $(USERSUB_LIBS)
 
@@ -76,7 +76,7 @@ help:
 	@echo "make deps       install the Debian packages the build needs (as root)"
 	@echo "make demo       build if needed and run models/pendulum.xml -> pendulum.h5"
 	@echo "make test       install what is missing, then all tests, plain and under the sanitizers"
-	@echo "make check      all tests (unit, physics, bad input, models, user subroutines, schema and docs up to date)"
+	@echo "make check      all tests (includes, unit, physics, bad input, models, user subroutines, schema and docs up to date)"
 	@echo "make check-asan the tests again under AddressSanitizer + UBSan"
 	@echo "make fuzz       the libFuzzer harnesses, FUZZ_SECONDS (60) each (tests/fuzz/)"
 	@echo "make schema     regenerate schemas/mbsim.xsd from the element tables"
@@ -219,7 +219,13 @@ schema-check: $(MBSIM)
 install-check: $(MBSIM) $(BUILD)/mbsim.1
 	tests/install_check.sh $(BUILD)
 
-check: unit physics bad models cli-tests usersub-tests regression schema-check docs-check install-check
+# every #include within the layering of docs/architecture.md ("Include rules"),
+# and the checker itself failing where it should
+include-check:
+	tools/check_includes.sh
+	tests/include_check.sh
+
+check: include-check unit physics bad models cli-tests usersub-tests regression schema-check docs-check install-check
 
 # The README's test command: everything, then everything again under the
 # sanitizers, then each fuzzer for a minute (a regression is caught).

@@ -5,7 +5,7 @@
 #include "../src/core/diag.h"
 #include "../src/io/reader.h"
 #include "../src/model/compile.h"
-#include "../src/solver/simulate.h"
+#include "../src/solver/analysis/simulate.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -8,7 +8,7 @@
 #include "../core/strutil.h"
 #include "../model/model.h"
 #include "../output/results_writer.h"
-#include "../solver/simulate.h"
+#include "../solver/analysis/simulate.h"
 #include "../usersub/crash_guard.h"
 #include "../usersub/library.h"
 

@@ -15,7 +15,7 @@
 #include "textout.h"
 #include "../core/strutil.h"
 #include "../model/model.h"
-#include "../solver/simulate.h"
+#include "../solver/analysis/simulate.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,8 +2,8 @@
  * checks, then a short summary of the model. */
 #include "cli.h"
 #include "../model/model.h"
-#include "../solver/assemble.h"
-#include "../solver/simulate.h"
+#include "../solver/start/assemble.h"
+#include "../solver/analysis/simulate.h"
 
 #include <getopt.h>
 #include <stdio.h>

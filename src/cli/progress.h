@@ -3,7 +3,7 @@
 #define MBS_PROGRESS_H
 
 #include "../core/clock.h"
-#include "../io/units.h"
+#include "../core/units.h"
 
 typedef struct mbs_progress {
     int enabled;

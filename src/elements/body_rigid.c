@@ -3,7 +3,7 @@
  * Coordinates q = (r, p): centre of mass r (global) and unit quaternion p of
  * the body frame, whose axes are those of the cg marker. Velocities
  * u = (v, w_body): centre-of-mass velocity (global) and angular velocity in
- * body axes. Equations (solver/residual.c):
+ * body axes. Equations (solver/dae/residual.c):
  *   dr/dt = v,  dp/dt = 1/2 L(p)^T w_body,
  *   m dv/dt = f,  J dw_body/dt + w_body x J w_body = n_body.
  * Inertia is given about the im marker's origin in its axes (default: the

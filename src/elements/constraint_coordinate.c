@@ -20,7 +20,7 @@
  * active = FALSE: no equation at all. */
 #include "../model/builder.h"
 #include "../model/tfunc.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 #include <stdlib.h>
 

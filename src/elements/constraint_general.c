@@ -25,7 +25,7 @@
 #include "../core/vec3.h"
 #include "../model/builder.h"
 #include "../model/tfunc.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 #include <stdlib.h>
 #include <string.h>

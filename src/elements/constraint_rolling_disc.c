@@ -46,7 +46,7 @@
  * refused so that the integrator closes in on it instead of stepping over. */
 #include "../core/vec3.h"
 #include "../model/builder.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 #include <ctype.h>
 #include <math.h>

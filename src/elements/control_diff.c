@@ -9,7 +9,7 @@
  * expression is written in. */
 #include "scalar_state.h"
 #include "usersub.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among Control_Diffs)", NULL},

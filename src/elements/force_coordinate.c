@@ -7,7 +7,7 @@
  * energy balance as external work. */
 #include "../model/builder.h"
 #include "../model/tfunc.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 #include <stdlib.h>
 

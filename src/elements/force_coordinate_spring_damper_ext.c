@@ -23,7 +23,7 @@
 #include "coordinate_friction.h"
 #include "../model/builder.h"
 #include "../model/tfunc.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 #include <stdlib.h>
 #include <string.h>

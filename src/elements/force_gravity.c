@@ -8,7 +8,7 @@
  * 9.81 in a millimetre model (forces 1000 times too small), 9810 in a
  * metre model. The loader warns with the value in the model's units. */
 #include "../model/builder.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 #include "../core/vec3.h"
 
 #include <math.h>

@@ -3,7 +3,7 @@
 #define MBS_JOINT_H
 
 #include "../model/builder.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 extern const mbs_kind mbs_kind_constraint_joint, mbs_kind_constraint_jprim;
 

@@ -5,7 +5,7 @@
 #ifndef MBS_JOINT_PRIMITIVES_H
 #define MBS_JOINT_PRIMITIVES_H
 
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 /* p_I - p_J = 0: three rows (global x, y, z components) starting at `row`. */
 void mbs_prim_atpoint(mbs_eval *ev, const mbs_component *c, int row, int I, int J);

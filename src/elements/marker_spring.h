@@ -8,7 +8,7 @@
 #define MBS_MARKER_SPRING_H
 
 #include "../model/builder.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 typedef struct mbs_marker_spring mbs_marker_spring;
 

@@ -12,7 +12,7 @@
  *       its loads are 0, its states held) until it is activated again; a
  *       deactivated motion leaves its joint's coordinate free
  *   Stop   the run ends here
- * Each becomes commands of the model (mbs_command) that solver/plan.c
+ * Each becomes commands of the model (mbs_command) that solver/analysis/plan.c
  * applies to the run's data before the next analysis. Expressions are
  * compiled here, so their errors are reported by validate. */
 #include "joint.h"

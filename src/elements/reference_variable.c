@@ -3,7 +3,7 @@
  *   explicit (default)   z - f(t, state) = 0
  *   is_implicit="TRUE"   f(t, state) = 0, with z among what f reads (VARVAL(id))
  * A linear analysis perturbs an input variable (Control_PlantInput) by u:
- * VARVAL(id) then reads z + u (solver/measure.c).
+ * VARVAL(id) then reads z + u (solver/eval/measure.c).
  * z is an algebraic unknown (IDA's id 0), solved with the rest: variables
  * may read each other in chains and loops, and the forces that read them
  * see them consistent at every step. Its value is in whatever units its
@@ -11,7 +11,7 @@
  * every element exists, so that it may read any of them. */
 #include "scalar_state.h"
 #include "usersub.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "variable id (unique among Reference_Variables)", NULL},

@@ -8,7 +8,7 @@
  * crossed). */
 #include "usersub.h"
 #include "../model/tfunc.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 #include <stdio.h>
 #include <stdlib.h>

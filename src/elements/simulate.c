@@ -1,10 +1,10 @@
 /* Simulate (MotionSolve): one analysis. Several run in file order; each
  * transient continues from where the previous analysis left the model:
  *   TRANSIENT  integrate to end_time (or for `duration`), output every print_interval
- *   STATIC     equilibrium with zero velocities (KINSOL, solver/statics.c)
+ *   STATIC     equilibrium with zero velocities (KINSOL, solver/analysis/statics.c)
  *   ASSEMBLY   positions and velocities made consistent with the constraints
  *   LINEAR     eigenvalues, modes and state-space matrices at the current
- *              state (solver/linear.c; settings in Param_Linear) */
+ *              state (solver/analysis/linear.c; settings in Param_Linear) */
 #include "../model/builder.h"
 
 static const mbs_attr ATTRS[] = {

@@ -15,7 +15,7 @@
 #ifndef MBS_SPRING_DIRECTION_H
 #define MBS_SPRING_DIRECTION_H
 
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 #define MBS_SPRING_MIN_FRACTION 1e-6
 #define MBS_SPRING_DISC 3

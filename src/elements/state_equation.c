@@ -11,7 +11,7 @@
  * variables (the Jacobian's pattern); whoever reads an output depends on the
  * states and the inputs. */
 #include "state_equation.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 #include "../usersub/routine.h"
 
 #include <stdio.h>

@@ -6,7 +6,7 @@
 #define MBS_VECTOR_LOAD_H
 
 #include "../model/builder.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 #define MBS_VECTOR_LOAD_ATTRS \
     {"ref_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker whose axes the components are in (default global)", NULL}, \

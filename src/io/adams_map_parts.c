@@ -12,7 +12,7 @@
 #include "adams_map.h"
 #include "../core/rotation.h"
 #include "../core/strutil.h"
-#include "../io/units.h"
+#include "../core/units.h"
 
 #include <math.h>
 #include <stdio.h>

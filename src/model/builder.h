@@ -145,7 +145,7 @@ int mbs_build_numbers(mbs_builder *b, const mbs_spec_elem *e, const char *attr, 
  * the value by the attribute's dimension, `t` by the time unit. NULL (after
  * reporting) on failure or when the attribute is absent. The element that
  * owns it is coupled with whatever it reads once the model is complete.
- * Evaluate it with mbs_eval_tfunc (solver/eval.h). */
+ * Evaluate it with mbs_eval_tfunc (solver/eval/eval.h). */
 typedef struct mbs_tfunc mbs_tfunc;
 mbs_tfunc *mbs_build_tfunc(mbs_builder *b, const mbs_spec_elem *e, const char *attr);
 /* The expression compiled for element `owner` from attribute `attr`, NULL

@@ -724,7 +724,7 @@ static int is_load_measure(const mbs_measure *ms)
 }
 
 /* An element's load is found by running its residual contribution
- * (solver/measure.c), so a load may not read a load that reads loads (its
+ * (solver/eval/measure.c), so a load may not read a load that reads loads (its
  * own included): that would recurse. Read through a Reference_Variable, an
  * algebraic state, it may. */
 static int check_load_reads(mbs_builder *b)

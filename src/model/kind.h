@@ -7,7 +7,7 @@
 #ifndef MBS_KIND_H
 #define MBS_KIND_H
 
-#include "../io/units.h"
+#include "../core/units.h"
 
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
 /* What a run-time expression reads from the model: MotionSolve's functions
  * of the state (DX, VZ, PSI, FX, JOINT, VARVAL, AKISPL, ...), bound when
  * the expression is compiled (model/expr_env.c) and evaluated by
- * solver/measure.c. Each is one slot of its expression. Values are in the
+ * solver/eval/measure.c. Each is one slot of its expression. Values are in the
  * model's units (the expression is written in them). */
 #ifndef MBS_MEASURE_H
 #define MBS_MEASURE_H

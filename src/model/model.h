@@ -1,6 +1,6 @@
 /* The compiled model: everything about a simulation that does not change
  * while it runs. Built once from the spec by the compiler, read-only after
- * that; all that changes during a run lives in mbs_data (solver/data.h).
+ * that; all that changes during a run lives in mbs_data (solver/eval/data.h).
  *
  * Units: SI throughout (the model's own units are kept only to write
  * results). Frames: "global" is the inertial frame; a body frame has its
@@ -11,7 +11,7 @@
 #include "kind.h"
 #include "measure.h"
 #include "spec.h"
-#include "../io/units.h"
+#include "../core/units.h"
 
 #include <stddef.h>
 
@@ -335,7 +335,7 @@ typedef struct mbs_analysis {
     int line;
 } mbs_analysis;
 
-/* (TREE: the joint formulation's structured solver, solver/tree_solver.c;
+/* (TREE: the joint formulation's structured solver, solver/joint/tree_solver.c;
  * chosen by the formulation, not by the model) */
 typedef enum mbs_linear_solver { MBS_LS_AUTO, MBS_LS_DENSE, MBS_LS_KLU, MBS_LS_TREE } mbs_linear_solver;
 
@@ -344,12 +344,12 @@ const char *mbs_linear_solver_name(mbs_linear_solver s);
 
 /* The coordinates a transient integrates in: absolute (every body's
  * position and orientation), joint coordinates for the bodies a kinematic
- * tree carries (solver/joint_system.h), or the faster of the two. */
+ * tree carries (solver/joint/joint_system.h), or the faster of the two. */
 typedef enum mbs_formulation { MBS_FORM_AUTO, MBS_FORM_ABSOLUTE, MBS_FORM_JOINT } mbs_formulation;
 
 /* A command of <Command> that changes the model between analyses
  * (MotionSolve's modify commands, Deactivate, Activate, Stop). It changes
- * what the run's data holds (solver/plan.c), never the model. */
+ * what the run's data holds (solver/analysis/plan.c), never the model. */
 typedef enum mbs_command_kind {
     MBS_CMD_ACTIVATE,     /* comp: flag 1 active, 0 deactivated */
     MBS_CMD_OVERRIDE,     /* the expression with `slot` is `tfunc` from now on */

@@ -1,8 +1,8 @@
 /* Which constraint elements' reactions (their multipliers) something in the
  * model reads. Where the constraints of a closed loop repeat each other,
  * how the loop shares its load among them is indeterminate for rigid
- * bodies: the redundancy analysis (solver/assemble.c) and the joint
- * formulation's tree (solver/tree.c) then leave out rows of the elements
+ * bodies: the redundancy analysis (solver/start/assemble.c) and the joint
+ * formulation's tree (solver/joint/tree_topology.c) then leave out rows of the elements
  * whose reactions nothing reads, so that what is read keeps its load. */
 #ifndef MBS_REACTION_READERS_H
 #define MBS_REACTION_READERS_H

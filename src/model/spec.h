@@ -5,7 +5,7 @@
 #define MBS_SPEC_H
 
 #include "kind.h"
-#include "../io/units.h"
+#include "../core/units.h"
 
 #include <stddef.h>
 

@@ -3,7 +3,7 @@
  * expression is written in the model's units, so its variables are
  * converted from SI before evaluation and its value back to SI after. The
  * functions of the state it calls (DX, VZ, VARVAL, ...) are its measures,
- * one per slot; solver/eval.h evaluates such an expression at a state
+ * one per slot; solver/eval/eval.h evaluates such an expression at a state
  * (mbs_eval_tfunc). An element's value may instead be a user subroutine's
  * (usersub/): the tfunc then has no expression but `user`, and its
  * measures are what the routine declared it reads. */
@@ -12,7 +12,7 @@
 
 #include "measure.h"
 #include "../expr/expr.h"
-#include "../io/units.h"
+#include "../core/units.h"
 
 #define MBS_TFUNC_MAX_VARS 16
 

@@ -12,7 +12,7 @@
 #define MBS_RESULTS_ANALYSES_H
 
 #include "../model/model.h"
-#include "../solver/linear.h"
+#include "../solver/analysis/linear.h"
 
 #include <hdf5.h>
 

@@ -14,7 +14,7 @@
 #include "results_geometry.h"
 #include "h5util.h"
 #include "../core/strutil.h"
-#include "../solver/sense.h"
+#include "../solver/analysis/sense.h"
 #include "../core/vec3.h"
 
 #include <stdio.h>

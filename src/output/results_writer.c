@@ -3,7 +3,7 @@
 #include "results_analyses.h"
 #include "results_finish.h"
 #include "results_geometry.h"
-#include "../solver/sense.h"
+#include "../solver/analysis/sense.h"
 #include "../core/clock.h"
 #include "../core/sha256.h"
 #include "../core/version.h"

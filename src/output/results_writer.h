@@ -16,7 +16,7 @@
 #define MBS_RESULTS_WRITER_H
 
 #include "../model/model.h"
-#include "../solver/linear.h"
+#include "../solver/analysis/linear.h"
 
 #include <stddef.h>
 

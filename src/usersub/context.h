@@ -7,7 +7,7 @@
 #define MBS_USER_CONTEXT_H
 
 #include "routine.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 typedef struct mbs_user_context {
     mbs_user_routine *routine;

@@ -13,7 +13,7 @@
 #include "library.h"
 #include "../../include/mbsim/usersub.h"
 #include "../core/strutil.h"
-#include "../solver/eval.h"
+#include "../solver/eval/eval.h"
 
 #include <stdio.h>
 #include <stdlib.h>

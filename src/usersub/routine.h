@@ -14,7 +14,7 @@
  * once every element is built: its c_sysfnc and c_sysary calls are bound
  * (usersub/reads.c) to measures of its first tfunc, the same measures the
  * expression language binds (model/expr_env.c), and answered at run time
- * from them (solver/measure.c). */
+ * from them (solver/eval/measure.c). */
 #ifndef MBS_USER_ROUTINE_H
 #define MBS_USER_ROUTINE_H
 

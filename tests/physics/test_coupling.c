@@ -8,8 +8,8 @@
 #include "../support/run_model.h"
 #include "../support/series.h"
 #include "../../src/core/rotation.h"
-#include "../../src/solver/data.h"
-#include "../../src/solver/residual.h"
+#include "../../src/solver/eval/data.h"
+#include "../../src/solver/dae/residual.h"
 
 #include <math.h>
 #include <stdio.h>

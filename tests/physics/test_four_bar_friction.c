@@ -21,10 +21,10 @@
 #include "../support/series.h"
 #include "../../src/core/vec3.h"
 #include "../../src/model/compile.h"
-#include "../../src/solver/assemble.h"
-#include "../../src/solver/residual.h"
-#include "../../src/solver/simulate.h"
-#include "../../src/solver/tree.h"
+#include "../../src/solver/start/assemble.h"
+#include "../../src/solver/dae/residual.h"
+#include "../../src/solver/analysis/simulate.h"
+#include "../../src/solver/joint/tree.h"
 
 #include <math.h>
 #include <stdio.h>

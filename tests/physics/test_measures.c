@@ -11,8 +11,8 @@
  *   JOINT(id, 0|1, comp[, RM]): the joint's load on its I (0) or J (1) marker. */
 #include "../support/harness.h"
 #include "../support/run_model.h"
-#include "../../src/solver/residual.h"
-#include "../../src/solver/sparsity.h"
+#include "../../src/solver/dae/residual.h"
+#include "../../src/solver/dae/sparsity.h"
 
 #include <math.h>
 #include <stdlib.h>

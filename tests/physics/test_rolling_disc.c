@@ -20,8 +20,8 @@
 #include "../support/harness.h"
 #include "../support/run_model.h"
 #include "../support/series.h"
-#include "../../src/solver/residual.h"
-#include "../../src/solver/sense.h"
+#include "../../src/solver/dae/residual.h"
+#include "../../src/solver/analysis/sense.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 #include "run_model.h"
 #include "../../src/core/strutil.h"
 #include "../../src/model/compile.h"
-#include "../../src/solver/sense.h"
+#include "../../src/solver/analysis/sense.h"
 
 #include <math.h>
 #include <stdlib.h>

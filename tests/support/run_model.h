@@ -6,7 +6,7 @@
 #include "../../src/core/status.h"
 #include "../../src/io/reader.h"
 #include "../../src/model/model.h"
-#include "../../src/solver/simulate.h"
+#include "../../src/solver/analysis/simulate.h"
 
 typedef struct test_event {
     double t;

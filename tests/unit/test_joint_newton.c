@@ -11,10 +11,10 @@
 #include "../support/harness.h"
 #include "model_text.h"
 #include "../../src/elements/axial_spring.h"
-#include "../../src/solver/data.h"
-#include "../../src/solver/joint_system.h"
-#include "../../src/solver/residual.h"
-#include "../../src/solver/tree_solver.h"
+#include "../../src/solver/eval/data.h"
+#include "../../src/solver/joint/joint_system.h"
+#include "../../src/solver/dae/residual.h"
+#include "../../src/solver/joint/tree_solver.h"
 
 #include <math.h>
 #include <stdio.h>

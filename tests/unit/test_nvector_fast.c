@@ -1,10 +1,10 @@
-/* src/solver/nvector_fast.c against SUNDIALS' own serial operations: each
+/* src/solver/ida/nvector_fast.c against SUNDIALS' own serial operations: each
  * replaced operation gives the same numbers, bit for bit, on vectors with
  * mixed signs and magnitudes, aliased arguments and the coefficient cases
  * SUNDIALS treats apart (a = b, a = -b, a or b = +-1) -- so that the
  * integration's results do not depend on which table a vector has. */
 #include "../support/harness.h"
-#include "../../src/solver/nvector_fast.h"
+#include "../../src/solver/ida/nvector_fast.h"
 
 #include <math.h>
 #include <nvector/nvector_serial.h>

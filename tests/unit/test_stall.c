@@ -1,6 +1,6 @@
-/* Stall detection (src/solver/stall.c). */
+/* Stall detection (src/solver/ida/stall.c). */
 #include "../support/harness.h"
-#include "../../src/solver/stall.h"
+#include "../../src/solver/ida/stall.h"
 
 #include <string.h>
 

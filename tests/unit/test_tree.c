@@ -1,4 +1,4 @@
-/* The kinematic tree of the joint formulation (src/solver/tree.c) against
+/* The kinematic tree of the joint formulation (src/solver/joint/tree.c) against
  * independent truths: forward kinematics at the start's coordinates gives
  * the bodies' poses back; velocities and accelerations are the time
  * derivatives of positions and velocities (central differences along a
@@ -12,9 +12,9 @@
 #include "tree_fixture.h"
 #include "../../src/core/rotation.h"
 #include "../../src/core/vec3.h"
-#include "../../src/solver/data.h"
-#include "../../src/solver/residual.h"
-#include "../../src/solver/tree.h"
+#include "../../src/solver/eval/data.h"
+#include "../../src/solver/dae/residual.h"
+#include "../../src/solver/joint/tree.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* FREE roots of the kinematic tree (src/solver/tree.c): a rigid body that
+/* FREE roots of the kinematic tree (src/solver/joint/tree_topology.c, tree.c): a rigid body that
  * no eligible joint reaches from the ground starts a tree of its own, the
  * heaviest such body first. Its positions are its centre of mass (global)
  * and the unit quaternion of its axes, its rates the velocity of its centre
@@ -17,9 +17,9 @@
 #include "tree_fixture.h"
 #include "../../src/core/rotation.h"
 #include "../../src/core/vec3.h"
-#include "../../src/solver/data.h"
-#include "../../src/solver/residual.h"
-#include "../../src/solver/tree.h"
+#include "../../src/solver/eval/data.h"
+#include "../../src/solver/dae/residual.h"
+#include "../../src/solver/joint/tree.h"
 
 #include <math.h>
 #include <stdlib.h>

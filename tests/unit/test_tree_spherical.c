@@ -1,4 +1,4 @@
-/* SPHERICAL and UNIVERSAL joints in the kinematic tree (src/solver/tree.c).
+/* SPHERICAL and UNIVERSAL joints in the kinematic tree (src/solver/joint/tree_topology.c, tree.c).
  * A SPHERICAL joint: positions a
  * unit quaternion p of the child's joint frame in the parent's, rates the
  * relative angular velocity w in the child's axes, dp/dt = L(p)^T w / 2
@@ -16,9 +16,9 @@
 #include "tree_fixture.h"
 #include "../../src/core/rotation.h"
 #include "../../src/core/vec3.h"
-#include "../../src/solver/data.h"
-#include "../../src/solver/residual.h"
-#include "../../src/solver/tree.h"
+#include "../../src/solver/eval/data.h"
+#include "../../src/solver/dae/residual.h"
+#include "../../src/solver/joint/tree.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
-/* Units (src/io/units.c): MotionSolve unit names, factors to SI (NIST SP 811)
+/* Units (src/core/units.c): MotionSolve unit names, factors to SI (NIST SP 811)
  * and the unit text written next to every result column. */
 #include "../support/harness.h"
-#include "../../src/io/units.h"
+#include "../../src/core/units.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
 #include "../support/harness.h"
 #include "../../src/core/rotation.h"
 #include "../../src/core/vec3.h"
-#include "../../src/solver/residual.h"
+#include "../../src/solver/dae/residual.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -5,8 +5,8 @@
 #define MBS_TEST_TREE_FIXTURE_H
 
 #include "model_text.h"
-#include "../../src/solver/data.h"
-#include "../../src/solver/tree.h"
+#include "../../src/solver/eval/data.h"
+#include "../../src/solver/joint/tree.h"
 
 typedef struct tree_fixture {
     text_model t;

@@ -1,0 +1,27 @@
+/* The structure of the DAE's iteration matrix dF/dy + cj dF/dy', derived
+ * from element connectivity (which bodies, multipliers and states each
+ * element touches), and a colouring of its columns: columns of one colour
+ * share no row, so one residual evaluation per colour gives the whole
+ * finite-difference Jacobian. */
+#ifndef MBS_SPARSITY_H
+#define MBS_SPARSITY_H
+
+#include "../../model/model.h"
+
+typedef struct mbs_pattern {
+    int n;          /* square: ny x ny */
+    long nnz;
+    long *colptr;   /* [n+1] compressed sparse column */
+    int *rowind;    /* [nnz] sorted within each column */
+    long *rowptr;   /* [n+1] the same pattern by rows */
+    int *colind;    /* [nnz] */
+    int *color;     /* [n] colour of each column */
+    int n_colors;
+    int *by_color;  /* [n] columns ordered by colour */
+    int *color_ptr; /* [n_colors+1] start of each colour in by_color */
+} mbs_pattern;
+
+mbs_pattern *mbs_pattern_build(const mbs_model *m);
+void mbs_pattern_free(mbs_pattern *p);
+
+#endif

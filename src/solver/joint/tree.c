@@ -1,0 +1,784 @@
+/* The kinematic tree's passes (tree.h) on the tree tree_topology.c builds:
+ * the start and each step's end, forward kinematics, the backward pass, the
+ * mass matrix, a row's Jacobian on the coordinates, articulated bodies.
+ *
+ * Spatial vectors in global axes, referred to the global origin O:
+ *   twist   V = (w, v_O)   v_O the velocity of the body point at O
+ *   wrench  W = (n_O, f)   n_O the moment about O
+ * so that power = W . V, a twist is the same for every point of a body and
+ * wrenches add over bodies without transport.
+ *
+ * A tree joint moves its child's frame F_C relative to the parent's F_P
+ * along and about F_P's z axis e (global), through the point o = origin of F_C:
+ *   translation  S = (0, e)            rotation  S = (e, o x e)
+ * or, SPHERICAL, turns it about o by a unit quaternion p (A_C = A_FP A(p)
+ * CC^T), its three rates the angular velocity in F_C's axes e_k:
+ * S_k = (e_k, o x e_k), dp/dt = L(p)^T w / 2 (positions and rates then
+ * differ in number: pos and coord index them); or, UNIVERSAL, turns it
+ * about the parent's marker's z (fixed in the parent) and then the child's
+ * (fixed in the child), which adds (S_1 qd_1) x (S_2 qd_2) to dV_C/dt.
+ * Forward kinematics (parents first):
+ *   A_C = A_FP Rz(phi) CC^T,  r_C = p_FC - A_C sC,  p_FC = p_FP + s e
+ *   V_C = V_P + sum S_k qd_k
+ *   dV_C/dt = dV_P/dt + sum S_k qdd_k + V_C x (sum S_k qd_k)
+ * with the motion cross product (w, v) x (w2, v2) = (w x w2, w x v2 + v x w2)
+ * (each S is fixed in the child, so dS/dt = V_C x S). A body's centre of
+ * mass moves with v = v_O + w x r and a = dv_O/dt + alpha x r + w x v.
+ *
+ * Backward pass: each body's residual wrench
+ *   W_b = (A (J dw_b/dt + w_b x J w_b) - tq - tqc + r x f_b,  f_b = m a - f - fc)
+ * (its Newton-Euler equations as the absolute formulation writes them) is
+ * summed over the subtree of each joint; the coordinate's equation is
+ * S_k . W_subtree = 0: inverse dynamics, O(bodies). The stabilising terms
+ * g_q^T mu go the same way with (gth + r x gr, gr). A constraint row's
+ * Jacobian on the coordinates is S_k . sum over the subtree of its terms as
+ * wrenches (ang + r x lin, lin).
+ * Mass matrix (composite rigid bodies): I_O of a body about O,
+ *   I_O (w, v_O) = (I_g w + m r x (v_O + w x r),  m (v_O + w x r)),
+ * summed over subtrees: M_kl = S_k . I_subtree(l) S_l for k on the path from
+ * l to the root. */
+#include "tree.h"
+#include "../../core/rotation.h"
+#include "../../core/vec3.h"
+#include "../../elements/joint.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- spatial algebra ---- */
+
+static void motion_cross(double out[6], const double a[6], const double b[6])
+{
+    double t[3];
+    v3_cross(out, a, b);
+    v3_cross(out + 3, a, b + 3);
+    v3_cross(t, a + 3, b);
+    v3_add(out + 3, out + 3, t);
+}
+
+static double power(const double W[6], const double V[6])
+{
+    return v3_dot(W, V) + v3_dot(W + 3, V + 3);
+}
+
+static void axpy6(double *y, double s, const double *x)
+{
+    for (int i = 0; i < 6; i++)
+        y[i] += s * x[i];
+}
+
+/* Body frame, joint frames. */
+static void body_pose(const mbs_data *d, int b, const double **r, const double **A)
+{
+    *r = d->bodies[b].r;
+    *A = d->bodies[b].A;
+}
+
+static void rot_z(double angle, double R[9])
+{
+    double c = cos(angle), s = sin(angle);
+    m3_identity(R);
+    R[0] = c;
+    R[1] = -s;
+    R[3] = s;
+    R[4] = c;
+}
+
+/* Translation and rotation coordinates of a joint from the positions x (0
+ * where it has none). */
+static void split_coords(const mbs_tree_joint *j, const double *x, double *slide, double *turn)
+{
+    *slide = *turn = 0.0;
+    switch (j->kind) {
+    case MBS_TREE_FIXED: break;
+    case MBS_TREE_REVOLUTE: *turn = x[j->pos]; break;
+    case MBS_TREE_TRANSLATIONAL: *slide = x[j->pos]; break;
+    case MBS_TREE_CYLINDRICAL: *slide = x[j->pos]; *turn = x[j->pos + 1]; break;
+    case MBS_TREE_SPHERICAL:
+    case MBS_TREE_UNIVERSAL:
+    case MBS_TREE_FREE: break; /* their rotations: mbs_tree_forward */
+    }
+}
+
+/* ---- start ---- */
+
+/* K[0..2] and eP of a joint from its frames: Rz(phi) = cos(phi) P +
+ * sin(phi) Q + R with P = diag(1, 1, 0), Q = e_y e_x^T - e_x e_y^T, R = e_z e_z^T. */
+static void relative_rotation_parts(mbs_tree_joint *j)
+{
+    static const double PQR[3][9] = {
+        {1, 0, 0, 0, 1, 0, 0, 0, 0},
+        {0, -1, 0, 1, 0, 0, 0, 0, 0},
+        {0, 0, 0, 0, 0, 0, 0, 0, 1},
+    };
+    for (int k = 0; k < 3; k++) {
+        double tmp[9];
+        m3_mul(tmp, j->CP, PQR[k]);
+        m3_mul_t(j->K[k], tmp, j->CC);
+    }
+    m3_col(j->eP, j->CP, 2);
+}
+
+/* Velocity v_O and rate of a body from its state (global origin). */
+static void twist_of_state(const mbs_body_state *s, double V[6], double Ad[6])
+{
+    double t[3];
+    v3_copy(V, s->w);
+    v3_cross(t, s->w, s->r);
+    v3_sub(V + 3, s->v, t); /* v_O = v - w x r */
+    v3_copy(Ad, s->alpha);
+    v3_cross(t, s->alpha, s->r);
+    v3_sub(Ad + 3, s->a, t);
+    v3_cross(t, s->w, s->v);
+    v3_sub(Ad + 3, Ad + 3, t); /* dv_O/dt = a - alpha x r - w x v */
+}
+
+/* A free root's coordinates: its body's absolute variables (the quaternion
+ * as the absolute state has it, normalised), and their rates. */
+static void start_free(const mbs_tree_joint *j, const mbs_model *m, const mbs_eval *ev, double *q, double *qd,
+                       double *qdd)
+{
+    const mbs_body_state *s = &ev->d->bodies[j->child];
+    v3_copy(q + j->pos, s->r);
+    memcpy(q + j->pos + 3, ev->y + m->bodies[j->child].q_ofs + 3, 4 * sizeof *q);
+    mbs_quat_normalise(q + j->pos + 3);
+    v3_copy(qd + j->coord, s->v);
+    v3_copy(qd + j->coord + 3, s->wb);
+    v3_copy(qdd + j->coord, s->a);
+    m3_tmul_v(qdd + j->coord + 3, s->A, s->alpha); /* A dw_b/dt = alpha: w x w = 0 */
+}
+
+void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, double *qd, double *qdd)
+{
+    const mbs_data *d = ev->d;
+    for (int k = 0; k < t->n_joints; k++) {
+        mbs_tree_joint *j = &t->joints[k];
+        if (j->kind == MBS_TREE_FREE) {
+            start_free(j, m, ev, q, qd, qdd);
+            continue;
+        }
+        const mbs_component *c = &m->comps[j->comp];
+        int I, J;
+        mbs_joint_markers(c, &I, &J);
+        double pI[3], pJ[3], RJ[9], e[3];
+        mbs_marker_position(ev, I, pI);
+        mbs_marker_position(ev, J, pJ);
+        mbs_marker_axes(ev, J, RJ);
+        m3_col(e, RJ, 2);
+        double sign = j->child_is_i ? 1.0 : -1.0, slide = 0.0, turn = 0.0;
+        mbs_coord coord;
+        if (j->kind == MBS_TREE_REVOLUTE && c->ops->coordinate(c, ev, 0, &coord) == 0)
+            turn = sign * coord.q;
+        if ((j->kind == MBS_TREE_TRANSLATIONAL || j->kind == MBS_TREE_CYLINDRICAL) &&
+            c->ops->coordinate(c, ev, 0, &coord) == 0)
+            slide = sign * coord.q;
+        if (j->kind == MBS_TREE_CYLINDRICAL && c->ops->coordinate(c, ev, 1, &coord) == 0)
+            turn = sign * coord.q;
+        /* F_C = J's frame at the child's marker; F_P = F_C moved back by the coordinates */
+        double pC[3], pP[3], RP[9], Rz[9];
+        v3_copy(pC, j->child_is_i ? pI : pJ);
+        v3_copy(pP, pC);
+        v3_axpy(pP, -slide, e);
+        rot_z(-turn, Rz);
+        m3_mul(RP, RJ, Rz);
+        const double *r, *A;
+        double tmp[3];
+        body_pose(d, j->child, &r, &A);
+        v3_sub(tmp, pC, r);
+        m3_tmul_v(j->sC, A, tmp);
+        m3_tmul(j->CC, A, RJ);
+        body_pose(d, j->parent, &r, &A);
+        v3_sub(tmp, pP, r);
+        m3_tmul_v(j->sP, A, tmp);
+        m3_tmul(j->CP, A, RP);
+        /* a universal joint's axes: each marker's z, the parent's and the child's */
+        double e1[3], e2[3];
+        if (j->kind == MBS_TREE_UNIVERSAL) {
+            double RI[9];
+            mbs_marker_axes(ev, I, RI);
+            const double *RMP = j->child_is_i ? RJ : RI, *RMC = j->child_is_i ? RI : RJ;
+            m3_tmul(j->CP, A, RMP);
+            body_pose(d, j->child, &r, &A);
+            m3_tmul(j->CC, A, RMC);
+            m3_tmul(j->C0, RMP, RMC);
+            m3_col(e1, RMP, 2);
+            m3_col(e2, RMC, 2);
+        }
+        relative_rotation_parts(j);
+        /* rates: the relative twist and its rate on the joint's axes */
+        double Vc[6], Ac[6], Vp[6], Ap[6], Vrel[6], Arel[6], cross[6];
+        twist_of_state(&d->bodies[j->child], Vc, Ac);
+        twist_of_state(&d->bodies[j->parent], Vp, Ap);
+        for (int i = 0; i < 6; i++)
+            Vrel[i] = Vc[i] - Vp[i];
+        motion_cross(cross, Vc, Vrel);
+        for (int i = 0; i < 6; i++)
+            Arel[i] = Ac[i] - Ap[i] - cross[i];
+        /* rotation about e: e . w_rel; translation: e . v_rel,O minus what the rotation gives there */
+        double rot_rate = v3_dot(e, Vrel), rot_acc = v3_dot(e, Arel);
+        double oxe[3];
+        v3_cross(oxe, pC, e);
+        double slide_rate = v3_dot(e, Vrel + 3) - rot_rate * v3_dot(e, oxe);
+        double slide_acc = v3_dot(e, Arel + 3) - rot_acc * v3_dot(e, oxe);
+        switch (j->kind) {
+        case MBS_TREE_FIXED: break;
+        case MBS_TREE_REVOLUTE:
+            q[j->pos] = turn, qd[j->coord] = rot_rate, qdd[j->coord] = rot_acc;
+            break;
+        case MBS_TREE_TRANSLATIONAL:
+            q[j->pos] = slide, qd[j->coord] = slide_rate, qdd[j->coord] = slide_acc;
+            break;
+        case MBS_TREE_CYLINDRICAL:
+            q[j->pos] = slide, qd[j->coord] = slide_rate, qdd[j->coord] = slide_acc;
+            q[j->pos + 1] = turn, qd[j->coord + 1] = rot_rate, qdd[j->coord + 1] = rot_acc;
+            break;
+        case MBS_TREE_UNIVERSAL: { /* zero angles; rates on the two (perpendicular) axes */
+            double S1[6], S2[6], X[6], Atrue[6];
+            v3_copy(S1, e1);
+            v3_cross(S1 + 3, pC, e1);
+            v3_copy(S2, e2);
+            v3_cross(S2 + 3, pC, e2);
+            double w1 = v3_dot(e1, Vrel), w2 = v3_dot(e2, Vrel);
+            for (int i = 0; i < 6; i++)
+                S1[i] *= w1, S2[i] *= w2;
+            /* the first axis is fixed in the parent: its rate adds V_P x S1, not V_C x S1 */
+            motion_cross(X, S1, S2);
+            for (int i = 0; i < 6; i++)
+                Atrue[i] = Arel[i] - X[i];
+            q[j->pos] = q[j->pos + 1] = 0.0;
+            qd[j->coord] = w1, qd[j->coord + 1] = w2;
+            qdd[j->coord] = v3_dot(e1, Atrue), qdd[j->coord + 1] = v3_dot(e2, Atrue);
+            break;
+        }
+        case MBS_TREE_FREE: break; /* start_free */
+        case MBS_TREE_SPHERICAL: /* p = 1: F_P = F_C; rates on F_C's (= J's) axes */
+            q[j->pos] = 1.0, q[j->pos + 1] = q[j->pos + 2] = q[j->pos + 3] = 0.0;
+            for (int a = 0; a < 3; a++) {
+                double ea[3];
+                m3_col(ea, RJ, a);
+                qd[j->coord + a] = v3_dot(ea, Vrel);
+                qdd[j->coord + a] = v3_dot(ea, Arel);
+            }
+            break;
+        }
+    }
+}
+
+/* ---- after a step ---- */
+
+void mbs_tree_accept(const mbs_tree *t, const mbs_model *m, mbs_eval *ev, const double *q)
+{
+    for (int k = 0; k < t->n_joints; k++) {
+        const mbs_tree_joint *j = &t->joints[k];
+        double slide, turn;
+        if (j->kind != MBS_TREE_REVOLUTE && j->kind != MBS_TREE_CYLINDRICAL)
+            continue;
+        split_coords(j, q, &slide, &turn);
+        /* mbs_tree_start took the angle as sign * the joint's turning angle */
+        mbs_joint_set_angle_reference(&m->comps[j->comp], ev, j->child_is_i ? turn : -turn);
+    }
+}
+
+/* ---- forward kinematics ---- */
+
+static void clear_loads(mbs_body_state *s)
+{
+    v3_zero(s->f);
+    v3_zero(s->tq);
+    v3_zero(s->fc);
+    v3_zero(s->tqc);
+    v3_zero(s->gr);
+    v3_zero(s->gth);
+}
+
+void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double *q, const double *qd,
+                      const double *qdd, double *y, double *yp)
+{
+    for (int k = 0; k < t->n_joints; k++) {
+        const mbs_tree_joint *j = &t->joints[k];
+        mbs_body_state *s = &d->bodies[j->child];
+        const mbs_body *b = &m->bodies[j->child];
+        double slide, turn, pP[3], Y[9], e[3], o[3];
+        split_coords(j, q, &slide, &turn);
+        static const double ORIGIN[3] = {0, 0, 0}, GLOBAL_AXES[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+        int has_parent = j->parent >= 0, qp = j->quat > 0 ? j->quat : 0; /* a free root's translation first */
+        const double *rP = has_parent ? d->bodies[j->parent].r : ORIGIN;
+        const double *AP = has_parent ? d->bodies[j->parent].A : GLOBAL_AXES;
+        m3_mul_v(pP, AP, j->sP);
+        v3_add(pP, pP, rP);
+        m3_mul_v(e, AP, j->eP);
+        double FC[9], FPu[9]; /* F_C's axes, global (a spherical joint's rate axes); a universal's F_P */
+        if (j->kind == MBS_TREE_UNIVERSAL) {
+            double R1[9], R2[9], tmp[9], tmp2[9];
+            rot_z(q[j->pos], R1);
+            rot_z(q[j->pos + 1], R2);
+            m3_mul(FPu, AP, j->CP);
+            m3_mul(tmp, FPu, R1);
+            m3_mul(tmp2, tmp, j->C0);
+            m3_mul(FC, tmp2, R2);
+            m3_mul_t(s->A, FC, j->CC);
+        } else if (j->kind == MBS_TREE_SPHERICAL || j->kind == MBS_TREE_FREE) {
+            double R[9], FP[9], p[4];
+            memcpy(p, q + j->pos + qp, sizeof p);
+            mbs_quat_normalise(p); /* dp/dt keeps |p| = 1 only to the integration's accuracy */
+            mbs_quat_to_matrix(p, R);
+            m3_mul(FP, AP, j->CP);
+            m3_mul(FC, FP, R);
+            m3_mul_t(s->A, FC, j->CC);
+        } else {
+            double cs = cos(turn), sn = sin(turn);
+            for (int i = 0; i < 9; i++)
+                Y[i] = cs * j->K[0][i] + sn * j->K[1][i] + j->K[2][i];
+            m3_mul(s->A, AP, Y);
+        }
+        v3_copy(o, pP);
+        v3_axpy(o, slide, e);
+        if (j->kind == MBS_TREE_FREE)
+            v3_add(o, o, q + j->pos); /* the centre of mass */
+        double tmp[3];
+        m3_mul_v(tmp, s->A, j->sC);
+        v3_sub(s->r, o, tmp);
+        /* motion subspace and twists */
+        double *V = t->twist + 6 * j->child, *Ad = t->accel + 6 * j->child, Vrel[6] = {0}, Arel[6] = {0};
+        for (int c = 0; c < j->n_coords; c++) {
+            double *S = t->motion + 6 * (j->coord + c);
+            /* the common kinds first: this runs at every residual */
+            if (j->kind == MBS_TREE_REVOLUTE || (j->kind == MBS_TREE_CYLINDRICAL && c == 1)) {
+                v3_copy(S, e);
+                v3_cross(S + 3, o, e);
+            } else if (j->kind == MBS_TREE_TRANSLATIONAL || j->kind == MBS_TREE_CYLINDRICAL) {
+                v3_zero(S);
+                v3_copy(S + 3, e);
+            } else if (j->kind == MBS_TREE_UNIVERSAL) { /* the parent's z, then the child's */
+                m3_col(S, c == 0 ? FPu : FC, 2);
+                v3_cross(S + 3, o, S);
+            } else if (c < qp) { /* a free root's translation: along the global axes */
+                v3_zero(S);
+                v3_zero(S + 3);
+                S[3 + c] = 1.0;
+            } else { /* spherical, free: about the child's axes, which turn with it */
+                m3_col(S, FC, c - qp);
+                v3_cross(S + 3, o, S);
+            }
+            axpy6(Vrel, qd[j->coord + c], S);
+            axpy6(Arel, qdd[j->coord + c], S);
+        }
+        static const double AT_REST[6] = {0, 0, 0, 0, 0, 0};
+        int moving_parent = has_parent && m->bodies[j->parent].type != MBS_BODY_GROUND;
+        const double *Vp = moving_parent ? t->twist + 6 * j->parent : AT_REST;
+        const double *Ap = moving_parent ? t->accel + 6 * j->parent : AT_REST;
+        double cross[6];
+        for (int i = 0; i < 6; i++)
+            V[i] = Vp[i] + Vrel[i];
+        motion_cross(cross, V, Vrel);
+        for (int i = 0; i < 6; i++)
+            Ad[i] = Ap[i] + Arel[i] + cross[i];
+        if (j->kind == MBS_TREE_FREE) {
+            /* V x S counts the translations' axes as turning with the body;
+             * they are the global axes: V x (0, v) less */
+            double Vt[6] = {0, 0, 0, qd[j->coord], qd[j->coord + 1], qd[j->coord + 2]}, X[6];
+            motion_cross(X, V, Vt);
+            for (int i = 0; i < 6; i++)
+                Ad[i] -= X[i];
+        }
+        if (j->kind == MBS_TREE_UNIVERSAL) {
+            /* V_C x S counts both axes as fixed in the child; the first is
+             * fixed in the parent: (S1 qd1) x (S2 qd2) more */
+            double S1[6], S2[6], X[6];
+            for (int i = 0; i < 6; i++) {
+                S1[i] = qd[j->coord] * t->motion[6 * j->coord + i];
+                S2[i] = qd[j->coord + 1] * t->motion[6 * (j->coord + 1) + i];
+            }
+            motion_cross(X, S1, S2);
+            for (int i = 0; i < 6; i++)
+                Ad[i] += X[i];
+        }
+        /* the centre of mass */
+        v3_copy(s->w, V);
+        v3_cross(tmp, V, s->r);
+        v3_add(s->v, V + 3, tmp);
+        m3_tmul_v(s->wb, s->A, s->w);
+        v3_copy(s->alpha, Ad);
+        v3_cross(tmp, Ad, s->r);
+        v3_add(s->a, Ad + 3, tmp);
+        v3_cross(tmp, s->w, s->v);
+        v3_add(s->a, s->a, tmp);
+        clear_loads(s);
+        if (!y)
+            continue;
+        /* the absolute variables, for sensors that read y */
+        double *pq = y + b->q_ofs + 3, *pd = yp + b->q_ofs + 3, L[12];
+        v3_copy(y + b->q_ofs, s->r);
+        mbs_matrix_to_quat(s->A, pq);
+        v3_copy(y + b->u_ofs, s->v);
+        v3_copy(y + b->u_ofs + 3, s->wb);
+        v3_copy(yp + b->q_ofs, s->v);
+        mbs_quat_L(pq, L);
+        for (int i = 0; i < 4; i++)
+            pd[i] = 0.5 * (L[i] * s->wb[0] + L[4 + i] * s->wb[1] + L[8 + i] * s->wb[2]);
+        v3_copy(yp + b->u_ofs, s->a);
+        m3_tmul_v(yp + b->u_ofs + 3, s->A, s->alpha);
+    }
+}
+
+/* ---- backward pass ---- */
+
+/* The wrench (m, f) about O of a force f at point r plus a moment n. */
+static void wrench_at(double W[6], const double r[3], const double f[3], const double n[3])
+{
+    double t[3];
+    v3_cross(t, r, f);
+    v3_add(W, n, t);
+    v3_copy(W + 3, f);
+}
+
+/* Each tree body's own Newton-Euler residual wrench and stabilising terms
+ * about the origin (the backward passes below sum them over subtrees). */
+static void body_wrenches(mbs_tree *t, const mbs_model *m, const mbs_data *d)
+{
+    for (int k = 0; k < t->n_joints; k++) {
+        int c = t->joints[k].child;
+        const mbs_body *b = &m->bodies[c];
+        const mbs_body_state *s = &d->bodies[c];
+        double f[3], n_body[3], n[3], Jw[3], Jwd[3], wbd[3], load[3];
+        for (int i = 0; i < 3; i++)
+            f[i] = b->mass * s->a[i] - s->f[i] - s->fc[i];
+        m3_tmul_v(wbd, s->A, s->alpha);
+        m3_mul_v(Jw, b->inertia, s->wb);
+        m3_mul_v(Jwd, b->inertia, wbd);
+        v3_cross(n_body, s->wb, Jw);
+        v3_add(n_body, n_body, Jwd);
+        m3_mul_v(n, s->A, n_body);
+        v3_add(load, s->tq, s->tqc);
+        v3_sub(n, n, load);
+        wrench_at(t->wrench + 6 * c, s->r, f, n);
+        wrench_at(t->stab + 6 * c, s->r, s->gr, s->gth);
+    }
+}
+
+/* The body wrenches summed over each joint's subtree (into its child's
+ * wrench), leaves first: a joint's subtree is complete when it is reached,
+ * and then projected on its coordinates where res_dyn is not NULL (the
+ * stabilising terms likewise, into stab). */
+static void subtree_sums(mbs_tree *t, double *res_dyn, double *stab)
+{
+    for (int k = t->n_joints - 1; k >= 0; k--) {
+        const mbs_tree_joint *j = &t->joints[k];
+        const double *W = t->wrench + 6 * j->child, *G = t->stab + 6 * j->child;
+        for (int c = 0; res_dyn && c < j->n_coords; c++) {
+            const double *S = t->motion + 6 * (j->coord + c);
+            res_dyn[j->coord + c] = power(W, S);
+            stab[j->coord + c] = power(G, S);
+        }
+        if (j->parent_joint >= 0) {
+            axpy6(t->wrench + 6 * j->parent, 1.0, W);
+            if (res_dyn)
+                axpy6(t->stab + 6 * j->parent, 1.0, G);
+        }
+    }
+}
+
+/* The wanted joints' reactions from the subtree sums. */
+static void reactions_of_subtrees(const mbs_tree *t, const char *wanted, double *out)
+{
+    for (int k = 0; k < t->n_joints; k++) {
+        const mbs_tree_joint *j = &t->joints[k];
+        if (j->comp < 0 || !wanted[j->comp])
+            continue; /* a free root has no component */
+        /* the residual wrench of the subtree is what the joint exerts on the
+         * child; the I body is the child, or the parent, which gets the opposite */
+        const double *W = t->wrench + 6 * j->child;
+        for (int i = 0; i < 6; i++)
+            out[6 * j->comp + i] = j->child_is_i ? W[i] : -W[i];
+    }
+}
+
+void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *res_dyn, double *stab)
+{
+    body_wrenches(t, m, d);
+    subtree_sums(t, res_dyn, stab);
+}
+
+void mbs_tree_reactions_and_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted,
+                                    double *out, double *res_dyn, double *stab)
+{
+    body_wrenches(t, m, d);
+    subtree_sums(t, res_dyn, stab);
+    reactions_of_subtrees(t, wanted, out);
+}
+
+void mbs_tree_reactions(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted, double *out)
+{
+    mbs_tree_reactions_and_project(t, m, d, wanted, out, NULL, NULL);
+}
+
+/* ---- mass matrix ---- */
+
+/* I_O (6x6, row major) of a rigid body about the global origin. */
+static void body_inertia(const mbs_body *b, const mbs_body_state *s, double I[36])
+{
+    double Ig[9], tmp[9];
+    m3_mul(tmp, s->A, b->inertia);
+    m3_mul_t(Ig, tmp, s->A);
+    const double *r = s->r, mass = b->mass;
+    /* [r~] */
+    double X[9] = {0, -r[2], r[1], r[2], 0, -r[0], -r[1], r[0], 0};
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            /* (r~ r~^T)_ik as a sum of products: |r|^2 - r_i^2 on the
+             * diagonal cancelled where one coordinate dominates (a light
+             * body far out along an axis), and the Whipple bicycle took a
+             * fifth more steps on that rounding */
+            double XXt = 0.0;
+            for (int l = 0; l < 3; l++)
+                XXt += X[3 * i + l] * X[3 * k + l];
+            I[6 * i + k] = Ig[3 * i + k] + mass * XXt; /* n from w */
+            I[6 * i + 3 + k] = mass * X[3 * i + k];    /* n from v_O */
+            I[6 * (3 + i) + k] = -mass * X[3 * i + k]; /* f from w: -m r~ */
+            I[6 * (3 + i) + 3 + k] = i == k ? mass : 0.0;
+        }
+}
+
+void mbs_tree_mass_matrix(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *M, int ld)
+{
+    for (int k = 0; k < t->n_joints; k++)
+        body_inertia(&m->bodies[t->joints[k].child], &d->bodies[t->joints[k].child],
+                     t->inertia + 36 * t->joints[k].child);
+    for (int k = t->n_joints - 1; k >= 0; k--) {
+        const mbs_tree_joint *j = &t->joints[k];
+        if (j->parent_joint >= 0)
+            for (int i = 0; i < 36; i++)
+                t->inertia[36 * j->parent + i] += t->inertia[36 * j->child + i];
+    }
+    for (int k = 0; k < t->n_joints; k++) {
+        const mbs_tree_joint *j = &t->joints[k];
+        const double *Ic = t->inertia + 36 * j->child;
+        for (int c = 0; c < j->n_coords; c++) {
+            int col = j->coord + c;
+            const double *S = t->motion + 6 * col;
+            double F[6];
+            for (int i = 0; i < 6; i++) {
+                F[i] = 0.0;
+                for (int l = 0; l < 6; l++)
+                    F[i] += Ic[6 * i + l] * S[l];
+            }
+            /* this joint's coordinates and every ancestor's */
+            for (int a = k; a >= 0; a = t->joints[a].parent_joint) {
+                const mbs_tree_joint *ja = &t->joints[a];
+                for (int ca = 0; ca < ja->n_coords; ca++) {
+                    int row = ja->coord + ca;
+                    double v = power(F, t->motion + 6 * row);
+                    M[(size_t)col * ld + row] = v;
+                    M[(size_t)row * ld + col] = v;
+                }
+            }
+        }
+    }
+}
+
+void mbs_tree_row_jacobian(mbs_tree *t, const mbs_model *m, const mbs_data *d, const mbs_jac *jac, double *out)
+{
+    (void)m;
+    for (int i = 0; i < t->n_coords; i++)
+        out[i] = 0.0;
+    for (int k = 0; k < jac->n; k++) {
+        const mbs_jterm *term = &jac->terms[k];
+        int jt = term->body >= 0 ? t->body_joint[term->body] : -1;
+        if (jt < 0)
+            continue;
+        double W[6];
+        wrench_at(W, d->bodies[term->body].r, term->lin, term->ang);
+        for (int a = jt; a >= 0; a = t->joints[a].parent_joint) {
+            const mbs_tree_joint *ja = &t->joints[a];
+            for (int c = 0; c < ja->n_coords; c++)
+                out[ja->coord + c] += power(W, t->motion + 6 * (ja->coord + c));
+        }
+    }
+}
+
+/* ---- articulated bodies ----
+ * With every quantity in global axes about the origin no transforms are
+ * needed (Featherstone's articulated-body algorithm, the velocity terms
+ * left out: they are in the residual). Backward, leaves first:
+ *   U = I^A S,  D = S^T U,  I^A_parent += I^A - U D^-1 U^T
+ * and for a solve M x = b, the bias forces
+ *   u = b - S^T p^A,  p^A_parent += p^A + U D^-1 u;
+ * forward, root first: x = D^-1 (u - U^T a_parent), a = a_parent + S x. */
+
+/* The inverse of a symmetric positive definite D of order 4 to 6 by its
+ * Cholesky factor D = L L^T: columns of L^-T L^-1. 0, or -1 when D is not
+ * positive definite. */
+static int invert_cholesky(const double *D, int n, double *Dinv)
+{
+    double L[36] = {0};
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k <= i; k++) {
+            double s = D[n * i + k];
+            for (int l = 0; l < k; l++)
+                s -= L[n * i + l] * L[n * k + l];
+            if (i == k) {
+                if (!(s > 0.0))
+                    return -1;
+                L[n * i + i] = sqrt(s);
+            } else {
+                L[n * i + k] = s / L[n * k + k];
+            }
+        }
+    for (int c = 0; c < n; c++) {
+        double x[6];
+        for (int i = 0; i < n; i++) { /* L z = e_c */
+            double s = i == c ? 1.0 : 0.0;
+            for (int l = 0; l < i; l++)
+                s -= L[n * i + l] * x[l];
+            x[i] = s / L[n * i + i];
+        }
+        for (int i = n - 1; i >= 0; i--) { /* L^T x = z */
+            double s = x[i];
+            for (int l = i + 1; l < n; l++)
+                s -= L[n * l + i] * x[l];
+            x[i] = s / L[n * i + i];
+        }
+        for (int i = 0; i < n; i++)
+            Dinv[n * i + c] = x[i];
+    }
+    return 0;
+}
+
+/* The inverse of a symmetric positive definite D of order 1 to 6 (row
+ * major, order n in an n x n block): 0, or -1 when it is not. */
+static int invert_small(const double *D, int n, double *Dinv)
+{
+    if (n > 3)
+        return invert_cholesky(D, n, Dinv);
+    if (n == 1) {
+        if (!(D[0] > 0.0))
+            return -1;
+        Dinv[0] = 1.0 / D[0];
+        return 0;
+    }
+    if (n == 2) {
+        double det = D[0] * D[3] - D[1] * D[2];
+        if (!(D[0] > 0.0 && det > 0.0))
+            return -1;
+        Dinv[0] = D[3] / det, Dinv[1] = -D[1] / det, Dinv[2] = -D[2] / det, Dinv[3] = D[0] / det;
+        return 0;
+    }
+    double det = D[0] * (D[4] * D[8] - D[5] * D[7]) - D[1] * (D[3] * D[8] - D[5] * D[6]) +
+                 D[2] * (D[3] * D[7] - D[4] * D[6]);
+    if (!(D[0] > 0.0 && det > 0.0))
+        return -1;
+    /* the adjugate over the determinant */
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            int r0 = (k + 1) % 3, r1 = (k + 2) % 3, c0 = (i + 1) % 3, c1 = (i + 2) % 3;
+            Dinv[3 * i + k] = (D[3 * r0 + c0] * D[3 * r1 + c1] - D[3 * r0 + c1] * D[3 * r1 + c0]) / det;
+        }
+    return 0;
+}
+
+int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d, const double *armature)
+{
+    memcpy(t->art_S, t->motion, (size_t)t->n_coords * 6 * sizeof *t->art_S);
+    for (int k = 0; k < t->n_joints; k++)
+        body_inertia(&m->bodies[t->joints[k].child], &d->bodies[t->joints[k].child],
+                     t->inertia + 36 * t->joints[k].child);
+    for (int k = t->n_joints - 1; k >= 0; k--) {
+        const mbs_tree_joint *j = &t->joints[k];
+        double *IA = t->inertia + 36 * j->child, *U = t->art_U + 6 * j->coord, *Dinv = t->art_Dinv + j->dinv;
+        int nc = j->n_coords;
+        double D[36];
+        for (int c = 0; c < nc; c++) {
+            const double *S = t->art_S + 6 * (j->coord + c);
+            for (int i = 0; i < 6; i++) {
+                double s = 0.0;
+                for (int l = 0; l < 6; l++)
+                    s += IA[6 * i + l] * S[l];
+                U[6 * c + i] = s;
+            }
+        }
+        for (int a = 0; a < nc; a++)
+            for (int c = 0; c < nc; c++)
+                D[nc * a + c] = power(U + 6 * c, t->art_S + 6 * (j->coord + a));
+        for (int a = 0; armature && a < nc; a++)
+            D[nc * a + a] += armature[j->coord + a];
+        if (nc > 0 && invert_small(D, nc, Dinv) != 0)
+            return -1;
+        if (j->parent_joint < 0)
+            continue;
+        /* I^A_parent += I^A - U D^-1 U^T, symmetric: the upper triangle,
+         * mirrored (with one coordinate, the usual case, D^-1 a number) */
+        double *IP = t->inertia + 36 * j->parent;
+        for (int i = 0; i < 6; i++)
+            for (int l = i; l < 6; l++) {
+                double s = IA[6 * i + l];
+                if (nc == 1)
+                    s -= U[i] * Dinv[0] * U[l];
+                else
+                    for (int a = 0; a < nc; a++)
+                        for (int c = 0; c < nc; c++)
+                            s -= U[6 * a + i] * Dinv[nc * a + c] * U[6 * c + l];
+                IP[6 * i + l] += s;
+                if (l != i)
+                    IP[6 * l + i] += s;
+            }
+    }
+    return 0;
+}
+
+void mbs_tree_solve_mass(mbs_tree *t, const double *b, double *x)
+{
+    double u[6]; /* of one joint: at most 6 coordinates (a free root) */
+    for (int k = 0; k < t->n_joints; k++)
+        memset(t->force + 6 * t->joints[k].child, 0, 6 * sizeof *t->force);
+    /* backward: the bias forces; u_k kept in x until the forward pass */
+    for (int k = t->n_joints - 1; k >= 0; k--) {
+        const mbs_tree_joint *j = &t->joints[k];
+        const double *U = t->art_U + 6 * j->coord, *Dinv = t->art_Dinv + j->dinv, *p = t->force + 6 * j->child;
+        int nc = j->n_coords;
+        for (int c = 0; c < nc; c++)
+            u[c] = b[j->coord + c] - power(p, t->art_S + 6 * (j->coord + c));
+        for (int c = 0; c < nc; c++)
+            x[j->coord + c] = u[c];
+        if (j->parent_joint < 0)
+            continue;
+        double *pp = t->force + 6 * j->parent;
+        axpy6(pp, 1.0, p);
+        for (int a = 0; a < nc; a++) {
+            double w = 0.0;
+            for (int c = 0; c < nc; c++)
+                w += Dinv[nc * a + c] * u[c];
+            axpy6(pp, w, U + 6 * a);
+        }
+    }
+    /* forward: accelerations (in t->force, now free) */
+    for (int k = 0; k < t->n_joints; k++) {
+        const mbs_tree_joint *j = &t->joints[k];
+        const double *U = t->art_U + 6 * j->coord, *Dinv = t->art_Dinv + j->dinv;
+        double ap[6] = {0, 0, 0, 0, 0, 0}, *a = t->force + 6 * j->child;
+        if (j->parent_joint >= 0)
+            memcpy(ap, t->force + 6 * j->parent, sizeof ap);
+        int nc = j->n_coords;
+        for (int c = 0; c < nc; c++)
+            u[c] = x[j->coord + c] - power(U + 6 * c, ap);
+        memcpy(a, ap, sizeof ap);
+        for (int c = 0; c < nc; c++) {
+            double xc = 0.0;
+            for (int l = 0; l < nc; l++)
+                xc += Dinv[nc * c + l] * u[l];
+            x[j->coord + c] = xc;
+            axpy6(a, xc, t->art_S + 6 * (j->coord + c));
+        }
+    }
+}
+
+void mbs_tree_swap_factors(mbs_tree *t, mbs_tree_factors *f)
+{
+    double *U = t->art_U, *Dinv = t->art_Dinv, *S = t->art_S;
+    t->art_U = f->U;
+    t->art_Dinv = f->Dinv;
+    t->art_S = f->S;
+    f->U = U;
+    f->Dinv = Dinv;
+    f->S = S;
+}
