@@ -24,6 +24,8 @@
 typedef void STDCALL force_fn(int *id, double *time, double *par, int *npar, int *dflag, int *iflag, double *result);
 typedef void STDCALL motion_fn(int *id, double *time, double *par, int *npar, int *iord, int *iflag, double *value);
 typedef void STDCALL output_fn(int *id, double *time, double *par, int *npar, int *iflag, double *result);
+typedef void STDCALL array_fn(int *id, double *time, double *par, int *npar, int *dflag, int *iflag, int *nvalue,
+                              double *value);
 typedef void STDCALL system_fn(int *id, double *time, double *par, int *npar, int *dflag, int *iflag, int *nstate,
                                double *states, int *ninput, double *input, int *noutpt, double *stated, double *output);
 
@@ -37,7 +39,7 @@ static char *label_of(const mbs_user_routine *r)
 
 void mbs_user_invoke(const mbs_user_routine *r, const mbs_user_args *a)
 {
-    int id = r->id, npar = r->npar, dflag = a->dflag, iflag = a->iflag, iord = a->iord;
+    int id = r->id, npar = r->npar, dflag = a->dflag, iflag = a->iflag, iord = a->iord, nvalue = r->n_outputs;
     double time = a->time;
     mbs_user_system sys = r->system;
     int n = r->shape == MBS_USER_SYSTEM ? sys.nstate + sys.noutput : r->n_outputs;
@@ -60,6 +62,9 @@ void mbs_user_invoke(const mbs_user_routine *r, const mbs_user_args *a)
         break;
     case MBS_USER_OUTPUT:
         ((output_fn *)r->fn)(&id, &time, r->par, &npar, &iflag, a->out);
+        break;
+    case MBS_USER_ARRAY:
+        ((array_fn *)r->fn)(&id, &time, r->par, &npar, &dflag, &iflag, &nvalue, a->out);
         break;
     case MBS_USER_SYSTEM:
         ((system_fn *)r->fn)(&id, &time, r->par, &npar, &dflag, &iflag, &sys.nstate, states, &sys.ninput, inputs,

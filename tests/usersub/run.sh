@@ -87,6 +87,15 @@ for form in absolute joint; do
     status "VFOSUB gives the expression forces' rows ($form)" 0 "$mbsim" compare "$tmp/teth_twin.h5" "$tmp/teth.h5"
     check "VFOSUB takes the steps of its twin, within 20 % ($form)" \
         within "$(steps "$tmp/teth.h5")" "$(steps "$tmp/teth_twin.h5")" 20
+    # ARYSUB: an array's values, read by ARYVAL and by a state equation, against expression variables
+    status "ARYSUB runs ($form)" 0 run $models/array.xml "$tmp/ary.h5" --formulation $form
+    status "its twin runs ($form)" 0 run $models/array_expression.xml "$tmp/ary_twin.h5" --formulation $form
+    status "ARYSUB gives the expression variables' rows ($form)" 0 "$mbsim" compare "$tmp/ary_twin.h5" "$tmp/ary.h5"
+    status "a stiff ARYSUB runs ($form)" 0 run $models/array.xml "$tmp/ary_stiff.h5" --formulation $form --set k=1e6
+    status "its twin runs ($form)" 0 \
+        run $models/array_expression.xml "$tmp/ary_stiff_twin.h5" --formulation $form --set k=1e6
+    check "a stiff ARYSUB takes the steps of its twin, within 20 % ($form)" \
+        within "$(steps "$tmp/ary_stiff.h5")" "$(steps "$tmp/ary_stiff_twin.h5")" 20
     # a stiff SFOSUB spring and the same law as an expression
     sed 's|usrsub_dll_name="spring" usrsub_param_string="USER(20, 10, k, c, 0.5)"|val_expression="k*(0.5 - DM(20, 10)) - c*VR(20, 10)"|' \
         examples/usersub/spring.xml >"$tmp/spring_expression.xml"
