@@ -388,7 +388,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         free(p);
         return -1;
     }
-    mbs_component *c = mbs_add_component(b, e, &OPS, p);
+    mbs_component *c = mbs_add_marker_component(b, e, &OPS, p, (const int[]){plane, disc}, 2, OUTPUTS,
+                                                MBS_COUNT_OF(OUTPUTS));
     if (!c)
         return -1;
     /* holonomic rows first: the normal row, then the velocity-level rows */
@@ -403,10 +404,6 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         c->n_vrows = row - c->n_hrows;
     }
     c->n_disc = N_DISC;
-    mbs_component_couple_marker(m, c, plane);
-    mbs_component_couple_marker(m, c, disc);
-    c->outputs = OUTPUTS;
-    c->n_outputs = MBS_COUNT_OF(OUTPUTS);
     return 0;
 }
 
