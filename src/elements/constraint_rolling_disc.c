@@ -18,7 +18,8 @@
  *   lateral       wLat . dv = 0             velocity level (non-holonomic)
  *   longitudinal  wF . dv = 0               velocity level (non-holonomic)
  * Exudyn imposes all three at velocity level, so the disc may drift off the
- * plane; the position-level normal row is our addition (FRICTION.md 3).
+ * plane; the position-level normal row is our addition (docs/rolling-disc.md,
+ * "Differences from Exudyn").
  * dg/dt = n0 . dv holds exactly: pC is the point of the rim closest to the
  * plane, so moving along the rim does not change the gap to first order.
  *

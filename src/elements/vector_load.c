@@ -1,4 +1,7 @@
-/* f = R_ref (fx, fy, fz), t = R_ref (tx, ty, tz) (vector_load.h), and the
+/* Force and torque components in a marker's axes, and the one force
+ * element of both Force_Vector kinds (vector_load.h):
+ *
+ * f = R_ref (fx, fy, fz), t = R_ref (tx, ty, tz) (vector_load.h), and the
  * component both Force_Vector elements make of it:
  *   on I's body:  f at the origin p_I of marker I, torque t
  *   on J's body (two bodies):  -f at the same point p_I, torque -t
