@@ -154,7 +154,6 @@ static mbs_tfunc *value(mbs_builder *b, const mbs_spec_elem *e, mbs_dim dim)
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
-    const mbs_model *m = mbs_builder_model(b);
     int torque = mbs_spec_keyword(e, "type") == 1, I, J;
     if (mbs_ref_marker_pair(b, e, &I, &J) != 0)
         return -1;
@@ -167,14 +166,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         return -1;
     }
     *sp = (scalar_params){torque, mbs_spec_bool(e, "is_action_only"), I, J, val};
-    mbs_component *c = mbs_add_component(b, e, &OPS, sp);
-    if (!c)
-        return -1;
-    mbs_component_couple_marker(m, c, I);
-    mbs_component_couple_marker(m, c, J);
-    c->outputs = torque ? OUT_T : OUT_F;
-    c->n_outputs = 2;
-    return 0;
+    return mbs_add_marker_component(b, e, &OPS, sp, (const int[]){I, J}, 2, torque ? OUT_T : OUT_F,
+                                    MBS_COUNT_OF(OUT_F)) ? 0 : -1;
 }
 
 const mbs_kind mbs_kind_force_scalar_two_body = {

@@ -507,6 +507,21 @@ void mbs_component_couple_marker(const mbs_model *m, mbs_component *c, int marke
     mbs_component_couple_body(c, mk->body);
 }
 
+mbs_component *mbs_add_marker_component(mbs_builder *b, const mbs_spec_elem *e, const mbs_component_ops *ops,
+                                        void *params, const int *markers, int n_markers,
+                                        const mbs_output_desc *outputs, int n_outputs)
+{
+    mbs_component *c = mbs_add_component(b, e, ops, params);
+    if (!c)
+        return NULL;
+    for (int i = 0; i < n_markers; i++)
+        if (markers[i] >= 0)
+            mbs_component_couple_marker(b->m, c, markers[i]);
+    c->outputs = outputs;
+    c->n_outputs = n_outputs;
+    return c;
+}
+
 void mbs_marker_initial_pose(const mbs_model *m, int marker, double pos[3], double R[9])
 {
     const mbs_marker *mk = &m->markers[marker];
