@@ -7,11 +7,6 @@
 #include "joint_system.h"
 #include "tree.h"
 
-/* the most states an element may have for its bristles to be folded into
- * the tree's block (a revolute's friction has two: pin and end caps;
- * mbs_axial_friction_slopes holds two) */
-#define LOCAL_MAX 2
-
 struct mbs_joint_system {
     const mbs_model *m;
     mbs_data *d;
@@ -69,7 +64,7 @@ struct mbs_joint_system {
     /* the point of the last residual that computed its own reactions
      * (with local groups or a fresh block): IDA asks for a Newton matrix
      * where it has just evaluated the residual, and the slopes that
-     * residual recorded (friction_slopes) serve the fold, the tree it left
+     * residual recorded (axial_slopes) serve the fold, the tree it left
      * in place the factors (last_residual_at) */
     int last_valid;
     double last_t, *last_yj, *last_ypj; /* [nj] */
@@ -85,13 +80,14 @@ struct mbs_joint_system {
     long residual_evals;
     double cj;         /* of the last Newton matrix (MASS) */
     int articulated;   /* 0: its tree block is factored (MASS) */
-    /* joint friction in tree joints: evaluated after the others, from the
-     * reactions of a first backward pass (find_tree_friction) */
-    int n_tree_friction;
-    char *tree_friction;   /* [n_comps] those friction elements */
+    /* joint-local laws reading the reactions of tree joints (joint
+     * friction): evaluated after the others, from the reactions of a first
+     * backward pass (find_reaction_readers) */
+    int n_reaction_readers;
+    char *reaction_reader; /* [n_comps] those laws */
     char *skip_first;      /* [n_comps] the tree's joints and those: not in the first pass */
     char *reaction_wanted; /* [n_comps] the tree joints they rub in */
-    double *reactions;     /* [n_comps x 6] (data.h tree_reaction) */
+    double *reactions;     /* [n_comps x 6] (data.h joint_wrench) */
     /* output rows (mbs_joint_system_row) */
     int rows_here;               /* nothing kept but element states: rows are made consistent here */
     /* the mass matrix's factors at another state than the Newton matrix's:
@@ -108,7 +104,7 @@ struct mbs_joint_system {
     long fresh_matrix, n_matrices; /* n_matrices: MASS Newton matrices made */
     long matrix_residual; /* residual_evals when the last MASS matrix was made at the last
                              residual's point (its block is that point's), else -1 */
-    struct mbs_axial_friction_slopes *friction_slopes; /* [n_comps] with local groups: the local
+    mbs_axial_slopes *axial_slopes; /* [n_comps] with local groups: the local
                           friction's slopes at the last residual (data.h) */
 };
 
@@ -128,8 +124,8 @@ void mbs_js_expand(mbs_joint_system *s, const double *yj, const double *ypj, int
 double mbs_js_group_sign(const mbs_joint_system *s, int g);
 
 /* The torque and slopes group g's element recorded at the last residual
- * (friction_slopes), or all zero where a command has switched it off: it
+ * (axial_slopes), or all zero where a command has switched it off: it
  * is then not evaluated, and what it recorded before is stale. */
-const struct mbs_axial_friction_slopes *mbs_js_group_slopes(const mbs_joint_system *s, int g);
+const mbs_axial_slopes *mbs_js_group_slopes(const mbs_joint_system *s, int g);
 
 #endif
