@@ -5,6 +5,7 @@
  *   TORQUE: about J's z axis:  t_I = val z_J,  t_J = -val z_J
  * With is_action_only="TRUE" the J body gets nothing. Its power (external
  * work) is val . (relative rate), counted in the energy balance. */
+#include "modify_commands.h"
 #include "usersub.h"
 #include "../core/vec3.h"
 #include "../model/builder.h"
@@ -143,6 +144,8 @@ static mbs_tfunc *value(mbs_builder *b, const mbs_spec_elem *e, mbs_dim dim)
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
+    if (e->modify) /* MotionSolve's modify command: its expressions */
+        return mbs_build_modify(b, e, NULL);
     const mbs_model *m = mbs_builder_model(b);
     int torque = mbs_spec_keyword(e, "type") == 1, I, J;
     if (mbs_ref_marker_pair(b, e, &I, &J) != 0)
@@ -167,7 +170,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 }
 
 const mbs_kind mbs_kind_force_scalar_two_body = {
-    "Force_Scalar_TwoBody", MBS_FAMILY_FORCE, MBS_IN_MODEL, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
+    "Force_Scalar_TwoBody", MBS_FAMILY_FORCE, MBS_IN_MODEL | MBS_MODIFIABLE, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
     "A scalar force along the line from J to I (positive pushes the markers apart) or a torque about J's "
     "z axis, of value val (a number or an expression of t; MotionSolve files write val_expression) or "
     "given by a user subroutine SFOSUB (usrsub_*), equal and opposite on the J body unless is_action_only. "
