@@ -269,10 +269,14 @@ schema: $(MBSIM)
 docs: $(MBSIM)
 	$(MBSIM) reference > docs/elements.md
 
-# docs/elements.md must be what the element tables generate
+# docs/elements.md must be what the element tables generate, and every speed
+# figure of the README and docs/ must name the command that produced it
 docs-check: $(MBSIM)
 	@$(MBSIM) reference | cmp -s - docs/elements.md || \
 	    { echo "docs/elements.md is out of date: run 'make docs'"; exit 1; }
+	@tests/docs_figures.sh README.md $(filter-out docs/elements.md,$(wildcard docs/*.md))
+	@tests/docs_figures.sh tests/docs/uncited_figure.md 2>&1 | grep -c 'without the command' | grep -qx 2 || \
+	    { echo "tests/docs_figures.sh does not find the two uncited figures of tests/docs/uncited_figure.md"; exit 1; }
 	@echo "docs: up to date"
 
 $(BUILD)/chain_bench: $(BUILD)/bench/chain_bench.o $(BUILD)/libmbsim.a
