@@ -14,187 +14,6 @@
 #include <string.h>
 
 
-/* Component c's description as a joint-local law (model/joints.h): 1, or
- * 0 where it is none. */
-static int joint_local(const mbs_model *m, int c, mbs_joint_local *out)
-{
-    const mbs_component *comp = &m->comps[c];
-    return comp->ops->joint_local && comp->ops->joint_local(comp, out);
-}
-
-mbs_joint_newton mbs_joint_newton_for(const mbs_model *m)
-{
-    for (int c = 0; c < m->n_comps; c++) {
-        const mbs_component *comp = &m->comps[c];
-        int rows_only = comp->n_hrows + comp->n_vrows > 0;
-        int no_bodies = comp->n_bodies == 0;
-        mbs_joint_local local;
-        if (joint_local(m, c, &local))
-            continue; /* with MASS if it acts about a tree joint's axis (settle_tree) */
-        if (comp->n_states > 0 || !(rows_only || comp->decoupled || no_bodies))
-            return MBS_NEWTON_DIFFERENCE; /* forces that may be stiff, or states */
-    }
-    return MBS_NEWTON_MASS;
-}
-
-int mbs_joint_free_roots(mbs_joint_newton newton)
-{
-    return newton == MBS_NEWTON_MASS;
-}
-
-/* The joint of tree t whose reaction component c reads (a joint-local law
- * reading its joint's reaction: joint friction), which the backward pass
- * then gives it (find_reaction_readers); or -1. */
-static int reads_tree_reaction(const mbs_model *m, const mbs_tree *t, int c)
-{
-    mbs_joint_local l;
-    return joint_local(m, c, &l) && l.reads_reaction && l.joint >= 0 && t->comp_in_tree[l.joint] ? l.joint : -1;
-}
-
-/* The type of tree joint j (not a free root). */
-static mbs_joint_type tree_joint_type(const mbs_model *m, const mbs_tree *t, int j)
-{
-    return m->comps[t->joints[j].comp].joint->type;
-}
-
-/* The joint of tree t about whose axis joint-local law c acts, or -1:
- * the joint it names, where that is in the tree; else a tree joint of one
- * of its types between its markers' bodies whose axis is its J marker's z
- * (both fixed in those bodies: checked at the state of d; a torsion
- * spring-damper across a revolute joint). (What it decides is the Newton
- * matrix only: the residual evaluates the law as it is.) */
-static int local_tree_joint(const mbs_model *m, const mbs_data *d, const mbs_tree *t, int c)
-{
-    mbs_joint_local l;
-    if (!joint_local(m, c, &l))
-        return -1;
-    if (l.joint >= 0) {
-        for (int j = 0; t->comp_in_tree[l.joint] && j < t->n_joints; j++)
-            if (t->joints[j].comp == l.joint)
-                return j;
-        return -1;
-    }
-    mbs_eval ev = {.m = m, .d = (mbs_data *)d};
-    int bI = mbs_marker_body(&ev, l.I), bJ = mbs_marker_body(&ev, l.J);
-    for (int j = 0; j < t->n_joints; j++) {
-        const mbs_tree_joint *jt = &t->joints[j];
-        int across = (bI == jt->child && bJ == jt->parent) || (bI == jt->parent && bJ == jt->child);
-        if (!across || jt->comp < 0 || !(MBS_JOINT_BIT(tree_joint_type(m, t, j)) & l.types))
-            continue;
-        double axis[3], z[3];
-        mbs_marker_axis(&ev, m->comps[jt->comp].joint->J, 2, axis);
-        mbs_marker_axis(&ev, l.J, 2, z);
-        if (fabs(v3_dot(axis, z)) > 1.0 - 1e-12)
-            return j;
-    }
-    return -1;
-}
-
-/* Whether joint-local law c takes the MASS Newton matrix: it acts about
- * the axis of a tree joint of one of its types. (Its load is then a torque
- * on that joint's coordinate alone, its states are kept variables or fold
- * into the tree's block: local_state. What the matrix leaves out is joint
- * friction's dependence on the accelerations through the normal force.
- * Measured on the examples: friction on revolute and universal joints took
- * 0.9 of the difference matrix's residuals, on cylindrical and spherical
- * ones 6 and 60 times as many steps, their convergence failing on that
- * dependence.) */
-static int local_takes_mass(const mbs_model *m, const mbs_data *d, const mbs_tree *t, int c)
-{
-    mbs_joint_local l;
-    int j = joint_local(m, c, &l) ? local_tree_joint(m, d, t, c) : -1;
-    return j >= 0 && (MBS_JOINT_BIT(tree_joint_type(m, t, j)) & l.types);
-}
-
-/* The component whose element state absolute variable a is, or -1. */
-static int state_component(const mbs_model *m, int a)
-{
-    int z = a - m->ofs_z;
-    for (int c = 0; z >= 0 && z < m->nz && c < m->n_comps; c++)
-        if (z >= m->comps[c].state_ofs && z < m->comps[c].state_ofs + m->comps[c].n_states)
-            return c;
-    return -1;
-}
-
-/* Whether absolute variable a is a state folded into the tree's block
- * with the MASS Newton matrix (fold_local_groups): a state of a joint-local
- * law on a tree joint of its fold_types (joint friction on a REVOLUTE
- * joint), whose slopes it records. Its column acts on that joint's one
- * rate row only and its row reads that rate only (a revolute's slip speed
- * does not depend on its angle; the bristles' rates not on the normal
- * force), so eliminating it changes c_j M by a term on that coordinate's
- * diagonal. */
-static int local_state(const mbs_model *m, const mbs_data *d, const mbs_tree *t, mbs_joint_newton newton, int a)
-{
-    mbs_joint_local l;
-    int c = newton == MBS_NEWTON_MASS ? state_component(m, a) : -1;
-    int j = c >= 0 && joint_local(m, c, &l) && l.slopes == MBS_SLOPES_RECORDED ? local_tree_joint(m, d, t, c) : -1;
-    return j >= 0 && (MBS_JOINT_BIT(tree_joint_type(m, t, j)) & l.fold_types) &&
-           m->comps[c].n_states <= MBS_AXIAL_STATES;
-}
-
-/* Builds the tree for the model's Newton matrix: MASS takes joint-local
- * laws only about a tree joint's axis (local_takes_mass); where one does
- * not fit, the tree is built again for DIFFERENCE. The Newton matrix, or
- * -1 (out of memory). */
-static int settle_tree(mbs_tree *t, const mbs_model *m, const mbs_data *d)
-{
-    mbs_joint_newton newton = mbs_joint_newton_for(m);
-    if (mbs_tree_build(t, m, d, mbs_joint_free_roots(newton)) != 0)
-        return -1;
-    if (newton != MBS_NEWTON_MASS)
-        return (int)newton;
-    mbs_joint_local l;
-    for (int c = 0; c < m->n_comps; c++)
-        if (joint_local(m, c, &l) && !local_takes_mass(m, d, t, c)) {
-            mbs_tree_free(t);
-            newton = MBS_NEWTON_DIFFERENCE;
-            return mbs_tree_build(t, m, d, mbs_joint_free_roots(newton)) != 0 ? -1 : (int)newton;
-        }
-    return (int)newton;
-}
-
-int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
-{
-    mbs_tree t;
-    int settled = settle_tree(&t, m, d);
-    if (settled < 0)
-        return 0;
-    mbs_joint_newton newton = (mbs_joint_newton)settled;
-    /* the variables the tree does not replace, and the moving bodies it
-     * leaves in absolute coordinates */
-    int others = m->ny, outside = 0;
-    for (int b = 0; b < m->n_bodies; b++) {
-        if (t.body_joint[b] >= 0)
-            others -= m->bodies[b].nq + m->bodies[b].nu + (m->bodies[b].quat_mu >= 0);
-        else if (m->bodies[b].type != MBS_BODY_GROUND)
-            outside++;
-    }
-    for (int r = 0; r < m->n_rows; r++)
-        if (t.row_in_tree[r])
-            others -= 1 + (m->row_mu[r] >= 0);
-    /* a free root's coordinates are its body's absolute variables: only
-     * joints' coordinates can make the joint formulation pay (one free
-     * rolling coin took 1.08 times as long in joint coordinates) */
-    int coords = t.n_coords, tree_friction = 0, joint_coords = coords - 6 * mbs_tree_free_roots(&t);
-    for (int c = 0; c < m->n_comps; c++) {
-        tree_friction += reads_tree_reaction(m, &t, c) >= 0;
-        /* states of joint-local laws (bristles) with the MASS matrix: their
-         * rows in the Schur complement are sparse (tree_solver.c), they do
-         * not count as others */
-        if (newton == MBS_NEWTON_MASS && local_takes_mass(m, d, &t, c))
-            others -= m->comps[c].n_states;
-    }
-    mbs_tree_free(&t);
-    if (newton == MBS_NEWTON_DIFFERENCE && tree_friction > MBS_AUTO_JOINT_FRICTION_MAX)
-        return 0;
-    if (joint_coords < MBS_AUTO_JOINT_MIN)
-        return 0;
-    if (newton == MBS_NEWTON_MASS)
-        return others <= MBS_AUTO_JOINT_MAX_OTHERS;
-    return outside == 0 && 2 * coords + others <= MBS_AUTO_JOINT_DENSE_MAX;
-}
-
 void mbs_joint_system_free(mbs_joint_system *s)
 {
     if (!s)
@@ -292,7 +111,7 @@ static int find_reaction_readers(mbs_joint_system *s)
         return -1;
     for (int c = 0; c < m->n_comps; c++) {
         s->skip_first[c] = s->tree.comp_in_tree[c];
-        int joint = reads_tree_reaction(m, &s->tree, c);
+        int joint = mbs_js_reads_tree_reaction(m, &s->tree, c);
         if (joint >= 0) {
             s->reaction_reader[c] = s->skip_first[c] = 1;
             s->reaction_wanted[joint] = 1;
@@ -318,9 +137,9 @@ static int find_state_joints(mbs_joint_system *s)
         return -1;
     for (int k = 0; k < s->n_kept; k++) {
         s->state_joint[k] = s->state_comp[k] = s->state_colour[k] = -1;
-        int c = state_component(m, s->kept[k]);
+        int c = mbs_js_state_component(m, s->kept[k]);
         if (c >= 0) {
-            s->state_joint[k] = local_tree_joint(m, s->d, &s->tree, c);
+            s->state_joint[k] = mbs_js_local_tree_joint(m, s->d, &s->tree, c);
             s->state_comp[k] = s->state_joint[k] >= 0 ? c : -1;
         }
         s->n_state_joints += s->state_joint[k] >= 0;
@@ -397,7 +216,7 @@ static int find_axial_springs(mbs_joint_system *s)
         return -1;
     for (int c = 0; s->newton == MBS_NEWTON_MASS && c < m->n_comps; c++) {
         mbs_joint_local l;
-        int j = joint_local(m, c, &l) && l.slopes == MBS_SLOPES_CONSTANT ? local_tree_joint(m, s->d, &s->tree, c) : -1;
+        int j = mbs_js_joint_local(m, c, &l) && l.slopes == MBS_SLOPES_CONSTANT ? mbs_js_local_tree_joint(m, s->d, &s->tree, c) : -1;
         if (j < 0)
             continue;
         s->springs[s->n_springs++] = (struct js_spring){c, s->tree.joints[j].coord, s->tree.joints[j].pos, l.k, l.c};
@@ -412,7 +231,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         return NULL;
     s->m = m;
     s->d = d;
-    int settled = settle_tree(&s->tree, m, d);
+    int settled = mbs_js_settle_tree(&s->tree, m, d);
     if (settled < 0) {
         free(s);
         return NULL;
@@ -502,7 +321,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     /* the local states first (they join the tree's block), then the rest */
     for (int pass = 0, k = 0; pass < 2; pass++)
         for (int i = 0; i < m->ny; i++) {
-            if (s->replaced[i] || local_state(m, d, &s->tree, s->newton, i) != (pass == 0))
+            if (s->replaced[i] || mbs_js_local_state(m, d, &s->tree, s->newton, i) != (pass == 0))
                 continue;
             s->kept[k] = i;
             s->n_local += pass == 0;

@@ -1,6 +1,8 @@
-/* The joint formulation's system (joint_system.h) as its three files see
- * it: joint_system.c (layout, residual), joint_newton.c (the Newton
- * matrix), joint_rows.c (output rows). Not for the rest of the program. */
+/* The joint formulation's system (joint_system.h) as its files see it:
+ * tree_settle.c (the tree and the Newton matrix it settles on),
+ * joint_system.c (layout, residual), joint_newton.c (the Newton matrix),
+ * joint_rows.c (output rows), joint_dae.c (the DAE interface). Not for the
+ * rest of the program. */
 #ifndef MBS_JOINT_SYSTEM_IMPL_H
 #define MBS_JOINT_SYSTEM_IMPL_H
 
@@ -107,6 +109,47 @@ struct mbs_joint_system {
     mbs_axial_slopes *axial_slopes; /* [n_comps] with local groups: the local
                           friction's slopes at the last residual (data.h) */
 };
+
+/* ---- the tree and Newton matrix the formulation settles on, and the
+ * joint-local laws it takes (tree_settle.c) ---- */
+
+/* Component c's description as a joint-local law (model/joints.h): 1, or
+ * 0 where it is none. */
+int mbs_js_joint_local(const mbs_model *m, int c, mbs_joint_local *out);
+
+/* The joint of tree t whose reaction component c reads (a joint-local law
+ * reading its joint's reaction: joint friction), which the backward pass
+ * then gives it (find_reaction_readers); or -1. */
+int mbs_js_reads_tree_reaction(const mbs_model *m, const mbs_tree *t, int c);
+
+/* The joint of tree t about whose axis joint-local law c acts, or -1:
+ * the joint it names, where that is in the tree; else a tree joint of one
+ * of its types between its markers' bodies whose axis is its J marker's z
+ * (both fixed in those bodies: checked at the state of d; a torsion
+ * spring-damper across a revolute joint). (What it decides is the Newton
+ * matrix only: the residual evaluates the law as it is.) */
+int mbs_js_local_tree_joint(const mbs_model *m, const mbs_data *d, const mbs_tree *t, int c);
+
+/* The component whose element state absolute variable a is, or -1. */
+int mbs_js_state_component(const mbs_model *m, int a);
+
+/* Whether absolute variable a is a state folded into the tree's block
+ * with the MASS Newton matrix (fold_local_groups): a state of a joint-local
+ * law on a tree joint of its fold_types (joint friction on a REVOLUTE
+ * joint), whose slopes it records. Its column acts on that joint's one
+ * rate row only and its row reads that rate only (a revolute's slip speed
+ * does not depend on its angle; the bristles' rates not on the normal
+ * force), so eliminating it changes c_j M by a term on that coordinate's
+ * diagonal. */
+int mbs_js_local_state(const mbs_model *m, const mbs_data *d, const mbs_tree *t, mbs_joint_newton newton, int a);
+
+/* Builds the tree for the model's Newton matrix: MASS takes joint-local
+ * laws only about a tree joint's axis (tree_settle.c); where one does
+ * not fit, the tree is built again for DIFFERENCE. The Newton matrix, or
+ * -1 (out of memory). */
+int mbs_js_settle_tree(mbs_tree *t, const mbs_model *m, const mbs_data *d);
+
+/* ---- what joint_system.c shares with joint_newton.c and joint_rows.c ---- */
 
 /* The positions' rates out [np] from the tree's rates w [n] at the
  * positions q: the same numbers, but a quaternion's, dp/dt = L(p)^T w / 2
