@@ -33,23 +33,8 @@ trap 'rm -f "$known"' EXIT INT TERM
 # to: a new include the rules forbid is a change of the layering, to be made
 # in docs/architecture.md's table (with a reason) or not at all.
 cat > "$known" <<'EOF'
-# Joints as data (issue 32 item 3): the tree, the consistent start and the
-# absolute Newton matrix's friction rows read joints, their friction and
-# torsion springs through the element files' headers; a joint description in
-# model/ and the joint-local laws' own op replace them.
-src/solver/dae/friction_refresh.c src/elements/joint.h
-src/solver/joint/joint_newton.c src/elements/joint.h
-src/solver/joint/joint_rows.c src/elements/joint.h
-src/solver/joint/joint_system.c src/elements/axial_spring.h
-src/solver/joint/joint_system.c src/elements/joint.h
-src/solver/joint/tree.c src/elements/joint.h
-src/solver/joint/tree_topology.c src/elements/joint.h
-src/solver/start/assemble.c src/elements/joint.h
-src/solver/start/unclosed_loop.c src/elements/joint.h
-# One DAE interface (issue 32 item 1): the integrator asks which formulation
-# it has; behind an ops table it holds, it includes neither.
-src/solver/ida/integrator.c src/solver/joint/joint_system.h
-src/solver/ida/integrator.c src/solver/joint/tree_solver.h
+# (none: issue 32 removed the last, the solver's includes of elements/ and
+# the integrator's of the joint formulation)
 EOF
 
 find src -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort |

@@ -302,7 +302,7 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
         status_name(st), st == MBS_OK ? "" : st == MBS_E_INTERRUPTED ? interrupted : res.message, res.t_reached / ts,
         "SUNDIALS IDA (variable-order BDF, stabilised index-2 DAE)", m->settings.rtol,
         m->settings.atol / mbs_units_to_si(&m->units, DIM_LENGTH),
-        mbs_linear_solver_name(res.linear_solver), res.joint_coords >= 0 ? "JOINT" : "ABSOLUTE", res.joint_coords,
+        mbs_linear_solver_name(res.linear_solver), res.formulation, res.joint_coords,
         res.stats.steps, res.stats.residual_evals,
         res.stats.jacobian_evals, res.stats.nonlinear_iterations, res.stats.error_test_failures,
         res.stats.nonlinear_convergence_failures, res.events, mbs_wall_seconds() - start};

@@ -1,7 +1,7 @@
 /* Help texts: `mbsim --help` and `mbsim help COMMAND` (docs/cli.md says the same). */
 #include "cli.h"
 #include "../output/results_writer.h"
-#include "../solver/ida/sundials_compat.h"
+#include "../solver/dae/sundials_compat.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -150,11 +150,11 @@ static int joint_coordinate(mbs_builder *b, const mbs_spec_elem *e, const mbs_co
 {
     int given = mbs_spec_given(e, FREEDOM_ATTR[k]);
     int wants_angle = given && mbs_spec_keyword(e, FREEDOM_ATTR[k]) == 1;
-    if (!mbs_is_joint(jc) || jc->n_coords == 0 || !jc->ops->coordinate)
+    if (!jc->joint || jc->n_coords == 0 || !jc->ops->coordinate)
         return mbs_build_error(b, e, "%s %d is a %s %s, which has no coordinate to couple (REVOLUTE, "
                                "TRANSLATIONAL or CYLINDRICAL joints have one)", JOINT_ATTR[k], jc->id,
-                               mbs_is_joint(jc) ? mbs_joint_type(jc) : jc->kind->name,
-                               mbs_is_joint(jc) ? "joint" : "element");
+                               jc->joint ? mbs_joint_type_name(jc) : jc->kind->name,
+                               jc->joint ? "joint" : "element");
     if (jc->n_coords == 2) {
         if (!given)
             return mbs_build_error(b, e, "joint %d is CYLINDRICAL: say which of its freedoms with %s=\"T\" or \"R\"",
@@ -163,7 +163,7 @@ static int joint_coordinate(mbs_builder *b, const mbs_spec_elem *e, const mbs_co
     }
     if (given && wants_angle != (int)(jc->coord_angles & 1u))
         return mbs_build_error(b, e, "%s=\"%s\" does not match joint %d, a %s joint", FREEDOM_ATTR[k],
-                               mbs_spec_text(e, FREEDOM_ATTR[k]), jc->id, mbs_joint_type(jc));
+                               mbs_spec_text(e, FREEDOM_ATTR[k]), jc->id, mbs_joint_type_name(jc));
     return 0;
 }
 

@@ -45,11 +45,14 @@
  * REVOLUTE: 0 = angle. TRANSLATIONAL: 0 = displacement. CYLINDRICAL: 0 =
  * displacement, 1 = angle.
  *
- * Reaction (outputs Force, Torque): the constraint force on the I body,
- * F = -sum_rows lambda lin_I, and its moment about the I origin,
- * T = -sum_rows lambda ang_I - s_I x F (s_I = p_I - r_I), both in J axes
- * (MotionSolve's FX(I,J,J) .. TZ). With I on the ground, the negated
- * load on the J body moved to the I origin. */
+ * Reaction (outputs Force, Torque): the constraint force on the I body and
+ * its moment about the I origin, in J axes (MotionSolve's FX(I,J,J) .. TZ;
+ * mbs_joint_reaction, solver/eval/joints.c, which other elements and the
+ * solver read too).
+ *
+ * The build fills the joint's description (model/joints.h: type, markers,
+ * bodies, which rows are lengths, the turning angle's discrete state),
+ * which is all the solver reads of a joint. */
 #include "joint.h"
 #include "joint_primitives.h"
 #include "../core/vec3.h"
@@ -68,6 +71,7 @@ typedef enum travel_kind { T_NONE, T_SCREW, T_RACK_PINION } travel_kind;
 
 typedef struct joint_type {
     const char *name;
+    mbs_joint_type type;
     prim prims[6];
     int n_coords;
     coord_kind coords[2];
@@ -81,23 +85,23 @@ typedef struct joint_type {
 
 /* in the order of JOINT_KEYWORDS */
 static const joint_type TYPES[] = {
-    {"FIXED", {P_ATPOINT, P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_END}, 0, {0}, NULL, T_NONE},
-    {"REVOLUTE", {P_ATPOINT, P_ZI_XJ, P_ZI_YJ, P_END}, 1, {C_ANGLE}, &MBS_ANGLE_AZ, T_NONE},
-    {"SPHERICAL", {P_ATPOINT, P_END}, 0, {0}, NULL, T_NONE},
-    {"TRANSLATIONAL", {P_D_XJ, P_D_YJ, P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_END}, 1, {C_DISPLACEMENT}, NULL, T_NONE},
-    {"CYLINDRICAL", {P_D_XJ, P_D_YJ, P_ZI_XJ, P_ZI_YJ, P_END}, 2, {C_DISPLACEMENT, C_ANGLE}, &MBS_ANGLE_AZ, T_NONE},
-    {"UNIVERSAL", {P_ATPOINT, P_ZI_ZJ, P_END}, 0, {0}, NULL, T_NONE},
-    {"HOOKE", {P_ATPOINT, P_ZI_ZJ, P_END}, 0, {0}, NULL, T_NONE},
-    {"PLANAR", {P_D_ZJ, P_ZI_XJ, P_ZI_YJ, P_END}, 0, {0}, NULL, T_NONE},
-    {"INLINE", {P_D_XJ, P_D_YJ, P_END}, 0, {0}, NULL, T_NONE},
-    {"INPLANE", {P_D_ZJ, P_END}, 0, {0}, NULL, T_NONE},
-    {"ORIENTATION", {P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_END}, 0, {0}, NULL, T_NONE},
-    {"PARALLEL_AXES", {P_ZI_XJ, P_ZI_YJ, P_END}, 0, {0}, NULL, T_NONE},
-    {"PERPENDICULAR", {P_ZI_ZJ, P_END}, 0, {0}, NULL, T_NONE},
-    {"FREE", {P_END}, 0, {0}, NULL, T_NONE},
-    {"CONSTANT_VELOCITY", {P_ATPOINT, P_CONSTANT_VELOCITY, P_END}, 0, {0}, NULL, T_NONE},
-    {"RACK_PINION", {P_TRAVEL, P_END}, 0, {0}, &MBS_ANGLE_PINION, T_RACK_PINION},
-    {"SCREW", {P_TRAVEL, P_END}, 0, {0}, &MBS_ANGLE_AZ, T_SCREW},
+    {"FIXED", MBS_JOINT_FIXED, {P_ATPOINT, P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"REVOLUTE", MBS_JOINT_REVOLUTE, {P_ATPOINT, P_ZI_XJ, P_ZI_YJ, P_END}, 1, {C_ANGLE}, &MBS_ANGLE_AZ, T_NONE},
+    {"SPHERICAL", MBS_JOINT_SPHERICAL, {P_ATPOINT, P_END}, 0, {0}, NULL, T_NONE},
+    {"TRANSLATIONAL", MBS_JOINT_TRANSLATIONAL, {P_D_XJ, P_D_YJ, P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_END}, 1, {C_DISPLACEMENT}, NULL, T_NONE},
+    {"CYLINDRICAL", MBS_JOINT_CYLINDRICAL, {P_D_XJ, P_D_YJ, P_ZI_XJ, P_ZI_YJ, P_END}, 2, {C_DISPLACEMENT, C_ANGLE}, &MBS_ANGLE_AZ, T_NONE},
+    {"UNIVERSAL", MBS_JOINT_UNIVERSAL, {P_ATPOINT, P_ZI_ZJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"HOOKE", MBS_JOINT_UNIVERSAL, {P_ATPOINT, P_ZI_ZJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"PLANAR", MBS_JOINT_PLANAR, {P_D_ZJ, P_ZI_XJ, P_ZI_YJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"INLINE", MBS_JOINT_INLINE, {P_D_XJ, P_D_YJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"INPLANE", MBS_JOINT_INPLANE, {P_D_ZJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"ORIENTATION", MBS_JOINT_ORIENTATION, {P_ZI_XJ, P_ZI_YJ, P_XI_YJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"PARALLEL_AXES", MBS_JOINT_PARALLEL_AXES, {P_ZI_XJ, P_ZI_YJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"PERPENDICULAR", MBS_JOINT_PERPENDICULAR, {P_ZI_ZJ, P_END}, 0, {0}, NULL, T_NONE},
+    {"FREE", MBS_JOINT_FREE, {P_END}, 0, {0}, NULL, T_NONE},
+    {"CONSTANT_VELOCITY", MBS_JOINT_CONSTANT_VELOCITY, {P_ATPOINT, P_CONSTANT_VELOCITY, P_END}, 0, {0}, NULL, T_NONE},
+    {"RACK_PINION", MBS_JOINT_RACK_PINION, {P_TRAVEL, P_END}, 0, {0}, &MBS_ANGLE_PINION, T_RACK_PINION},
+    {"SCREW", MBS_JOINT_SCREW, {P_TRAVEL, P_END}, 0, {0}, &MBS_ANGLE_AZ, T_SCREW},
 };
 
 static const mbs_attr ATTRS[] = {
@@ -115,6 +119,7 @@ static const mbs_attr ATTRS[] = {
 
 typedef struct joint_params {
     const joint_type *type;
+    mbs_joint_desc desc; /* what the solver reads of the joint (model/joints.h) */
     int I, J;          /* marker indices */
     double cv_sign;    /* CONSTANT_VELOCITY: s */
     double ratio;      /* travel row: travel per radian (SCREW P/2pi, RACK_PINION -D/2) */
@@ -223,161 +228,12 @@ static void init(const mbs_component *c, mbs_eval *ev)
     }
 }
 
-void mbs_joint_set_angle_reference(const mbs_component *joint, mbs_eval *ev, double angle)
-{
-    if (joint->n_disc)
-        mbs_disc(ev, joint)[0] = angle;
-}
-
-/* ---- how far from closed ---- */
-
-void mbs_joint_gap(const mbs_component *c, const mbs_eval *ev, double *length, double *angle)
-{
-    const joint_params *jp = c->params;
-    double len2 = 0.0;
-    *angle = 0.0;
-    int row = 0;
-    for (const prim *p = jp->type->prims; *p != P_END; p++) {
-        int lengths = *p == P_ATPOINT || *p == P_D_XJ || *p == P_D_YJ || *p == P_D_ZJ || *p == P_TRAVEL;
-        for (int k = 0; k < prim_rows(*p); k++) {
-            double g = ev->d->rows[c->row_ofs + row + k].g;
-            if (lengths)
-                len2 += g * g;
-            else /* a product of unit axes that should be 0: the sine of how far they are off square */
-                *angle = fmax(*angle, asin(fmin(1.0, fabs(g))));
-        }
-        row += prim_rows(*p);
-    }
-    *length = sqrt(len2);
-}
-
 /* ---- what other elements may ask ---- */
 
-int mbs_is_joint(const mbs_component *c)
-{
-    return c->kind == &mbs_kind_constraint_joint || c->kind == &mbs_kind_constraint_jprim;
-}
-
-const char *mbs_joint_type(const mbs_component *joint)
+const char *mbs_joint_type_name(const mbs_component *joint)
 {
     const joint_params *jp = joint->params;
     return strcmp(jp->type->name, "HOOKE") == 0 ? "UNIVERSAL" : jp->type->name;
-}
-
-void mbs_joint_markers(const mbs_component *joint, int *I, int *J)
-{
-    const joint_params *jp = joint->params;
-    *I = jp->I;
-    *J = jp->J;
-}
-
-/* ---- reaction ---- */
-
-/* A tree joint in joint coordinates: from the wrench the tree's backward
- * pass gave it (data.h), moved from the global origin to I's origin. */
-static int tree_reaction(const mbs_component *c, const mbs_eval *ev, const double pI[3], double f[3], double t[3])
-{
-    const mbs_data *d = ev->d;
-    long i = c - ev->m->comps;
-    if (!d->tree_reaction_on || !d->tree_reaction_on[i])
-        return 0;
-    const double *W = d->tree_reaction + 6 * i;
-    double pxf[3];
-    v3_copy(f, W + 3);
-    v3_cross(pxf, pI, f);
-    v3_sub(t, W, pxf);
-    return 1;
-}
-
-void mbs_joint_reaction(const mbs_component *c, const mbs_eval *ev, double F[3], double T[3])
-{
-    const joint_params *jp = c->params;
-    double pI[3], RJ[9];
-    mbs_marker_position(ev, jp->I, pI);
-    mbs_marker_axes(ev, jp->J, RJ);
-    mbs_joint_reaction_at(c, ev, pI, RJ, F, T);
-}
-
-/* Row r's load on the loaded body (I's, or J's where I is on the ground)
- * per unit multiplier: the force lin and its moment about I's origin,
- * ang - s_I x lin (ang is about the body's centre of mass), global axes. */
-static void row_load(const mbs_component *c, const mbs_eval *ev, int r, int body, const double s[3], double f[3],
-                     double t[3])
-{
-    const mbs_row *row = &ev->d->rows[c->row_ofs + r];
-    v3_set(f, 0, 0, 0);
-    v3_set(t, 0, 0, 0);
-    for (int k = 0; k < row->jac.n; k++)
-        if (row->jac.terms[k].body == body) {
-            v3_add(f, f, row->jac.terms[k].lin);
-            v3_add(t, t, row->jac.terms[k].ang);
-        }
-    double sxf[3];
-    v3_cross(sxf, s, f);
-    v3_sub(t, t, sxf);
-}
-
-/* The body the reaction is on (I's, or J's where I is on the ground: then
- * the load is negated) and I's origin relative to its centre of mass. */
-static int loaded_body(const mbs_component *c, const mbs_eval *ev, const double pI[3], double s[3])
-{
-    const joint_params *jp = c->params;
-    int bI = mbs_marker_body(ev, jp->I), bJ = mbs_marker_body(ev, jp->J);
-    int body = ev->m->bodies[bI].type == MBS_BODY_GROUND ? bJ : bI;
-    v3_sub(s, pI, ev->d->bodies[body].r);
-    return body;
-}
-
-void mbs_joint_reaction_at(const mbs_component *c, const mbs_eval *ev, const double pI[3], const double RJ[9],
-                           double F[3], double T[3])
-{
-    const joint_params *jp = c->params;
-    double f_tree[3], t_tree[3];
-    if (tree_reaction(c, ev, pI, f_tree, t_tree)) {
-        m3_tmul_v(F, RJ, f_tree);
-        m3_tmul_v(T, RJ, t_tree);
-        return;
-    }
-    double s[3], f[3] = {0, 0, 0}, t[3] = {0, 0, 0};
-    int body = loaded_body(c, ev, pI, s);
-    for (int r = 0; r < c->n_hrows + c->n_vrows; r++) {
-        double fr[3], tr[3], lambda = mbs_row_lambda(ev, c, r);
-        row_load(c, ev, r, body, s, fr, tr);
-        v3_axpy(f, -lambda, fr);
-        v3_axpy(t, -lambda, tr);
-    }
-    if (body != mbs_marker_body(ev, jp->I)) {
-        v3_scale(f, f, -1.0);
-        v3_scale(t, t, -1.0);
-    }
-    m3_tmul_v(F, RJ, f);
-    m3_tmul_v(T, RJ, t);
-}
-
-unsigned mbs_joint_unused_loads(const mbs_component *c, const mbs_eval *ev, const char *in_use)
-{
-    const joint_params *jp = c->params;
-    double pI[3], RJ[9], s[3];
-    mbs_marker_position(ev, jp->I, pI);
-    mbs_marker_axes(ev, jp->J, RJ);
-    int body = loaded_body(c, ev, pI, s);
-    unsigned bits = 0;
-    for (int r = 0; r < c->n_hrows + c->n_vrows; r++) {
-        if (in_use[c->row_ofs + r])
-            continue;
-        double f[3], t[3], load[6];
-        row_load(c, ev, r, body, s, f, t);
-        m3_tmul_v(load, RJ, f);
-        m3_tmul_v(load + 3, RJ, t);
-        double nf = v3_norm(f), nt = v3_norm(t);
-        for (int k = 0; k < 3; k++) {
-            if (fabs(load[k]) > 1e-6 * nf)
-                bits |= 1u << k;
-            if (fabs(load[3 + k]) > 1e-6 * nt)
-                bits |= 1u << (3 + k);
-        }
-    }
-    return bits;
 }
 
 /* ---- outputs ---- */
@@ -518,11 +374,17 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     jp->J = J;
     jp->ratio = ratio;
     jp->cv_sign = constant_velocity_sign(m, I, J);
+    jp->desc = (mbs_joint_desc){.type = type->type, .I = I, .J = J, .body_i = bI, .body_j = bJ,
+                                .angle_disc = type->turning ? DISC_ANGLE : -1};
     mbs_component *c = mbs_add_component(b, e, &OPS, jp);
     if (!c)
         return -1;
-    for (const prim *p = jp->type->prims; *p != P_END; p++)
+    c->joint = &jp->desc;
+    for (const prim *p = jp->type->prims; *p != P_END; p++) {
+        if (*p == P_ATPOINT || *p == P_D_XJ || *p == P_D_YJ || *p == P_D_ZJ || *p == P_TRAVEL)
+            jp->desc.length_rows |= ((1u << prim_rows(*p)) - 1u) << c->n_hrows;
         c->n_hrows += prim_rows(*p);
+    }
     c->n_coords = jp->type->n_coords;
     for (int k = 0; k < c->n_coords; k++)
         if (jp->type->coords[k] == C_ANGLE)

@@ -7,6 +7,7 @@
  * dz/dt takes the one it leads to). In Static analyses the equation becomes
  * f = 0 (the state at rest), or z is held (is_static_hold). Units: those its
  * expression is written in. */
+#include "modify_commands.h"
 #include "scalar_state.h"
 #include "usersub.h"
 #include "../solver/eval/eval.h"
@@ -79,6 +80,8 @@ static const mbs_output_desc OUTPUTS[] = {
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
+    if (e->modify) /* MotionSolve's modify command: its expressions */
+        return mbs_build_modify(b, e, NULL);
     mbs_component *c = mbs_scalar_state_build(b, e, &OPS, "DIFSUB", NULL);
     if (!c)
         return -1;
@@ -92,7 +95,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 }
 
 const mbs_kind mbs_kind_control_diff = {
-    "Control_Diff", MBS_FAMILY_DIFF, MBS_IN_MODEL, MBS_STAGE_DATA, ATTRS, MBS_COUNT_OF(ATTRS),
+    "Control_Diff", MBS_FAMILY_DIFF, MBS_IN_MODEL | MBS_MODIFIABLE, MBS_STAGE_DATA, ATTRS, MBS_COUNT_OF(ATTRS),
     "A first-order differential equation of a state z of its own: dz/dt = expr, or expr = 0 with "
     "is_implicit (expr then reads DIF1(id)), z(0) = ic. Expressions read z with DIF(id) and dz/dt with "
     "DIF1(id); an implicit one's rate is solved for at the start, from ic_dot. A user subroutine DIFSUB "

@@ -247,7 +247,7 @@ static void compute(const mbs_component *c, const mbs_eval *ev, jf_eval *e)
         e->slip[1] = p->r_n * wa;
         for (int k = 0; k < 2; k++)
             mbs_lugre_channel(&p->lugre, e->slip[k], e->z[k], &e->zdot[k], &e->mu[k],
-                              ev->d->friction_slopes ? &e->sl[k] : NULL);
+                              ev->d->axial_slopes ? &e->sl[k] : NULL);
         double Fr = perpendicular(e->F, e->a, &Fa), Tb = perpendicular(e->T, e->a, &Ta);
         e->normal[0] = in[IN_FORCE] * smooth_abs(Fr, epsF) + in[IN_BENDING] * smooth_abs(Tb, epsF * p->r_b) / p->r_b +
                        in[IN_PRELOAD] * p->t_pre / (mu_s * p->r_p);
@@ -311,9 +311,9 @@ static double power(const jf_eval *e)
     return v3_dot(e->force, e->v) + v3_dot(e->torque, e->w);
 }
 
-/* The axial torque and slopes (joint.h) of an evaluation e from compute's REVOLUTE/UNIVERSAL case: slip_k = r_k w, T = sum_k r_k mu_k N_k,
+/* The axial torque and slopes (model/joints.h) of an evaluation e from compute's REVOLUTE/UNIVERSAL case: slip_k = r_k w, T = sum_k r_k mu_k N_k,
  * with the LuGre slopes compute took where the data wants slopes. */
-static void axial_slopes(const jf_params *p, const jf_eval *e, mbs_axial_friction_slopes *out)
+static void axial_slopes(const jf_params *p, const jf_eval *e, mbs_axial_slopes *out)
 {
     memset(out, 0, sizeof *out);
     out->n = 2;
@@ -329,12 +329,12 @@ static void axial_slopes(const jf_params *p, const jf_eval *e, mbs_axial_frictio
     }
 }
 
-/* where the joint formulation wants them (data.h friction_slopes) */
+/* where the data asks for them (data.h axial_slopes: joint_local) */
 static void record_axial_slopes(const mbs_component *c, const mbs_eval *ev, const jf_eval *e)
 {
     const jf_params *p = c->params;
-    if (ev->d->friction_slopes && (p->type == JF_REVOLUTE || p->type == JF_UNIVERSAL))
-        axial_slopes(p, e, &ev->d->friction_slopes[c - ev->m->comps]);
+    if (ev->d->axial_slopes && (p->type == JF_REVOLUTE || p->type == JF_UNIVERSAL))
+        axial_slopes(p, e, &ev->d->axial_slopes[c - ev->m->comps]);
 }
 
 static void eval(const mbs_component *c, mbs_eval *ev)
@@ -584,10 +584,31 @@ OUTPUTS(OUT_SLIDER, "axial", "value");
 OUTPUTS(OUT_CYLINDER, "circumferential axial", "value");
 OUTPUTS(OUT_BALL, "x y z", "value");
 
+/* What the friction contributes about its joint's axis (model/joints.h):
+ * it reads its joint's reaction; in a REVOLUTE or UNIVERSAL joint it is a
+ * torque about the axis whose slopes it records (axial_slopes), and in a
+ * REVOLUTE joint its bristles' rates read only the joint's rate (a
+ * universal joint's slip depends on the yoke's angles). */
+static int joint_local(const mbs_component *c, mbs_joint_local *out)
+{
+    const jf_params *p = c->params;
+    *out = (mbs_joint_local){
+        .joint = p->joint,
+        .I = p->I,
+        .J = p->J,
+        .types = MBS_JOINT_BIT(MBS_JOINT_REVOLUTE) | MBS_JOINT_BIT(MBS_JOINT_UNIVERSAL),
+        .fold_types = MBS_JOINT_BIT(MBS_JOINT_REVOLUTE),
+        .reads_reaction = 1,
+        .slopes = MBS_SLOPES_RECORDED,
+    };
+    return 1;
+}
+
 static const mbs_component_ops OPS = {
     .eval = eval,
     .init = init,
     .start_motion = start_motion,
+    .joint_local = joint_local,
     .power_nc = power_nc,
     .power_in_eval = 1,
     .static_begin = static_begin,
@@ -599,12 +620,16 @@ static const mbs_component_ops OPS = {
 
 /* ---- building ---- */
 
-static int joint_type_of(const char *name)
+static int joint_type_of(mbs_joint_type type)
 {
-    for (int k = 0; k < MBS_COUNT_OF(JOINT_TYPES); k++)
-        if (strcmp(JOINT_TYPES[k], name) == 0)
-            return k;
-    return -1;
+    switch (type) {
+    case MBS_JOINT_REVOLUTE: return JF_REVOLUTE;
+    case MBS_JOINT_TRANSLATIONAL: return JF_TRANSLATIONAL;
+    case MBS_JOINT_CYLINDRICAL: return JF_CYLINDRICAL;
+    case MBS_JOINT_SPHERICAL: return JF_SPHERICAL;
+    case MBS_JOINT_UNIVERSAL: return JF_UNIVERSAL;
+    default: return -1;
+    }
 }
 
 /* Reports every value out of range; returns the number of errors. */
@@ -776,20 +801,21 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     const mbs_component *jc = &m->comps[joint];
     char jwhat[256];
     mbs_component_describe(jc, jwhat, sizeof jwhat);
-    if (!mbs_is_joint(jc))
+    if (!jc->joint)
         return mbs_build_error(b, e, "joint_id %ld is %s, not a Constraint_Joint", mbs_spec_int(e, "joint_id"), jwhat);
-    int type = joint_type_of(mbs_joint_type(jc));
+    int type = joint_type_of(jc->joint->type);
     if (type < 0)
         return mbs_build_error(b, e,
                                "joint_id %ld is %s of type %s; joint friction acts on REVOLUTE, TRANSLATIONAL, "
                                "CYLINDRICAL, SPHERICAL and UNIVERSAL/HOOKE joints",
-                               mbs_spec_int(e, "joint_id"), jwhat, mbs_joint_type(jc));
+                               mbs_spec_int(e, "joint_id"), jwhat, mbs_joint_type_name(jc));
     jf_params *p = calloc(1, sizeof *p);
     if (!p)
         return -1;
     p->type = (jf_type)type;
     p->joint = joint;
-    mbs_joint_markers(jc, &p->I, &p->J);
+    p->I = jc->joint->I;
+    p->J = jc->joint->J;
     p->yoke_i = mbs_spec_keyword(e, "yoke_choice") == 0;
     mbs_lugre *l = &p->lugre;
     l->mu_s = mbs_spec_real(e, "mu_static");
@@ -856,14 +882,3 @@ const mbs_kind mbs_kind_force_joint_friction = {
     build,
     "FRICTION|FORCE",
 };
-
-int mbs_is_joint_friction(const mbs_component *c)
-{
-    return c->kind == &mbs_kind_force_joint_friction;
-}
-
-int mbs_joint_friction_joint(const mbs_component *c)
-{
-    return ((const jf_params *)c->params)->joint;
-}
-

@@ -11,6 +11,7 @@
  * forces only). Its power (external work) is val u . (v_I - v_J), or
  * val z_J . (w_I - w_J) for a torque, without the J terms when
  * action-only; it is counted in the energy balance. */
+#include "modify_commands.h"
 #include "usersub.h"
 #include "../core/vec3.h"
 #include "../model/builder.h"
@@ -154,6 +155,8 @@ static mbs_tfunc *value(mbs_builder *b, const mbs_spec_elem *e, mbs_dim dim)
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
+    if (e->modify) /* MotionSolve's modify command: its expressions */
+        return mbs_build_modify(b, e, NULL);
     int torque = mbs_spec_keyword(e, "type") == 1, I, J;
     if (mbs_ref_marker_pair(b, e, &I, &J) != 0)
         return -1;
@@ -171,7 +174,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 }
 
 const mbs_kind mbs_kind_force_scalar_two_body = {
-    "Force_Scalar_TwoBody", MBS_FAMILY_FORCE, MBS_IN_MODEL, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
+    "Force_Scalar_TwoBody", MBS_FAMILY_FORCE, MBS_IN_MODEL | MBS_MODIFIABLE, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
     "A scalar force along the line from J to I (positive pushes the markers apart) or a torque about J's "
     "z axis, of value val (a number or an expression of t; MotionSolve files write val_expression) or "
     "given by a user subroutine SFOSUB (usrsub_*), equal and opposite on the J body unless is_action_only. "

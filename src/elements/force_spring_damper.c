@@ -15,7 +15,6 @@
  * to the free length or, at free length 0, to the length at t = 0, and a
  * step that carries I through J is refused (spring_direction.h). I and J
  * must be two markers (one marker has no length to measure). */
-#include "axial_spring.h"
 #include "joint_primitives.h"
 #include "spring_direction.h"
 #include "../core/vec3.h"
@@ -189,8 +188,31 @@ static const mbs_output_desc OUT_ROTATIONAL[] = {
     {"Power", "value", DIM_POWER, NULL, 0, OUT_POWER},
 };
 
+/* ROTATIONAL: a torque about J's z, T = -k theta - c dtheta/dt + ...;
+ * across a REVOLUTE joint whose axis that z is, theta is the joint's angle
+ * (or its negative) plus a constant, and the torque acts on that angle
+ * alone: a joint-local law of constant slopes (model/joints.h), which the
+ * joint formulation folds into its Newton matrix's tree block. */
+static int joint_local(const mbs_component *c, mbs_joint_local *out)
+{
+    const spring_params *sp = c->params;
+    if (!sp->rotational)
+        return 0;
+    *out = (mbs_joint_local){
+        .joint = -1,
+        .I = sp->I,
+        .J = sp->J,
+        .types = MBS_JOINT_BIT(MBS_JOINT_REVOLUTE),
+        .slopes = MBS_SLOPES_CONSTANT,
+        .k = sp->k,
+        .c = sp->c,
+    };
+    return 1;
+}
+
 static const mbs_component_ops OPS = {
     .eval = eval,
+    .joint_local = joint_local,
     .accept_step = accept_step,
     .init = init,
     .potential_energy = potential_energy,
@@ -247,15 +269,3 @@ const mbs_kind mbs_kind_force_spring_damper = {
     build,
     "SPDP|SPRINGDAMPER|FORCE",
 };
-
-int mbs_axial_spring_of(const mbs_component *c, mbs_axial_spring *out)
-{
-    if (c->kind != &mbs_kind_force_spring_damper)
-        return 0;
-    const spring_params *sp = c->params;
-    if (!sp->rotational)
-        return 0;
-    if (out)
-        *out = (mbs_axial_spring){sp->I, sp->J, sp->k, sp->c};
-    return 1;
-}

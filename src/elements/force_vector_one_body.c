@@ -4,6 +4,7 @@
  * (default global):
  *   f = R_ref (fx, fy, fz),  t = R_ref (tx, ty, tz)
  * Power (external work rate) f . v_I + t . w_I. */
+#include "modify_commands.h"
 #include "usersub.h"
 #include "vector_load.h"
 
@@ -31,6 +32,8 @@ static const char *marker_attr(mbs_builder *b, const mbs_spec_elem *e)
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
+    if (e->modify) /* MotionSolve's modify command: its expressions */
+        return mbs_build_modify(b, e, NULL);
     const char *attr = marker_attr(b, e);
     if (!attr)
         return -1;
@@ -41,7 +44,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 }
 
 const mbs_kind mbs_kind_force_vector_one_body = {
-    "Force_Vector_OneBody", MBS_FAMILY_FORCE, MBS_IN_MODEL, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
+    "Force_Vector_OneBody", MBS_FAMILY_FORCE, MBS_IN_MODEL | MBS_MODIFIABLE, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
     "An action-only force at the origin of marker I and a torque on its body. Components fx fy fz tx ty tz "
     "(MotionSolve files: fx_expression ...) are numbers or run-time expressions of time and state (DX, VZ, "
     "VARVAL, ...) in the axes of ref_marker_id (default global); omitted components are 0. Outputs: Force, "

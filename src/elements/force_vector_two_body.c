@@ -7,6 +7,7 @@
  * so the pair has no net force or moment. Power (the work rate of the pair,
  * counted in the energy balance): f . (v_I - v_J(p_I)) + t . (w_I - w_J),
  * v_J(p_I) the velocity of J's body at p_I. */
+#include "modify_commands.h"
 #include "usersub.h"
 #include "vector_load.h"
 
@@ -26,6 +27,8 @@ static const mbs_attr ATTRS[] = {
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
+    if (e->modify) /* MotionSolve's modify command: its expressions */
+        return mbs_build_modify(b, e, NULL);
     int floating = mbs_spec_has(e, "j_floating_marker_id"), fixed = mbs_spec_has(e, "j_marker_id");
     if (floating == fixed)
         return mbs_build_error(b, e, "give exactly one of j_floating_marker_id and j_marker_id");
@@ -37,7 +40,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 }
 
 const mbs_kind mbs_kind_force_vector_two_body = {
-    "Force_Vector_TwoBody", MBS_FAMILY_FORCE, MBS_IN_MODEL, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
+    "Force_Vector_TwoBody", MBS_FAMILY_FORCE, MBS_IN_MODEL | MBS_MODIFIABLE, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
     "A force at the origin of marker I and a torque on its body, with the opposite force at the same point "
     "and the opposite torque on the body of j_floating_marker_id (MotionSolve's floating marker follows "
     "I). Components fx fy fz tx ty tz (fx_expression ...) are numbers or run-time expressions of time and "

@@ -2,11 +2,13 @@
  * besides Simulate and Param_Transient.
  *
  *   a model element's kind in <Command>   MotionSolve's modify command for the
- *       element with that id: Motion_Joint (expr, val_type, type CONSTANT val or q),
- *       Force_Scalar_TwoBody, Force_Vector_OneBody, Force_Vector_TwoBody
- *       (their expressions), Reference_Variable, Control_Diff, Sensor_Event
- *       (expr), Reference_Marker (its pose, given as in the model: global at
- *       t = 0 or relative to rm_id)
+ *       element with that id, where the kind says it has one (MBS_MODIFIABLE,
+ *       the attributes it may give flagged MBS_BY_COMMAND; model/kind.h): the
+ *       kind's build hands it to mbs_build_modify, which replaces the
+ *       expressions it gives (Force_Scalar_TwoBody, Force_Vector_OneBody,
+ *       Force_Vector_TwoBody, Reference_Variable, Control_Diff, Sensor_Event)
+ *       or calls the kind's own part (Motion_Joint: expr, val_type, type
+ *       CONSTANT val or q; Reference_Marker: its pose)
  *   Deactivate / Activate  an element by MotionSolve's element_type and id: a
  *       deactivated joint, motion or force is gone (its rows are not in use,
  *       its loads are 0, its states held) until it is activated again; a
@@ -15,8 +17,7 @@
  * Each becomes commands of the model (mbs_command) that solver/analysis/plan.c
  * applies to the run's data before the next analysis. Expressions are
  * compiled here, so their errors are reported by validate. */
-#include "joint.h"
-#include "reference_marker.h"
+#include "modify_commands.h"
 #include "../core/strutil.h"
 #include "../model/registry.h"
 #include "../model/tfunc.h"
@@ -24,42 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The kinds a modify command may name, and what besides their expressions
- * (attributes of type EXPR) it may change. */
-static const struct {
-    const char *kind;
-    const char *extra; /* '|' separated, "" for none */
-} FORMS[] = {
-    {"Motion_Joint", "val_type|type|val|q"},
-    {"Force_Scalar_TwoBody", ""},
-    {"Force_Vector_OneBody", ""},
-    {"Force_Vector_TwoBody", ""},
-    {"Reference_Variable", ""},
-    {"Control_Diff", ""},
-    {"Sensor_Event", ""},
-    {"Reference_Marker", "rm_id|pos_x|pos_y|pos_z|a00|a10|a20|a01|a11|a21|a02|a12|a22|psi|theta|phi|yaw|pitch|roll|"
-                         "e0|e1|e2|e3"},
-};
-
-const char *mbs_command_form(const mbs_kind *kind)
-{
-    for (size_t i = 0; i < sizeof FORMS / sizeof FORMS[0]; i++)
-        if (strcmp(FORMS[i].kind, kind->name) == 0)
-            return FORMS[i].extra;
-    return NULL;
-}
-
-int mbs_command_may_change(const mbs_kind *kind, const char *attr)
-{
-    const char *extra = mbs_command_form(kind);
-    if (!extra)
-        return 0;
-    if (!strcmp(attr, "id") || !strcmp(attr, "label") || mbs_choice_index(extra, attr) >= 0)
-        return 1;
-    const mbs_attr *a = mbs_kind_attr(kind, attr);
-    return a && a->type == MBS_ATTR_EXPR;
-}
 
 /* ---- expressions ---- */
 
@@ -106,8 +71,8 @@ static int override_at(mbs_builder *b, const mbs_spec_elem *e, const char *what,
     return 0;
 }
 
-static int override(mbs_builder *b, const mbs_spec_elem *e, const char *what, const mbs_tfunc *f, const char *text,
-                    mbs_dim dim, int differentiate)
+int mbs_command_override(mbs_builder *b, const mbs_spec_elem *e, const char *what, const mbs_tfunc *f,
+                         const char *text, mbs_dim dim, int differentiate)
 {
     return override_at(b, e, what, f, text, dim, differentiate, -1);
 }
@@ -158,82 +123,7 @@ static int modify_expressions(mbs_builder *b, const mbs_spec_elem *e)
     return mbs_builder_defer(b, e, fill_overrides);
 }
 
-/* ---- Motion_Joint: its expression and type ---- */
-
-/* What the motion's text and type are after the commands before e. */
-static void motion_as_of(mbs_builder *b, const mbs_spec_elem *target, const mbs_spec_elem *e, const char **text,
-                         int *velocity)
-{
-    (void)b;
-    *velocity = mbs_spec_keyword(target, "val_type") == 1;
-    *text = mbs_spec_keyword(target, "type") == 2 && mbs_motion_constant(target) ? mbs_motion_constant(target)
-                                                                                 : mbs_spec_text(target, "expr");
-    for (const mbs_spec_elem *c = target; c <= e; c++) {
-        if (c != target && !(c->modify && c->kind == target->kind && c->id == target->id))
-            continue;
-        if (mbs_spec_given(c, "val_type"))
-            *velocity = mbs_spec_keyword(c, "val_type") == 1;
-        if (mbs_spec_given(c, "expr"))
-            *text = mbs_spec_text(c, "expr");
-        else if (mbs_motion_constant(c))
-            *text = mbs_motion_constant(c);
-    }
-}
-
-static int modify_motion(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_elem *target)
-{
-    if (mbs_spec_given(e, "val_type") && mbs_spec_keyword(e, "val_type") == 2)
-        return mbs_build_error(b, e, "val_type A (prescribed acceleration) is not supported in a command; give it in "
-                                     "the model, or use D or V");
-    if (mbs_spec_given(e, "type") && mbs_spec_keyword(e, "type") == 1)
-        return mbs_build_error(b, e, "type USERSUB in a command is not supported: a command changes a motion's "
-                                     "expression, not its user subroutine");
-    if (mbs_motion_check_constant(b, e) != 0)
-        return -1;
-    int comp = mbs_builder_result(b, target);
-    if (comp < 0)
-        return -1;
-    mbs_tfunc *f = mbs_builder_find_tfunc(b, target, "expr");
-    if (!f)
-        return mbs_build_error(b, e, "Motion_Joint %d is a user subroutine (MOTSUB): a command changes a motion's "
-                                     "expression, not its user subroutine",
-                               target->id);
-    const char *text;
-    int velocity;
-    motion_as_of(b, target, e, &text, &velocity);
-    /* the coordinate is an angle when the model's expression is one */
-    int angle = mbs_dim_eq(f->value_dim, DIM_ANGLE) || mbs_dim_eq(f->value_dim, DIM_ANGULAR_VELOCITY) ||
-                mbs_dim_eq(f->value_dim, DIM_ANGULAR_ACCELERATION);
-    if (override(b, e, "expr", f, text, mbs_motion_dim(angle, velocity), !velocity) != 0)
-        return -1;
-    /* the motion's rows: 0 displacement, 1 velocity; its discrete state says which */
-    mbs_command type = {.kind = MBS_CMD_SET_DISC, .comp = comp, .index = 0, .value = velocity ? 1.0 : 0.0};
-    mbs_command d_row = {.kind = MBS_CMD_ENABLE_ROWS, .comp = comp, .index = 0, .count = 1, .flag = !velocity};
-    mbs_command v_row = {.kind = MBS_CMD_ENABLE_ROWS, .comp = comp, .index = 1, .count = 1, .flag = velocity};
-    if (mbs_add_command(b, e, &type) < 0 || mbs_add_command(b, e, &d_row) < 0 || mbs_add_command(b, e, &v_row) < 0)
-        return -1;
-    return 0;
-}
-
-/* ---- Reference_Marker: its pose ---- */
-
-static int modify_marker(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_elem *target)
-{
-    int marker = mbs_builder_result(b, target);
-    if (marker < 0)
-        return -1;
-    const mbs_model *m = mbs_builder_model(b);
-    if (m->markers[marker].type != MBS_MARKER_FRAME)
-        return mbs_build_error(b, e, "marker %d is a Marker_Coordinate, which has no pose", target->id);
-    double p[3], R[9];
-    if (mbs_reference_marker_pose(b, e, p, R) != 0)
-        return -1;
-    mbs_command c = {.kind = MBS_CMD_MARKER_POSE, .comp = -1, .marker = marker};
-    mbs_marker_in_body(&m->bodies[m->markers[marker].body], p, R, c.pos, c.rot);
-    return mbs_add_command(b, e, &c) < 0 ? -1 : 0;
-}
-
-int mbs_build_modify(mbs_builder *b, const mbs_spec_elem *e)
+int mbs_build_modify(mbs_builder *b, const mbs_spec_elem *e, mbs_modify_fn own)
 {
     const mbs_spec_elem *target = mbs_builder_find(b, MBS_SELECT_KIND(e->kind), e->id);
     if (!target)
@@ -248,11 +138,7 @@ int mbs_build_modify(mbs_builder *b, const mbs_spec_elem *e)
             return mbs_build_error(b, e, "%s: a command does not change an element's user subroutine (it changes "
                                          "expressions)",
                                    USERSUB[i]);
-    if (strcmp(e->kind->name, "Motion_Joint") == 0)
-        return modify_motion(b, e, target);
-    if (strcmp(e->kind->name, "Reference_Marker") == 0)
-        return modify_marker(b, e, target);
-    return modify_expressions(b, e);
+    return own ? own(b, e, target) : modify_expressions(b, e);
 }
 
 /* ---- Deactivate, Activate ---- */

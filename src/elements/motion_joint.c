@@ -21,6 +21,7 @@
  * Output Force: the generalised force the motion applies on the I body
  * along / about the joint coordinate, -lambda (a torque for angles). */
 #include "joint.h"
+#include "modify_commands.h"
 #include "scalar_state.h"
 #include "usersub.h"
 #include "../model/tfunc.h"
@@ -34,15 +35,15 @@ static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
     {"joint_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "joint whose coordinate is prescribed", NULL},
-    {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, 0, "EXPRESSION|USERSUB|CONSTANT",
+    {"type", MBS_ATTR_KEYWORD, "EXPRESSION", DIM_NONE, MBS_BY_COMMAND, "EXPRESSION|USERSUB|CONSTANT",
      "EXPRESSION (expr), CONSTANT (a number: val, or expr), USERSUB (the user subroutine MOTSUB)", NULL},
-    {"val_type", MBS_ATTR_KEYWORD, "D", DIM_NONE, 0, "D|V|A",
+    {"val_type", MBS_ATTR_KEYWORD, "D", DIM_NONE, MBS_BY_COMMAND, "D|V|A",
      "expr is the displacement (D), the velocity (V) or the acceleration (A)", NULL},
     {"motion_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, 0, "R|T", "CYLINDRICAL joints: rotation (R) or translation (T)", NULL},
     {"joint_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, 0, "R|T", "older name of motion_type", NULL},
     {"expr", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t", "the prescribed value, a function of t (angles in rad)", NULL},
-    {"val", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "type CONSTANT: the value (model units, angles in rad)", NULL},
-    {"q", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL,
+    {"val", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "type CONSTANT: the value (model units, angles in rad)", NULL},
+    {"q", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL,
      "type CONSTANT: the value, as MotionView 2022 writes it (the same as val)", NULL},
     {"ic_disp", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL,
      "val_type A: the coordinate at the start (length or rad; default: as the model is written)", NULL},
@@ -180,12 +181,15 @@ static const mbs_component_ops OPS = {
 static const mbs_output_desc OUT_FORCE[] = {{"Force", "value", DIM_FORCE, NULL, 0, 0}};
 static const mbs_output_desc OUT_TORQUE[] = {{"Force", "value", DIM_TORQUE, NULL, 0, 0}};
 
-const char *mbs_motion_constant(const mbs_spec_elem *e)
+/* The constant of type CONSTANT: val, or q as MotionView 2022 writes it;
+ * NULL for neither. */
+static const char *motion_constant(const mbs_spec_elem *e)
 {
     return mbs_spec_given(e, "val") ? mbs_spec_text(e, "val") : mbs_spec_given(e, "q") ? mbs_spec_text(e, "q") : NULL;
 }
 
-int mbs_motion_check_constant(mbs_builder *b, const mbs_spec_elem *e)
+/* 0, or -1 after reporting that e gives both val and q. */
+static int check_constant(mbs_builder *b, const mbs_spec_elem *e)
 {
     if (mbs_spec_given(e, "val") && mbs_spec_given(e, "q"))
         return mbs_build_error(b, e, "val and q both give the constant (q is MotionView 2022's name of val): give one");
@@ -195,10 +199,10 @@ int mbs_motion_check_constant(mbs_builder *b, const mbs_spec_elem *e)
 /* The prescribed value's text: expr, or for type CONSTANT val or q (or expr). */
 static const char *value_text(mbs_builder *b, const mbs_spec_elem *e)
 {
-    if (mbs_motion_check_constant(b, e) != 0)
+    if (check_constant(b, e) != 0)
         return NULL;
-    if (mbs_spec_keyword(e, "type") == 2 && mbs_motion_constant(e))
-        return mbs_motion_constant(e);
+    if (mbs_spec_keyword(e, "type") == 2 && motion_constant(e))
+        return motion_constant(e);
     if (!mbs_spec_has(e, "expr")) {
         mbs_build_error(b, e, "missing required attribute '%s'", mbs_spec_keyword(e, "type") == 2 ? "val" : "expr");
         return NULL;
@@ -236,7 +240,9 @@ static int check_varvals(mbs_builder *b, const mbs_spec_elem *e)
     return 0;
 }
 
-mbs_dim mbs_motion_dim(int angle, int val_type)
+/* The dimension of the motion's expression: an angle or a length, or
+ * their rates (val_type 0 D, 1 V, 2 A). */
+static mbs_dim motion_dim(int angle, int val_type)
 {
     static const mbs_dim LINEAR[3] = {DIM_LENGTH, DIM_VELOCITY, DIM_ACCELERATION};
     static const mbs_dim ANGULAR[3] = {DIM_ANGLE, DIM_ANGULAR_VELOCITY, DIM_ANGULAR_ACCELERATION};
@@ -278,8 +284,68 @@ static mbs_tfunc *prescribed(mbs_builder *b, const mbs_spec_elem *e, mbs_dim dim
     return f;
 }
 
+/* What the motion's text and type are after the commands before e. */
+static void motion_as_of(mbs_builder *b, const mbs_spec_elem *target, const mbs_spec_elem *e, const char **text,
+                         int *velocity)
+{
+    (void)b;
+    *velocity = mbs_spec_keyword(target, "val_type") == 1;
+    *text = mbs_spec_keyword(target, "type") == 2 && motion_constant(target) ? motion_constant(target)
+                                                                                 : mbs_spec_text(target, "expr");
+    for (const mbs_spec_elem *c = target; c <= e; c++) {
+        if (c != target && !(c->modify && c->kind == target->kind && c->id == target->id))
+            continue;
+        if (mbs_spec_given(c, "val_type"))
+            *velocity = mbs_spec_keyword(c, "val_type") == 1;
+        if (mbs_spec_given(c, "expr"))
+            *text = mbs_spec_text(c, "expr");
+        else if (motion_constant(c))
+            *text = motion_constant(c);
+    }
+}
+
+/* A Motion_Joint in <Command>, MotionSolve's modify command: its
+ * expression, with its val_type (which of the motion's two rows is in use:
+ * its discrete state says which). */
+static int modify_motion(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_elem *target)
+{
+    if (mbs_spec_given(e, "val_type") && mbs_spec_keyword(e, "val_type") == 2)
+        return mbs_build_error(b, e, "val_type A (prescribed acceleration) is not supported in a command; give it in "
+                                     "the model, or use D or V");
+    if (mbs_spec_given(e, "type") && mbs_spec_keyword(e, "type") == 1)
+        return mbs_build_error(b, e, "type USERSUB in a command is not supported: a command changes a motion's "
+                                     "expression, not its user subroutine");
+    if (check_constant(b, e) != 0)
+        return -1;
+    int comp = mbs_builder_result(b, target);
+    if (comp < 0)
+        return -1;
+    mbs_tfunc *f = mbs_builder_find_tfunc(b, target, "expr");
+    if (!f)
+        return mbs_build_error(b, e, "Motion_Joint %d is a user subroutine (MOTSUB): a command changes a motion's "
+                                     "expression, not its user subroutine",
+                               target->id);
+    const char *text;
+    int velocity;
+    motion_as_of(b, target, e, &text, &velocity);
+    /* the coordinate is an angle when the model's expression is one */
+    int angle = mbs_dim_eq(f->value_dim, DIM_ANGLE) || mbs_dim_eq(f->value_dim, DIM_ANGULAR_VELOCITY) ||
+                mbs_dim_eq(f->value_dim, DIM_ANGULAR_ACCELERATION);
+    if (mbs_command_override(b, e, "expr", f, text, motion_dim(angle, velocity), !velocity) != 0)
+        return -1;
+    /* the motion's rows: 0 displacement, 1 velocity; its discrete state says which */
+    mbs_command type = {.kind = MBS_CMD_SET_DISC, .comp = comp, .index = 0, .value = velocity ? 1.0 : 0.0};
+    mbs_command d_row = {.kind = MBS_CMD_ENABLE_ROWS, .comp = comp, .index = 0, .count = 1, .flag = !velocity};
+    mbs_command v_row = {.kind = MBS_CMD_ENABLE_ROWS, .comp = comp, .index = 1, .count = 1, .flag = velocity};
+    if (mbs_add_command(b, e, &type) < 0 || mbs_add_command(b, e, &d_row) < 0 || mbs_add_command(b, e, &v_row) < 0)
+        return -1;
+    return 0;
+}
+
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
+    if (e->modify)
+        return mbs_build_modify(b, e, modify_motion);
     int joint = mbs_ref_joint(b, e, "joint_id");
     if (joint < 0)
         return -1;
@@ -306,7 +372,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     /* MotionView writes them on every motion: one note for all */
     if ((mbs_spec_given(e, "ic_disp") || mbs_spec_given(e, "ic_vel")) && val_type != VAL_A)
         mbs_build_summary_note(b, e, "ic_disp and ic_vel have no effect unless val_type is A");
-    mbs_tfunc *f = prescribed(b, e, mbs_motion_dim(angle, val_type), val_type);
+    mbs_tfunc *f = prescribed(b, e, motion_dim(angle, val_type), val_type);
     if (!f)
         return -1;
     motion_params *mp = malloc(sizeof *mp);
@@ -316,8 +382,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     }
     const mbs_units *units = &mbs_builder_model(b)->units;
     *mp = (motion_params){joint, coordinate, val_type, f, mbs_spec_given(e, "ic_disp"), mbs_spec_given(e, "ic_vel"),
-                          mbs_spec_real(e, "ic_disp") * mbs_units_to_si(units, mbs_motion_dim(angle, VAL_D)),
-                          mbs_spec_real(e, "ic_vel") * mbs_units_to_si(units, mbs_motion_dim(angle, VAL_V))};
+                          mbs_spec_real(e, "ic_disp") * mbs_units_to_si(units, motion_dim(angle, VAL_D)),
+                          mbs_spec_real(e, "ic_vel") * mbs_units_to_si(units, motion_dim(angle, VAL_V))};
     mbs_component *c = mbs_add_component(b, e, &OPS, mp);
     if (!c)
         return -1;
@@ -336,7 +402,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 }
 
 const mbs_kind mbs_kind_motion_joint = {
-    "Motion_Joint", MBS_FAMILY_MOTION, MBS_IN_MODEL, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
+    "Motion_Joint", MBS_FAMILY_MOTION, MBS_IN_MODEL | MBS_MODIFIABLE, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
     "Prescribes a joint's coordinate (val_type D), its rate (V) or its second derivative (A, integrated from "
     "ic_disp and ic_vel) as an expression of t: the angle about "
     "J's z of a REVOLUTE joint, the displacement along J's z of a TRANSLATIONAL joint, either for a "

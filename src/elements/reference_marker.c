@@ -11,6 +11,7 @@
  * In the body frame (origin at the centre of mass, axes of the cg marker,
  * r0 and A0 at t = 0):  pos_body = A0^T (p - r0),  rot_body = A0^T R. */
 #include "reference_marker.h"
+#include "modify_commands.h"
 #include "../core/rotation.h"
 #include "../core/strutil.h"
 #include "../core/vec3.h"
@@ -25,29 +26,29 @@ static const mbs_attr ATTRS[] = {
     {"body_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "body the marker is fixed on", NULL},
     {"body_type", MBS_ATTR_KEYWORD, "RIGIDBODY", DIM_NONE, 0, "RIGIDBODY|POINTBODY",
      "kind of body (informational; checked against body_id)", NULL},
-    {"rm_id", MBS_ATTR_ID, NULL, DIM_NONE, 0, NULL, "marker the pose is given relative to (default: global)", NULL},
-    {"pos_x", MBS_ATTR_REAL, "0", DIM_LENGTH, 0, NULL, "origin x", NULL},
-    {"pos_y", MBS_ATTR_REAL, "0", DIM_LENGTH, 0, NULL, "origin y", NULL},
-    {"pos_z", MBS_ATTR_REAL, "0", DIM_LENGTH, 0, NULL, "origin z", NULL},
-    {"a00", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: x axis, x component", NULL},
-    {"a10", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: x axis, y component", NULL},
-    {"a20", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: x axis, z component", NULL},
-    {"a01", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: y axis, x component", NULL},
-    {"a11", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: y axis, y component", NULL},
-    {"a21", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: y axis, z component", NULL},
-    {"a02", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: z axis, x component", NULL},
-    {"a12", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: z axis, y component", NULL},
-    {"a22", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "direction cosine: z axis, z component", NULL},
-    {"psi", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE, NULL, "3-1-3 Euler angle about z", NULL},
-    {"theta", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE, NULL, "3-1-3 Euler angle about the new x", NULL},
-    {"phi", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE, NULL, "3-1-3 Euler angle about the new z", NULL},
-    {"yaw", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE, NULL, "3-2-1 angle about z", NULL},
-    {"pitch", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE, NULL, "3-2-1 angle about the new y", NULL},
-    {"roll", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE, NULL, "3-2-1 angle about the new x", NULL},
-    {"e0", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "Euler parameter (scalar part)", NULL},
-    {"e1", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "Euler parameter", NULL},
-    {"e2", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "Euler parameter", NULL},
-    {"e3", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "Euler parameter", NULL},
+    {"rm_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "marker the pose is given relative to (default: global)", NULL},
+    {"pos_x", MBS_ATTR_REAL, "0", DIM_LENGTH, MBS_BY_COMMAND, NULL, "origin x", NULL},
+    {"pos_y", MBS_ATTR_REAL, "0", DIM_LENGTH, MBS_BY_COMMAND, NULL, "origin y", NULL},
+    {"pos_z", MBS_ATTR_REAL, "0", DIM_LENGTH, MBS_BY_COMMAND, NULL, "origin z", NULL},
+    {"a00", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "direction cosine: x axis, x component", NULL},
+    {"a10", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "direction cosine: x axis, y component", NULL},
+    {"a20", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "direction cosine: x axis, z component", NULL},
+    {"a01", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "direction cosine: y axis, x component", NULL},
+    {"a11", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "direction cosine: y axis, y component", NULL},
+    {"a21", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "direction cosine: y axis, z component", NULL},
+    {"a02", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "direction cosine: z axis, x component", NULL},
+    {"a12", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "direction cosine: z axis, y component", NULL},
+    {"a22", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "direction cosine: z axis, z component", NULL},
+    {"psi", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE | MBS_BY_COMMAND, NULL, "3-1-3 Euler angle about z", NULL},
+    {"theta", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE | MBS_BY_COMMAND, NULL, "3-1-3 Euler angle about the new x", NULL},
+    {"phi", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE | MBS_BY_COMMAND, NULL, "3-1-3 Euler angle about the new z", NULL},
+    {"yaw", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE | MBS_BY_COMMAND, NULL, "3-2-1 angle about z", NULL},
+    {"pitch", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE | MBS_BY_COMMAND, NULL, "3-2-1 angle about the new y", NULL},
+    {"roll", MBS_ATTR_REAL, NULL, DIM_ANGLE, MBS_ANGLE | MBS_BY_COMMAND, NULL, "3-2-1 angle about the new x", NULL},
+    {"e0", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "Euler parameter (scalar part)", NULL},
+    {"e1", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "Euler parameter", NULL},
+    {"e2", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "Euler parameter", NULL},
+    {"e3", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_BY_COMMAND, NULL, "Euler parameter", NULL},
 };
 
 typedef struct orientation_group {
@@ -282,8 +283,29 @@ int mbs_marker_spec_pose(mbs_builder *b, const mbs_spec_elem *e, const char *att
     return mbs_reference_marker_pose(b, mk, pos, R);
 }
 
+/* A Reference_Marker in <Command>, MotionSolve's modify command: its
+ * pose, given as in the model (global at t = 0, or relative to rm_id), in
+ * its body's axes from then on. */
+static int modify_marker(mbs_builder *b, const mbs_spec_elem *e, const mbs_spec_elem *target)
+{
+    int marker = mbs_builder_result(b, target);
+    if (marker < 0)
+        return -1;
+    const mbs_model *m = mbs_builder_model(b);
+    if (m->markers[marker].type != MBS_MARKER_FRAME)
+        return mbs_build_error(b, e, "marker %d is a Marker_Coordinate, which has no pose", target->id);
+    double p[3], R[9];
+    if (mbs_reference_marker_pose(b, e, p, R) != 0)
+        return -1;
+    mbs_command c = {.kind = MBS_CMD_MARKER_POSE, .comp = -1, .marker = marker};
+    mbs_marker_in_body(&m->bodies[m->markers[marker].body], p, R, c.pos, c.rot);
+    return mbs_add_command(b, e, &c) < 0 ? -1 : 0;
+}
+
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
+    if (e->modify)
+        return mbs_build_modify(b, e, modify_marker);
     double p[3], R[9];
     if (mbs_reference_marker_pose(b, e, p, R) != 0)
         return -1;
@@ -320,7 +342,7 @@ void mbs_marker_in_body(const mbs_body *bd, const double p[3], const double R[9]
 }
 
 const mbs_kind mbs_kind_reference_marker = {
-    "Reference_Marker", MBS_FAMILY_MARKER, MBS_IN_MODEL, MBS_STAGE_MARKERS, ATTRS, MBS_COUNT_OF(ATTRS),
+    "Reference_Marker", MBS_FAMILY_MARKER, MBS_IN_MODEL | MBS_MODIFIABLE, MBS_STAGE_MARKERS, ATTRS, MBS_COUNT_OF(ATTRS),
     "A frame fixed on a body: origin and axes at t = 0, in global coordinates or relative to marker "
     "rm_id. Orientation: nine direction cosines (columns are the marker's x, y, z axes, orthonormal "
     "within 1e-6), 3-1-3 Euler angles psi theta phi, 3-2-1 angles yaw pitch roll, or Euler "

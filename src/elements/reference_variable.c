@@ -9,6 +9,7 @@
  * see them consistent at every step. Its value is in whatever units its
  * expression is written in (the model's). The expression is compiled once
  * every element exists, so that it may read any of them. */
+#include "modify_commands.h"
 #include "scalar_state.h"
 #include "usersub.h"
 #include "../solver/eval/eval.h"
@@ -68,6 +69,8 @@ static const mbs_output_desc OUTPUTS[] = {{"Value", "value", DIM_NONE, NULL, 0, 
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
+    if (e->modify) /* MotionSolve's modify command: its expressions */
+        return mbs_build_modify(b, e, NULL);
     mbs_component *c = mbs_scalar_state_build(b, e, &OPS, "VARSUB", ALGEBRAIC);
     if (!c)
         return -1;
@@ -77,7 +80,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 }
 
 const mbs_kind mbs_kind_reference_variable = {
-    "Reference_Variable", MBS_FAMILY_VARIABLE, MBS_IN_MODEL, MBS_STAGE_DATA, ATTRS, MBS_COUNT_OF(ATTRS),
+    "Reference_Variable", MBS_FAMILY_VARIABLE, MBS_IN_MODEL | MBS_MODIFIABLE, MBS_STAGE_DATA, ATTRS, MBS_COUNT_OF(ATTRS),
     "An algebraic variable of the equations, z = expr (or expr = 0 with is_implicit), where expr is any "
     "run-time expression of time and the state: marker kinematics (DX, VZ, ...), element loads (FX, "
     "JOINT, ...), other variables (VARVAL), differential states (DIF), splines (AKISPL); or a user "

@@ -6,6 +6,7 @@
  * (the next command runs), otherwise the run goes on. A condition that
  * already holds at the start of an analysis is not an event (it has not
  * crossed). */
+#include "modify_commands.h"
 #include "usersub.h"
 #include "../model/tfunc.h"
 #include "../solver/eval/eval.h"
@@ -103,6 +104,8 @@ static int compile_expression(mbs_builder *b, const mbs_spec_elem *e)
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
+    if (e->modify) /* MotionSolve's modify command: its expressions */
+        return mbs_build_modify(b, e, NULL);
     int user = mbs_usersub_asked(b, e);
     if (user < 0)
         return -1;
@@ -131,7 +134,7 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 }
 
 const mbs_kind mbs_kind_sensor_event = {
-    "Sensor_Event", MBS_FAMILY_EVENT, MBS_IN_MODEL, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
+    "Sensor_Event", MBS_FAMILY_EVENT, MBS_IN_MODEL | MBS_MODIFIABLE, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
     "Watches a run-time expression (or the value of a user subroutine SENSUB) during transient analyses: "
     "when expr crosses value (compare GE: "
     "rising, LT: falling, EQ: either way) the time is located by root finding and recorded in /events "

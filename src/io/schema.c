@@ -64,7 +64,7 @@ static void emit_container(mbs_buf *b, const char *name, unsigned placement)
     for (const mbs_kind *const *k = mbs_registry(); *k; k++)
         if ((*k)->placement & placement)
             mbs_buf_appendf(b, "        <xs:element ref=\"%s\"/>\n", (*k)->name);
-        else if (placement == MBS_IN_COMMAND && mbs_command_form(*k))
+        else if (placement == MBS_IN_COMMAND && ((*k)->placement & MBS_MODIFIABLE))
             /* a modify command: what it may change is checked by the reader */
             mbs_buf_appendf(b, "        <xs:element name=\"%s\"><xs:complexType><xs:anyAttribute "
                                "processContents=\"skip\"/></xs:complexType></xs:element>\n", (*k)->name);

@@ -773,7 +773,7 @@ static void prune_block(xmlNodePtr block, unsigned placement, error_sink *sink)
                 mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(c), "unknown element '%s'",
                              shown ? shown : "");
             free(shown);
-        } else if (!(kind->placement & placement) && placement == MBS_IN_COMMAND && mbs_command_form(kind)) {
+        } else if (!(kind->placement & placement) && placement == MBS_IN_COMMAND && (kind->placement & MBS_MODIFIABLE)) {
             prune_attributes(c, kind, 1, sink); /* a modify command */
             continue;
         } else if (!(kind->placement & placement)) {

@@ -131,9 +131,6 @@ int mbs_add_analysis(mbs_builder *b, const mbs_analysis *a);
 /* A command of <Command> (model.h): it will run before the next analysis
  * built (after those built so far). */
 int mbs_add_command(mbs_builder *b, const mbs_spec_elem *e, const mbs_command *c);
-/* Builds a modify command (a model element's kind in <Command>, e->modify):
- * elements/modify_commands.c. */
-int mbs_build_modify(mbs_builder *b, const mbs_spec_elem *e);
 /* A Control_PlantInput (is_output 0) or Control_PlantOutput (1); the model
  * takes what its pointers own. */
 int mbs_add_plant(mbs_builder *b, const mbs_spec_elem *e, const mbs_plant *p, int is_output);

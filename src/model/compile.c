@@ -251,13 +251,9 @@ static int build_elem(mbs_builder *b, int i)
         return -1;
     }
     b->state[i] = BUILDING;
-    int rc;
-    if (e->modify) {
-        rc = mbs_build_modify(b, e);
-    } else {
+    if (!e->modify) /* (a modify command's build is the kind's too: MBS_MODIFIABLE) */
         note_ignored(b, e);
-        rc = e->kind->build ? e->kind->build(b, e) : 0;
-    }
+    int rc = e->kind->build ? e->kind->build(b, e) : 0;
     b->state[i] = rc == 0 ? BUILT : FAILED;
     return rc;
 }

@@ -15,6 +15,16 @@ int mbs_kind_attr_index(const mbs_kind *k, const char *name)
     return -1;
 }
 
+int mbs_command_may_change(const mbs_kind *k, const char *attr)
+{
+    if (!(k->placement & MBS_MODIFIABLE))
+        return 0;
+    if (!strcmp(attr, "id") || !strcmp(attr, "label"))
+        return 1;
+    const mbs_attr *a = mbs_kind_attr(k, attr);
+    return a && (a->type == MBS_ATTR_EXPR || (a->flags & MBS_BY_COMMAND));
+}
+
 const mbs_attr *mbs_kind_attr(const mbs_kind *k, const char *name)
 {
     int i = mbs_kind_attr_index(k, name);

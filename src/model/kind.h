@@ -31,6 +31,8 @@ enum {
                                    ignored (settings of output files mbsim does not write); with
                                    `choices`, only by elements whose `type` is one of them (the
                                    Post_Graphic types mbsim does not draw) */
+    MBS_BY_COMMAND = 1 << 5, /* a modify command of the kind (MBS_MODIFIABLE) may give it, besides
+                                the kind's expressions (EXPR), id and label */
 };
 
 typedef struct mbs_attr {
@@ -85,6 +87,11 @@ enum {
     MBS_IN_COMMAND = 1 << 2,
     MBS_AT_ROOT = 1 << 3, /* directly inside the root element, before <Model>, read as if in <Model>
                              (MotionView writes <Messaging> there) */
+    MBS_MODIFIABLE = 1 << 4, /* MotionSolve's modify command: the kind's element in <Command> changes
+                                the model's element of that id for the analyses that follow (its
+                                expressions and its attributes flagged MBS_BY_COMMAND); the kind's
+                                build sees it as an element with `modify` set and hands it to
+                                elements/modify_commands.c */
 };
 
 /* Build stages: elements are built stage by stage (then in file order), so
@@ -127,6 +134,10 @@ typedef struct mbs_kind {
 } mbs_kind;
 
 #define MBS_COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* Whether a modify command of kind k may give attribute attr (0 when the
+ * kind has none: not MBS_MODIFIABLE). */
+int mbs_command_may_change(const mbs_kind *k, const char *attr);
 
 const mbs_attr *mbs_kind_attr(const mbs_kind *k, const char *name);
 int mbs_kind_attr_index(const mbs_kind *k, const char *name);

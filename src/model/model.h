@@ -8,6 +8,7 @@
 #ifndef MBS_MODEL_H
 #define MBS_MODEL_H
 
+#include "joints.h"
 #include "kind.h"
 #include "measure.h"
 #include "spec.h"
@@ -149,6 +150,10 @@ typedef struct mbs_component_ops {
     void (*static_begin)(const struct mbs_component *c, struct mbs_eval *ev);
     int (*static_residual)(const struct mbs_component *c, const struct mbs_eval *ev, double *res);
     int (*static_check)(const struct mbs_component *c, struct mbs_eval *ev, char *msg, size_t size);
+    /* A joint-local law (model/joints.h): fills out with what it
+     * contributes about a joint's axis and returns 1; 0 where, as built, it
+     * is none (a translational spring-damper). */
+    int (*joint_local)(const struct mbs_component *c, mbs_joint_local *out);
     /* Output y_which (from 0) of a state equation, which expressions read
      * with ARYVAL of its Y array (Control_StateEqn, Control_SISO). */
     double (*signal)(const struct mbs_component *c, const struct mbs_eval *ev, int which);
@@ -196,6 +201,7 @@ typedef struct mbs_component {
     int root_ofs, disc_ofs;
     const mbs_output_desc *outputs;
     int n_outputs;
+    const mbs_joint_desc *joint; /* a joint (model/joints.h), owned by its params; NULL for other elements */
 } mbs_component;
 
 /* ---- sensors ---------------------------------------------------------------------- */

@@ -11,13 +11,6 @@ const mbs_kind *mbs_registry_find(const char *name);
 /* Closest known element name to a misspelt one, or NULL. */
 const char *mbs_registry_suggest(const char *name);
 
-/* Modify commands (elements/modify_commands.c): the attributes besides its
- * expressions that a command of this model kind in <Command> may change
- * ('|' separated), NULL when the kind has no command; whether attr is one
- * a command may give. */
-const char *mbs_command_form(const mbs_kind *kind);
-int mbs_command_may_change(const mbs_kind *kind, const char *attr);
-
 /* Every element_type keyword the kinds carry ('|' separated, in registry
  * order): what Deactivate, Activate and a Sensor's element_type accept. */
 const char *mbs_registry_element_types(void);

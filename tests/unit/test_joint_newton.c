@@ -10,7 +10,6 @@
  * Checked sliding (slip 15 times the Stribeck speed) and sticking. */
 #include "../support/harness.h"
 #include "model_text.h"
-#include "../../src/elements/axial_spring.h"
 #include "../../src/solver/eval/data.h"
 #include "../../src/solver/joint/joint_system.h"
 #include "../../src/solver/dae/residual.h"
@@ -38,7 +37,8 @@ static const char MODEL[] = ROTOR
     "</Model></Mbsim>\n";
 
 /* The same rotor held by a torsion spring-damper about the joint's axis
- * between the joint's own markers (axial_spring.h): its stiffness and
+ * between the joint's own markers (a joint-local law of constant slopes,
+ * model/joints.h): its stiffness and
  * damping folded into the tree's block, the stiffness also on the rate's
  * right side (joint_newton.c). */
 static const char SPRING_MODEL[] = ROTOR
@@ -66,7 +66,7 @@ static double block_inverse_error(const char *model, int nt_expected, double w, 
     const mbs_model *m = t.model;
     mbs_data *d = mbs_data_create(m);
     for (int c = 0; c < m->n_comps; c++)
-        if (spring_off && mbs_axial_spring_of(&m->comps[c], NULL))
+        if (spring_off && strcmp(m->comps[c].kind->name, "Force_SpringDamper") == 0)
             d->comp_active[c] = 0;
     double *y = calloc((size_t)m->ny + 1, sizeof *y), *yp = calloc((size_t)m->ny + 1, sizeof *yp);
     const mbs_body *rotor = &m->bodies[1];

@@ -9,7 +9,7 @@
 #include "simulate.h"
 #include "../start/assemble.h"
 #include "../start/assembly_report.h"
-#include "../joint/joint_system.h"
+#include "choose_formulation.h"
 #include "plan.h"
 #include "../dae/residual.h"
 #include "sense.h"
@@ -17,7 +17,7 @@
 #include "../dae/sparsity.h"
 #include "../ida/stall.h"
 #include "statics.h"
-#include "../ida/sundials_compat.h"
+#include "../dae/sundials_compat.h"
 #include "../../model/layout.h"
 #include "../../core/rotation.h"
 #include "../../core/strutil.h"
@@ -42,13 +42,6 @@ void mbs_event_record(mbs_event_log *log, double t, const mbs_component *c, cons
     log->count++;
     if (log->sink && log->sink->event)
         log->sink->event(log->sink->ctx, t, what, kind);
-}
-
-mbs_linear_solver mbs_choose_linear_solver(const mbs_model *m)
-{
-    if (m->settings.linear_solver != MBS_LS_AUTO)
-        return m->settings.linear_solver;
-    return m->ny <= MBS_AUTO_DENSE_MAX ? MBS_LS_DENSE : MBS_LS_KLU;
 }
 
 typedef struct run {
@@ -180,9 +173,10 @@ static void accept_step(run *r, double t)
 {
     const mbs_model *m = r->m;
     r->d->t_last_step = t;
-    /* in joint coordinates the tree's joints follow the step from their
-     * coordinates; the absolute state is computed only for the rest */
-    const char *done = mbs_integrator_accept_tree(r->integrator, t);
+    /* what the formulation follows from its own variables (the joint
+     * formulation's tree joints); the absolute state is computed only for
+     * the rest */
+    const char *done = mbs_integrator_accept(r->integrator, t);
     int c = 0;
     while (c < m->n_comps && !follows_step(r, c, done))
         c++;
@@ -261,12 +255,16 @@ static int ensure_integrator(run *r)
     if (r->integrator)
         return 0;
     char err[512];
-    mbs_formulation f = r->m->settings.formulation;
-    int joint = f == MBS_FORM_JOINT || (f == MBS_FORM_AUTO && mbs_joint_formulation_pays(r->m, r->d));
-    r->integrator = mbs_integrator_create(r->m, r->d, r->pattern, r->ctx, r->sparse, joint, err, sizeof err);
+    mbs_dae dae;
+    const char *name;
+    int joint_coords;
+    if (mbs_choose_formulation(r->m, r->d, r->pattern, r->sparse, &dae, &name, &joint_coords, err, sizeof err) != 0)
+        return fail(r, MBS_E_RUN, err);
+    r->integrator = mbs_integrator_create(r->m, r->d, r->ctx, dae, err, sizeof err);
     if (!r->integrator)
         return fail(r, MBS_E_RUN, err);
-    r->res->joint_coords = mbs_integrator_joint_coords(r->integrator);
+    r->res->formulation = name;
+    r->res->joint_coords = joint_coords;
     r->res->linear_solver = mbs_integrator_linear_solver(r->integrator);
     return 0;
 }
@@ -310,18 +308,19 @@ static void consistent_row(run *r, double t)
 
 /* Writes the rows due up to t: interpolated between steps, or, when the
  * integrator stepped onto the output time, from its state; each made
- * consistent first, in joint coordinates where the joint system can
- * (mbs_joint_system_row: a tree with no rows besides; two residuals and an
- * O(N) solve instead of the augmented system's sparse factorisation and,
- * with joint friction, its Newton with difference columns: half the time
- * of a 32-link chain with friction went there), else in absolute ones. */
+ * consistent first, by the formulation where it can (mbs_integrator_row:
+ * the joint formulation's mbs_joint_system_row, a tree with no rows
+ * besides; two residuals and an O(N) solve instead of the augmented
+ * system's sparse factorisation and, with joint friction, its Newton with
+ * difference columns: half the time of a 32-link chain with friction went
+ * there), else in absolute coordinates. */
 static int write_due_rows(run *r, double t, double t0, double dt, double t_end, long *k, double *t_next)
 {
     const mbs_model *m = r->m;
-    int joint_rows = !r->d->settings.absolute_rows && !mbs_assembler_solves_states(r->assembler);
+    int own_rows = !r->d->settings.absolute_rows && !mbs_assembler_solves_states(r->assembler);
     while (reached(r, t, *t_next, dt)) {
-        if (joint_rows && mbs_integrator_row(r->integrator, *t_next, *t_next >= t, r->yo, r->ypo) == 0) {
-            r->res->joint_rows++; /* made consistent in joint coordinates */
+        if (own_rows && mbs_integrator_row(r->integrator, *t_next, *t_next >= t, r->yo, r->ypo) == 0) {
+            r->res->joint_rows++; /* made consistent by the formulation */
         } else {
             if (*t_next >= t) {
                 memcpy(r->yo, mbs_integrator_y(r->integrator), (size_t)m->ny * sizeof *r->yo);
@@ -479,12 +478,12 @@ static int equilibrium(run *r, int write)
  * assembled first, when it is the first analysis. */
 static int linear(run *r, int k, int first)
 {
-    /* at the start, or after a transient in joint coordinates, whose tree
-     * joints leave no multipliers in the absolute state (their reactions,
-     * which the linearisation's constraint forces need: the Whipple
-     * bicycle's capsize mode read 0 without them) */
-    int joint_state = !first && r->integrator && mbs_integrator_joint_coords(r->integrator) > 0;
-    if ((first || joint_state) && make_consistent(r) != 0)
+    /* at the start, or after a transient whose formulation leaves
+     * multipliers out of the absolute state (the joint formulation's tree
+     * joints: their reactions, which the linearisation's constraint forces
+     * need; the Whipple bicycle's capsize mode read 0 without them) */
+    int partial = !first && r->integrator && !mbs_integrator_full_multipliers(r->integrator);
+    if ((first || partial) && make_consistent(r) != 0)
         return -1;
     r->res->t_reached = r->t;
     if (r->last_row_t != r->t && write_row(r, r->t, r->y, r->yp) != 0)
@@ -590,6 +589,7 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
 {
     memset(result, 0, sizeof *result);
     result->status = MBS_OK;
+    result->formulation = "ABSOLUTE"; /* until a transient's says otherwise (ensure_integrator) */
     run r;
     memset(&r, 0, sizeof r);
     r.m = m;

@@ -41,17 +41,13 @@ typedef struct mbs_run_result {
     long events;
     long rows;
     mbs_linear_solver linear_solver; /* the one used: DENSE or KLU */
+    const char *formulation;         /* the formulation transients integrated in: "ABSOLUTE", "JOINT" */
     int joint_coords;                /* joint coordinates integrated (formulation JOINT), -1: ABSOLUTE */
     int redundant_rows;
-    long joint_rows;                 /* of the rows, those made consistent in joint coordinates
-                                        (mbs_joint_system_row); the rest in absolute ones */
+    long joint_rows;                 /* of the rows, those the formulation made consistent itself
+                                        (the joint formulation's mbs_joint_system_row); the rest
+                                        in absolute coordinates */
 } mbs_run_result;
-
-/* Models up to this many equations use the dense solver under AUTO. KLU is
- * as fast from a few equations on and faster from one rigid body on (25
- * equations: 0.022 s against 0.027 s for bench/chain.sh's one link, and
- * 0.024 against 0.039 s for models/pendulum.xml); see bench/README.md. */
-#define MBS_AUTO_DENSE_MAX 8
 
 /* Runs every analysis of m. `stop` (may be NULL) is polled between steps and
  * in every residual evaluation of the integrator: when it becomes nonzero
@@ -73,8 +69,5 @@ int mbs_assembly_check(const mbs_model *m, mbs_diags *diag);
  * analysis a run starts with), with their warnings: the count, -2 when the
  * model is too large for the dense analysis, -1 when out of memory. */
 int mbs_redundant_rows(const mbs_model *m, mbs_diags *diag);
-
-/* The linear solver AUTO chooses for m. */
-mbs_linear_solver mbs_choose_linear_solver(const mbs_model *m);
 
 #endif

@@ -37,7 +37,7 @@
 #include "statics.h"
 #include "../dae/residual.h"
 #include "../ida/solver_failures.h"
-#include "../ida/sundials_compat.h"
+#include "../dae/sundials_compat.h"
 #include "../../core/dense.h"
 #include "../../model/layout.h"
 

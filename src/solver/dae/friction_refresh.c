@@ -19,7 +19,8 @@
  *
  * Joint friction on a REVOLUTE or UNIVERSAL joint records, at every
  * residual, its torque T about its axis a (global) and the slopes of its
- * two bristles' rates and of T (elements/joint.h). With the joint's rate
+ * two bristles' rates and of T (a joint-local law whose slopes are
+ * recorded, model/joints.h). With the joint's rate
  * w = G.x (G: g_I = A_I^T a on I's body-axis angular velocity wb_I, g_J =
  * -A_J^T a on J's, A body axes -> global) and its torques -T g_X in the
  * rows of wb_X (residual.c), bristle k's row and column of the matrix are
@@ -43,7 +44,6 @@
  * residual, no factorisation: a solve costs what it did. */
 #include "friction_refresh.h"
 #include "../../core/vec3.h"
-#include "../../elements/joint.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,25 +63,26 @@ struct mbs_friction_refresh {
     int n_fr;
     double cj;           /* the matrix's c_j */
     double *rhs;         /* [ny] the right side as IDA gave it */
-    mbs_axial_friction_slopes *recorded;      /* [n_comps] d->friction_slopes */
-    mbs_axial_friction_slopes *matrix_slopes; /* [n_comps] at the matrix's state */
+    mbs_axial_slopes *recorded;      /* [n_comps] d->axial_slopes */
+    mbs_axial_slopes *matrix_slopes; /* [n_comps] at the matrix's state */
     int last_flag;
 };
 
-/* Whether component c records its slopes: joint friction on a REVOLUTE or
- * UNIVERSAL joint. */
-static int records_slopes(const mbs_model *m, const mbs_component *c)
+/* Whether component c records its slopes (model/joints.h): a joint-local
+ * law of RECORDED slopes in a joint of one of its types (joint friction on
+ * a REVOLUTE or UNIVERSAL joint); its description into l. */
+static int records_slopes(const mbs_model *m, const mbs_component *c, mbs_joint_local *l)
 {
-    if (!mbs_is_joint_friction(c))
+    if (!c->ops->joint_local || !c->ops->joint_local(c, l) || l->slopes != MBS_SLOPES_RECORDED || l->joint < 0)
         return 0;
-    const char *type = mbs_joint_type(&m->comps[mbs_joint_friction_joint(c)]);
-    return strcmp(type, "REVOLUTE") == 0 || strcmp(type, "UNIVERSAL") == 0;
+    return (MBS_JOINT_BIT(m->comps[l->joint].joint->type) & l->types) != 0;
 }
 
 int mbs_friction_refresh_wanted(const mbs_model *m)
 {
+    mbs_joint_local l;
     for (int c = 0; c < m->n_comps; c++)
-        if (records_slopes(m, &m->comps[c]))
+        if (records_slopes(m, &m->comps[c], &l))
             return 1;
     return 0;
 }
@@ -113,7 +114,7 @@ static int setup(SUNLinearSolver ls, SUNMatrix A)
 
 /* G of friction fr at the bodies' orientations in d and the recorded axis:
  * g[x] on body x's angular velocity. */
-static void rate_gradient(const fr_friction *fr, const mbs_axial_friction_slopes *s, const mbs_data *d,
+static void rate_gradient(const fr_friction *fr, const mbs_axial_slopes *s, const mbs_data *d,
                           double g[2][3])
 {
     for (int x = 0; x < 2; x++) {
@@ -138,7 +139,7 @@ static int solve(SUNLinearSolver ls, SUNMatrix A, N_Vector xv, N_Vector bv, doub
         const fr_friction *fr = &f->fr[i];
         if (!mbs_component_active(f->m, d, fr->comp))
             continue;
-        const mbs_axial_friction_slopes *s = &f->recorded[fr->comp];
+        const mbs_axial_slopes *s = &f->recorded[fr->comp];
         double g[2][3];
         rate_gradient(fr, s, d, g);
         for (int k = 0; k < 2; k++) {
@@ -155,7 +156,7 @@ static int solve(SUNLinearSolver ls, SUNMatrix A, N_Vector xv, N_Vector bv, doub
         const fr_friction *fr = &f->fr[i];
         if (!mbs_component_active(f->m, d, fr->comp))
             continue;
-        const mbs_axial_friction_slopes *s = &f->recorded[fr->comp];
+        const mbs_axial_slopes *s = &f->recorded[fr->comp];
         double g[2][3], w = 0.0;
         rate_gradient(fr, s, d, g);
         for (int x = 0; x < 2; x++)
@@ -177,8 +178,8 @@ static void free_content(mbs_friction_refresh *f)
 {
     if (!f)
         return;
-    if (f->d && f->d->friction_slopes == f->recorded)
-        f->d->friction_slopes = NULL;
+    if (f->d && f->d->axial_slopes == f->recorded)
+        f->d->axial_slopes = NULL;
     if (f->inner)
         SUNLinSolFree(f->inner);
     free(f->fr);
@@ -208,13 +209,12 @@ static int find_frictions(mbs_friction_refresh *f)
         return -1;
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
-        if (!records_slopes(m, comp))
+        mbs_joint_local l;
+        if (!records_slopes(m, comp, &l))
             continue;
-        const mbs_component *joint = &m->comps[mbs_joint_friction_joint(comp)];
         fr_friction *fr = &f->fr[f->n_fr++];
         fr->comp = c;
-        int markers[2];
-        mbs_joint_markers(joint, &markers[0], &markers[1]);
+        int markers[2] = {l.I, l.J};
         for (int k = 0; k < 2; k++) {
             fr->z[k] = m->ofs_z + comp->state_ofs + k;
             const mbs_marker *mk = &m->markers[markers[k]];
@@ -256,7 +256,7 @@ SUNLinearSolver mbs_friction_refresh_solver(SUNLinearSolver inner, const mbs_mod
     ls->ops->solve = solve;
     ls->ops->lastflag = last_flag;
     ls->ops->free = destroy;
-    d->friction_slopes = f->recorded;
+    d->axial_slopes = f->recorded;
     *refresh_out = f;
     return ls;
 }

@@ -71,19 +71,20 @@ typedef struct mbs_data {
     double *load_res;            /* [ny] */
     int load_depth;
     int sensor_stop;             /* MBS_STOP_*: set by an event, read by the run */
-    /* joint coordinates (joint_system.c): the reactions of tree joints, which
-     * have no multipliers there, from the tree's backward pass while joint
-     * friction reads them: [n_comps x 6] the wrench on the joint's I body
-     * (moment about the global origin, force), taken where tree_reaction_on
-     * [n_comps] is set; NULL otherwise (mbs_joint_reaction) */
-    const double *tree_reaction;
-    const char *tree_reaction_on;
-    /* where not NULL [n_comps], joint friction on a REVOLUTE or UNIVERSAL
-     * joint writes its slopes there at each evaluation (elements/joint.h):
-     * for a Newton iterate's fresh tree block in joint coordinates
-     * (joint_newton.c), its fresh bristle rows in absolute ones
-     * (friction_refresh.c) */
-    struct mbs_axial_friction_slopes *friction_slopes;
+    /* Reactions a formulation supplies for joints it has no multipliers
+     * for (the joint formulation's tree joints, from its backward pass),
+     * while joint-local laws that read them are evaluated: [n_comps x 6]
+     * the wrench on the joint's I body (moment about the global origin,
+     * force), taken where joint_wrench_on [n_comps] is set; NULL
+     * otherwise (mbs_joint_reaction, joints.h) */
+    const double *joint_wrench;
+    const char *joint_wrench_on;
+    /* where not NULL [n_comps], joint-local laws whose slopes are recorded
+     * (model/joints.h, MBS_SLOPES_RECORDED) write their torque and slopes
+     * there at each evaluation: for a Newton matrix that takes them from
+     * the residual (the joint formulation's tree block, the absolute
+     * formulation's fresh bristle rows) */
+    mbs_axial_slopes *axial_slopes;
     char stop_message[320];
 } mbs_data;
 

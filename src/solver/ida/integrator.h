@@ -1,11 +1,12 @@
-/* The SUNDIALS IDA driver (the only file that talks to IDA): the model's
- * residual, the coloured finite-difference Jacobian, root functions for
- * events, one step at a time. */
+/* The SUNDIALS IDA driver (the only file that talks to IDA): a formulation
+ * of the DAE (../dae/formulation.h) stepped one step at a time, root
+ * functions for events, the absolute state after a step or within it. It
+ * never asks which formulation it has. */
 #ifndef MBS_INTEGRATOR_H
 #define MBS_INTEGRATOR_H
 
+#include "../dae/formulation.h"
 #include "../eval/data.h"
-#include "../dae/sparsity.h"
 
 #include <stddef.h>
 #include <sundials/sundials_context.h>
@@ -24,10 +25,11 @@ typedef enum mbs_step_result {
 
 typedef struct mbs_integrator mbs_integrator;
 
-/* joint: integrate in joint coordinates (joint_system.h); the state
- * handed in and out stays absolute. */
-mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, const mbs_pattern *p, SUNContext ctx,
-                                      int sparse, int joint, char *err, size_t errsize);
+/* Integrates in the formulation dae, which it takes over (freed with the
+ * integrator, or here on failure); the state handed in and out stays
+ * absolute. NULL with the reason in err. */
+mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, SUNContext ctx, mbs_dae dae, char *err,
+                                      size_t errsize);
 void mbs_integrator_free(mbs_integrator *it);
 
 /* (Re)starts at t0 from a consistent (y0, yp0), integrating towards t_stop. */
@@ -46,22 +48,27 @@ int mbs_integrator_set_stop(mbs_integrator *it, double t_stop);
 /* Solution and its derivative at t within the last step (interpolated). */
 int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp);
 /* An output row at t (the current state with `current`, else interpolated)
- * made consistent in joint coordinates (mbs_joint_system_row) into y, yp
- * (absolute): 0; 1 in absolute coordinates or where the joint system
- * leaves rows to the absolute path; -1 when it fails there (the caller
- * takes mbs_integrator_at or the current state and the absolute path). */
+ * made consistent by the formulation (its row op: the joint formulation's
+ * mbs_joint_system_row) into y, yp (absolute): 0; 1 where it leaves rows
+ * to the absolute path; -1 when it fails there (the caller takes
+ * mbs_integrator_at or the current state and the absolute path). */
 int mbs_integrator_row(mbs_integrator *it, double t, int current, double *y, double *yp);
 /* The state at the end of the last step. */
 const double *mbs_integrator_y(mbs_integrator *it);
 const double *mbs_integrator_yp(mbs_integrator *it);
-/* Both; in joint coordinates the absolute state is computed from the
- * coordinates at the first call after a step, and that leaves every body's
- * state current (d->bodies): returns 1 then, else 0. */
+/* Both; the formulation computes the absolute state (where it is not its
+ * own variables) at the first call after a step, and where that leaves
+ * every body's state current (d->bodies) returns 1, else 0. */
 int mbs_integrator_state(mbs_integrator *it, const double **y, const double **yp);
-/* After a step in joint coordinates: the turn counts of the tree's joints
- * follow from their coordinates (no absolute state needed); returns the
- * mask of the components so done, or NULL (absolute coordinates). */
-const char *mbs_integrator_accept_tree(mbs_integrator *it, double t);
+/* After a step: what the formulation follows of the motion from its own
+ * variables (the joint formulation: its tree joints' turn counts, no
+ * absolute state needed); returns the mask of the components so done, or
+ * NULL. */
+const char *mbs_integrator_accept(mbs_integrator *it, double t);
+/* Whether the absolute state handed out holds every multiplier (0: some
+ * are left 0, the joint formulation's tree joints'; make the state
+ * consistent before reading them). */
+int mbs_integrator_full_multipliers(const mbs_integrator *it);
 
 /* The size of the last step taken (0 before the first). */
 double mbs_integrator_last_step(const mbs_integrator *it);
@@ -75,8 +82,6 @@ void mbs_integrator_describe_fastest(const mbs_integrator *it, char *out, size_t
 /* After MBS_STEP_ROOT: per root function +1 / -1 (direction) or 0. */
 void mbs_integrator_roots(mbs_integrator *it, int *fired);
 
-/* The number of joint coordinates it integrates, or -1 in absolute coordinates. */
-int mbs_integrator_joint_coords(const mbs_integrator *it);
 /* The linear solver it uses: DENSE, KLU or TREE. */
 mbs_linear_solver mbs_integrator_linear_solver(const mbs_integrator *it);
 

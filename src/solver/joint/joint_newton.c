@@ -8,7 +8,6 @@
 #include "../dae/jacobian.h"
 #include "tree_solver.h"
 #include "../../core/rotation.h"
-#include "../../elements/joint.h"
 
 #include <float.h>
 #include <math.h>
@@ -253,7 +252,7 @@ static void state_columns(mbs_joint_system *s, double t, double cj, double h, co
  * residuals their rates). */
 static void group_from_slopes(mbs_joint_system *s, int g, double cj)
 {
-    const mbs_axial_friction_slopes *sl = mbs_js_group_slopes(s, g);
+    const mbs_axial_slopes *sl = mbs_js_group_slopes(s, g);
     int first = s->grp_first[g];
     double sign = mbs_js_group_sign(s, g);
     for (int i = 0; i < sl->n; i++) {
@@ -266,7 +265,7 @@ static void group_from_slopes(mbs_joint_system *s, int g, double cj)
 }
 
 /* Every local group's entries (group_from_slopes) from the slopes the
- * last residual recorded (friction_slopes), its friction's damping reset
+ * last residual recorded (axial_slopes), its friction's damping reset
  * first. */
 static void groups_from_recorded_slopes(mbs_joint_system *s, double cj)
 {
@@ -347,7 +346,7 @@ static void matrix_fold(mbs_joint_system *s, int restore)
  * iterates are its first corrected, close enough that articulating again
  * gained nothing (the same steps and iterations; a fifth more time): so
  * once per step attempt (its time) and Newton matrix. The local friction's
- * slopes likewise, from that residual (friction_slopes: the matrix's went
+ * slopes likewise, from that residual (axial_slopes: the matrix's went
  * stale as joints passed between sticking and sliding). Only where nothing
  * outside the block reads it (its Schur complement, tree_solver.c, is made
  * with the matrix's M); where the iterate's factors fail (a joint's D

@@ -4,7 +4,6 @@
 #include "../dae/residual.h"
 #include "../../core/dense.h"
 #include "../../core/vec3.h"
-#include "../../elements/joint.h"
 
 #include <math.h>
 #include <string.h>
@@ -23,14 +22,13 @@ static int tree_joint_multipliers(mbs_joint_system *s, mbs_eval *ev, const mbs_t
 {
     const mbs_model *m = s->m;
     const mbs_component *c = &m->comps[jt->comp];
-    int nr = c->n_hrows + c->n_vrows, I, J;
+    int nr = c->n_hrows + c->n_vrows;
     if (nr > 6)
         return -1;
-    mbs_joint_markers(c, &I, &J);
-    int body = mbs_marker_body(ev, I);
+    int body = mbs_marker_body(ev, c->joint->I);
     double sign = 1.0;
     if (m->bodies[body].type == MBS_BODY_GROUND) {
-        body = mbs_marker_body(ev, J);
+        body = mbs_marker_body(ev, c->joint->J);
         sign = -1.0;
     }
     double load[6], rxf[3];

@@ -6,8 +6,6 @@
 #include "../dae/residual.h"
 #include "../../core/rotation.h"
 #include "../../core/vec3.h"
-#include "../../elements/axial_spring.h"
-#include "../../elements/joint.h"
 
 #include <float.h>
 #include <stdio.h>
@@ -15,172 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
-mbs_joint_newton mbs_joint_newton_for(const mbs_model *m)
-{
-    for (int c = 0; c < m->n_comps; c++) {
-        const mbs_component *comp = &m->comps[c];
-        int rows_only = comp->n_hrows + comp->n_vrows > 0;
-        int no_bodies = comp->n_bodies == 0;
-        if (mbs_is_joint_friction(comp) || mbs_axial_spring_of(comp, NULL))
-            continue; /* with MASS if its joint is a tree joint, or its axis one's (settle_tree) */
-        if (comp->n_states > 0 || !(rows_only || comp->decoupled || no_bodies))
-            return MBS_NEWTON_DIFFERENCE; /* forces that may be stiff, or states */
-    }
-    return MBS_NEWTON_MASS;
-}
-
-int mbs_joint_free_roots(mbs_joint_newton newton)
-{
-    return newton == MBS_NEWTON_MASS;
-}
-
-/* Whether component c is joint friction in a joint of tree t (which then
- * reads the backward pass's reaction: find_tree_friction). */
-static int friction_in_tree(const mbs_model *m, const mbs_tree *t, int c)
-{
-    return mbs_is_joint_friction(&m->comps[c]) && t->comp_in_tree[mbs_joint_friction_joint(&m->comps[c])];
-}
-
-/* The tree joint joint friction element c rubs in, or -1 (not joint
- * friction, or its joint not in tree t). */
-static int friction_tree_joint(const mbs_model *m, const mbs_tree *t, int c)
-{
-    if (!friction_in_tree(m, t, c))
-        return -1;
-    for (int j = 0; j < t->n_joints; j++)
-        if (t->joints[j].comp == mbs_joint_friction_joint(&m->comps[c]))
-            return j;
-    return -1;
-}
-
-/* Whether joint friction element c takes the MASS Newton matrix: on a
- * REVOLUTE or UNIVERSAL tree joint. (Its force acts along the joint's own
- * coordinates, its bristles are kept variables: state_columns,
- * state_rows_on_tree; what the matrix leaves out is the friction's
- * dependence on the accelerations through the normal force. Measured on
- * the examples: the revolute and universal ones took 0.9 of the difference
- * matrix's residuals, the cylindrical and spherical ones 6 and 60 times as
- * many steps, their convergence failing on that dependence.) */
-static int friction_takes_mass(const mbs_model *m, const mbs_tree *t, int c)
-{
-    int j = friction_tree_joint(m, t, c);
-    return j >= 0 && (t->joints[j].kind == MBS_TREE_REVOLUTE || t->joints[j].kind == MBS_TREE_UNIVERSAL);
-}
-
-/* The component whose element state absolute variable a is, or -1. */
-static int state_component(const mbs_model *m, int a)
-{
-    int z = a - m->ofs_z;
-    for (int c = 0; z >= 0 && z < m->nz && c < m->n_comps; c++)
-        if (z >= m->comps[c].state_ofs && z < m->comps[c].state_ofs + m->comps[c].n_states)
-            return c;
-    return -1;
-}
-
-/* Whether absolute variable a is a state folded into the tree's block
- * with the MASS Newton matrix (fold_local_groups): a state of joint
- * friction on a REVOLUTE tree joint. Its column acts on that joint's one
- * rate row only and its row reads that rate only (a revolute's slip speed
- * does not depend on its angle; the bristles' rates not on the normal
- * force), so eliminating it changes c_j M by a term on that coordinate's
- * diagonal. */
-static int local_state(const mbs_model *m, const mbs_tree *t, mbs_joint_newton newton, int a)
-{
-    int c = newton == MBS_NEWTON_MASS ? state_component(m, a) : -1;
-    int j = c >= 0 ? friction_tree_joint(m, t, c) : -1;
-    return j >= 0 && t->joints[j].kind == MBS_TREE_REVOLUTE && m->comps[c].n_states <= LOCAL_MAX;
-}
-
-/* The tree joint whose angle torsion spring-damper c (axial_spring.h)
- * turns: a REVOLUTE joint between the spring's two bodies whose axis is
- * its J marker's z (both fixed in those bodies: checked at the state of d);
- * or -1. (What it decides is the Newton matrix only: the residual
- * evaluates the spring as it is.) */
-static int axial_spring_joint(const mbs_model *m, const mbs_data *d, const mbs_tree *t, int c)
-{
-    mbs_axial_spring sp;
-    if (!mbs_axial_spring_of(&m->comps[c], &sp))
-        return -1;
-    mbs_eval ev = {.m = m, .d = (mbs_data *)d};
-    int bI = mbs_marker_body(&ev, sp.I), bJ = mbs_marker_body(&ev, sp.J);
-    for (int j = 0; j < t->n_joints; j++) {
-        const mbs_tree_joint *jt = &t->joints[j];
-        int across = (bI == jt->child && bJ == jt->parent) || (bI == jt->parent && bJ == jt->child);
-        if (!across || jt->kind != MBS_TREE_REVOLUTE || jt->comp < 0)
-            continue;
-        int jI, jJ;
-        double axis[3], z[3];
-        mbs_joint_markers(&m->comps[jt->comp], &jI, &jJ);
-        mbs_marker_axis(&ev, jJ, 2, axis);
-        mbs_marker_axis(&ev, sp.J, 2, z);
-        if (fabs(v3_dot(axis, z)) > 1.0 - 1e-12)
-            return j;
-    }
-    return -1;
-}
-
-/* Builds the tree for the model's Newton matrix: MASS takes joint friction
- * only where friction_takes_mass says so, and torsion spring-dampers only
- * about a tree joint's axis (axial_spring_joint); where one does not fit,
- * the tree is built again for DIFFERENCE. The Newton matrix, or -1 (out of
- * memory). */
-static int settle_tree(mbs_tree *t, const mbs_model *m, const mbs_data *d)
-{
-    mbs_joint_newton newton = mbs_joint_newton_for(m);
-    if (mbs_tree_build(t, m, d, mbs_joint_free_roots(newton)) != 0)
-        return -1;
-    if (newton != MBS_NEWTON_MASS)
-        return (int)newton;
-    for (int c = 0; c < m->n_comps; c++)
-        if ((mbs_is_joint_friction(&m->comps[c]) && !friction_takes_mass(m, t, c)) ||
-            (mbs_axial_spring_of(&m->comps[c], NULL) && axial_spring_joint(m, d, t, c) < 0)) {
-            mbs_tree_free(t);
-            newton = MBS_NEWTON_DIFFERENCE;
-            return mbs_tree_build(t, m, d, mbs_joint_free_roots(newton)) != 0 ? -1 : (int)newton;
-        }
-    return (int)newton;
-}
-
-int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d)
-{
-    mbs_tree t;
-    int settled = settle_tree(&t, m, d);
-    if (settled < 0)
-        return 0;
-    mbs_joint_newton newton = (mbs_joint_newton)settled;
-    /* the variables the tree does not replace, and the moving bodies it
-     * leaves in absolute coordinates */
-    int others = m->ny, outside = 0;
-    for (int b = 0; b < m->n_bodies; b++) {
-        if (t.body_joint[b] >= 0)
-            others -= m->bodies[b].nq + m->bodies[b].nu + (m->bodies[b].quat_mu >= 0);
-        else if (m->bodies[b].type != MBS_BODY_GROUND)
-            outside++;
-    }
-    for (int r = 0; r < m->n_rows; r++)
-        if (t.row_in_tree[r])
-            others -= 1 + (m->row_mu[r] >= 0);
-    /* a free root's coordinates are its body's absolute variables: only
-     * joints' coordinates can make the joint formulation pay (one free
-     * rolling coin took 1.08 times as long in joint coordinates) */
-    int coords = t.n_coords, tree_friction = 0, joint_coords = coords - 6 * mbs_tree_free_roots(&t);
-    for (int c = 0; c < m->n_comps; c++) {
-        tree_friction += friction_in_tree(m, &t, c);
-        /* bristles of the MASS matrix: their rows in the Schur complement
-         * are sparse (tree_solver.c), they do not count as others */
-        if (newton == MBS_NEWTON_MASS && friction_takes_mass(m, &t, c))
-            others -= m->comps[c].n_states;
-    }
-    mbs_tree_free(&t);
-    if (newton == MBS_NEWTON_DIFFERENCE && tree_friction > MBS_AUTO_JOINT_FRICTION_MAX)
-        return 0;
-    if (joint_coords < MBS_AUTO_JOINT_MIN)
-        return 0;
-    if (newton == MBS_NEWTON_MASS)
-        return others <= MBS_AUTO_JOINT_MAX_OTHERS;
-    return outside == 0 && 2 * coords + others <= MBS_AUTO_JOINT_DENSE_MAX;
-}
 
 void mbs_joint_system_free(mbs_joint_system *s)
 {
@@ -205,7 +37,7 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->reactions_base);
     free(s->joint_rubbed);
     free(s->loc_r);
-    free(s->friction_slopes);
+    free(s->axial_slopes);
     free(s->matrix_fold);
     free(s->last_yj);
     free(s->last_ypj);
@@ -213,7 +45,7 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->row_of);
     free(s->replaced);
     free(s->is_tree_body);
-    free(s->tree_friction);
+    free(s->reaction_reader);
     free(s->skip_first);
     free(s->reaction_wanted);
     free(s->reactions);
@@ -266,23 +98,24 @@ static void mark_replaced(mbs_joint_system *s)
         }
 }
 
-/* The joint friction elements whose joints are in the tree (tree_topology.c lets
- * such joints in): 0, or -1 out of memory. */
-static int find_tree_friction(mbs_joint_system *s)
+/* The joint-local laws that read the reactions of tree joints (joint
+ * friction; tree_topology.c lets such joints in): 0, or -1 out of memory. */
+static int find_reaction_readers(mbs_joint_system *s)
 {
     const mbs_model *m = s->m;
     size_t nc = (size_t)m->n_comps + 1;
-    s->tree_friction = calloc(nc, 1);
+    s->reaction_reader = calloc(nc, 1);
     s->skip_first = calloc(nc, 1);
     s->reaction_wanted = calloc(nc, 1);
-    if (!s->tree_friction || !s->skip_first || !s->reaction_wanted)
+    if (!s->reaction_reader || !s->skip_first || !s->reaction_wanted)
         return -1;
     for (int c = 0; c < m->n_comps; c++) {
         s->skip_first[c] = s->tree.comp_in_tree[c];
-        if (friction_in_tree(m, &s->tree, c)) {
-            s->tree_friction[c] = s->skip_first[c] = 1;
-            s->reaction_wanted[mbs_joint_friction_joint(&m->comps[c])] = 1;
-            s->n_tree_friction++;
+        int joint = mbs_js_reads_tree_reaction(m, &s->tree, c);
+        if (joint >= 0) {
+            s->reaction_reader[c] = s->skip_first[c] = 1;
+            s->reaction_wanted[joint] = 1;
+            s->n_reaction_readers++;
         }
     }
     s->reactions = calloc(6 * nc, sizeof *s->reactions);
@@ -290,8 +123,8 @@ static int find_tree_friction(mbs_joint_system *s)
     return s->reactions && s->reactions_base ? 0 : -1;
 }
 
-/* state_joint: for each kept element state of joint friction on a tree
- * joint, that joint; 0, or -1 out of memory. */
+/* state_joint: for each kept element state of a joint-local law on a tree
+ * joint (joint friction), that joint; 0, or -1 out of memory. */
 static int find_state_joints(mbs_joint_system *s)
 {
     const mbs_model *m = s->m;
@@ -304,9 +137,9 @@ static int find_state_joints(mbs_joint_system *s)
         return -1;
     for (int k = 0; k < s->n_kept; k++) {
         s->state_joint[k] = s->state_comp[k] = s->state_colour[k] = -1;
-        int c = state_component(m, s->kept[k]);
+        int c = mbs_js_state_component(m, s->kept[k]);
         if (c >= 0) {
-            s->state_joint[k] = friction_tree_joint(m, &s->tree, c);
+            s->state_joint[k] = mbs_js_local_tree_joint(m, s->d, &s->tree, c);
             s->state_comp[k] = s->state_joint[k] >= 0 ? c : -1;
         }
         s->n_state_joints += s->state_joint[k] >= 0;
@@ -350,7 +183,7 @@ static int find_local_groups(mbs_joint_system *s)
     s->matrix_fold = calloc(nl * 3, sizeof *s->matrix_fold);
     s->last_yj = calloc((size_t)s->nj + 1, sizeof *s->last_yj);
     s->last_ypj = calloc((size_t)s->nj + 1, sizeof *s->last_ypj);
-    if (s->n_local > 0 && !(s->friction_slopes = calloc((size_t)s->m->n_comps, sizeof *s->friction_slopes)))
+    if (s->n_local > 0 && !(s->axial_slopes = calloc((size_t)s->m->n_comps, sizeof *s->axial_slopes)))
         return -1;
     s->fric_part = calloc(n, sizeof *s->fric_part);
     s->fric_base = calloc(n, sizeof *s->fric_base);
@@ -372,8 +205,9 @@ static int find_local_groups(mbs_joint_system *s)
     return 0;
 }
 
-/* The torsion spring-dampers the MASS Newton matrix folds in (settle_tree
- * let only those about a tree joint's axis in): 0, or -1 out of memory. */
+/* The joint-local laws of constant slopes the MASS Newton matrix folds
+ * in (torsion spring-dampers; settle_tree let only those about a tree
+ * joint's axis in): 0, or -1 out of memory. */
 static int find_axial_springs(mbs_joint_system *s)
 {
     const mbs_model *m = s->m;
@@ -381,11 +215,11 @@ static int find_axial_springs(mbs_joint_system *s)
     if (!s->springs)
         return -1;
     for (int c = 0; s->newton == MBS_NEWTON_MASS && c < m->n_comps; c++) {
-        mbs_axial_spring sp;
-        int j = mbs_axial_spring_of(&m->comps[c], &sp) ? axial_spring_joint(m, s->d, &s->tree, c) : -1;
+        mbs_joint_local l;
+        int j = mbs_js_joint_local(m, c, &l) && l.slopes == MBS_SLOPES_CONSTANT ? mbs_js_local_tree_joint(m, s->d, &s->tree, c) : -1;
         if (j < 0)
             continue;
-        s->springs[s->n_springs++] = (struct js_spring){c, s->tree.joints[j].coord, s->tree.joints[j].pos, sp.k, sp.c};
+        s->springs[s->n_springs++] = (struct js_spring){c, s->tree.joints[j].coord, s->tree.joints[j].pos, l.k, l.c};
     }
     return 0;
 }
@@ -397,7 +231,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
         return NULL;
     s->m = m;
     s->d = d;
-    int settled = settle_tree(&s->tree, m, d);
+    int settled = mbs_js_settle_tree(&s->tree, m, d);
     if (settled < 0) {
         free(s);
         return NULL;
@@ -405,7 +239,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->newton = (mbs_joint_newton)settled;
     s->n = s->tree.n_coords;
     s->np = s->tree.n_pos;
-    if (find_tree_friction(s) != 0 || find_axial_springs(s) != 0) {
+    if (find_reaction_readers(s) != 0 || find_axial_springs(s) != 0) {
         mbs_joint_system_free(s);
         return NULL;
     }
@@ -487,7 +321,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     /* the local states first (they join the tree's block), then the rest */
     for (int pass = 0, k = 0; pass < 2; pass++)
         for (int i = 0; i < m->ny; i++) {
-            if (s->replaced[i] || local_state(m, &s->tree, s->newton, i) != (pass == 0))
+            if (s->replaced[i] || mbs_js_local_state(m, d, &s->tree, s->newton, i) != (pass == 0))
                 continue;
             s->kept[k] = i;
             s->n_local += pass == 0;
@@ -764,11 +598,11 @@ double mbs_js_group_sign(const mbs_joint_system *s, int g)
     return s->tree.joints[s->state_joint[s->grp_first[g]]].child_is_i ? 1.0 : -1.0;
 }
 
-const mbs_axial_friction_slopes *mbs_js_group_slopes(const mbs_joint_system *s, int g)
+const mbs_axial_slopes *mbs_js_group_slopes(const mbs_joint_system *s, int g)
 {
-    static const mbs_axial_friction_slopes off = {.n = LOCAL_MAX};
+    static const mbs_axial_slopes off = {.n = MBS_AXIAL_STATES};
     int c = s->state_comp[s->grp_first[g]];
-    return mbs_component_active(s->m, s->d, c) ? &s->friction_slopes[c] : &off;
+    return mbs_component_active(s->m, s->d, c) ? &s->axial_slopes[c] : &off;
 }
 
 /* Each local friction's torque T (recorded with its slopes) into its
@@ -798,9 +632,9 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
      * axis): it changes no subtree's sum but its own joint's, by its torque,
      * so the loads so far give the reactions and the rate rows in one pass,
      * and the friction's torques are added after (local_friction_torques) */
-    int one_pass = s->n_tree_friction && s->n_groups == s->n_tree_friction && !s->hold_reactions &&
+    int one_pass = s->n_reaction_readers && s->n_groups == s->n_reaction_readers && !s->hold_reactions &&
                    !s->record_friction;
-    if (s->n_tree_friction) {
+    if (s->n_reaction_readers) {
         /* the joints' reactions from the loads so far: a joint's own friction
          * acts along its free directions, which its reaction leaves out, and
          * the others' are internal to the subtrees (docs/theory.md) */
@@ -810,13 +644,13 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
             mbs_tree_reactions(&s->tree, m, d, s->reaction_wanted, s->reactions);
         if (s->record_friction)
             mbs_tree_project(&s->tree, m, d, s->fric_part, s->stab); /* the rate rows without it */
-        d->tree_reaction = s->hold_reactions ? s->reactions_base : s->reactions;
-        d->tree_reaction_on = s->reaction_wanted;
-        d->friction_slopes = s->friction_slopes;
-        mbs_residual_components(&ev, s->tree_friction);
-        d->tree_reaction = NULL;
-        d->tree_reaction_on = NULL;
-        d->friction_slopes = NULL;
+        d->joint_wrench = s->hold_reactions ? s->reactions_base : s->reactions;
+        d->joint_wrench_on = s->reaction_wanted;
+        d->axial_slopes = s->axial_slopes;
+        mbs_residual_components(&ev, s->reaction_reader);
+        d->joint_wrench = NULL;
+        d->joint_wrench_on = NULL;
+        d->axial_slopes = NULL;
     }
     for (int b = 0; b < m->n_bodies; b++)
         if (!s->is_tree_body[b])
@@ -826,7 +660,7 @@ void mbs_joint_system_residual(mbs_joint_system *s, double t, const double *yj, 
         local_friction_torques(s);
     else
         mbs_tree_project(&s->tree, m, d, s->dyn, s->stab);
-    if (s->record_friction && s->n_tree_friction)
+    if (s->record_friction && s->n_reaction_readers)
         for (int k = 0; k < n; k++)
             s->fric_part[k] = s->dyn[k] - s->fric_part[k];
     int np = s->np;

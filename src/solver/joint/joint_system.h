@@ -52,32 +52,22 @@ mbs_joint_newton mbs_joint_newton_for(const mbs_model *m);
  * balance closed to 6e-7 J against 2.5e-7 J: bench/README.md). */
 int mbs_joint_free_roots(mbs_joint_newton newton);
 
-/* Formulation AUTO: whether joint coordinates are the faster choice, as
- * measured (bench/formulations.sh, docs/theory.md): a tree of at least
- * MBS_AUTO_JOINT_MIN coordinates, and
- * - with the mass matrix as Newton matrix, at most
- *   MBS_AUTO_JOINT_MAX_OTHERS other variables (the Newton solve's dense
- *   Schur complement grows with their cube: a tree among many free bodies
- *   or loop rows is cheaper in sparse absolute coordinates);
- * - with the difference matrix (springs, dampers, friction, states), every
- *   moving body in the tree and a dense Newton matrix of at most
- *   MBS_AUTO_JOINT_DENSE_MAX rows (each Jacobian differences every column:
- *   a sprung chain of 64 links, 129 rows, took 0.87 of the absolute time,
- *   one of 128 links 1.5 times). */
-#define MBS_AUTO_JOINT_MIN 1
-/* Joint friction on tree joints (evaluated from the backward pass's
- * reactions) with the difference Newton matrix: chains with friction on
- * every joint took 0.57 of the absolute time at 16 links, 0.95 at 24 and 1.4
- * times at 32 (their stick-slip costs Newton matrices, each differenced):
- * more than this many stay absolute. With the mass matrix (friction on
- * revolute and universal joints, joint_system.c friction_takes_mass) there
- * is no limit: 0.08 to 0.13 of the absolute time from 8 to 64 links; nor do
- * their bristles count towards MBS_AUTO_JOINT_MAX_OTHERS (their rows of the
- * Schur complement are sparse). */
-#define MBS_AUTO_JOINT_FRICTION_MAX 20
-#define MBS_AUTO_JOINT_MAX_OTHERS 100
-#define MBS_AUTO_JOINT_DENSE_MAX 150
-int mbs_joint_formulation_pays(const mbs_model *m, const mbs_data *d);
+/* What the joint formulation would integrate for the model at the data's
+ * state (the tree and Newton matrix it settles on, tree_settle.c), for the
+ * choice of formulation (solver/analysis/choose_formulation.c). */
+typedef struct mbs_joint_outline {
+    mbs_joint_newton newton;
+    int coords;           /* the tree's rates */
+    int joint_coords;     /* of which joints' (a free root's six are its body's absolute variables) */
+    int kept;             /* the variables outside the tree: the absolute ones it does not replace */
+    int local_states;     /* of those, with MASS, states of joint-local laws the matrix takes
+                             (joint friction's bristles: sparse rows of its Schur complement) */
+    int bodies_outside;   /* moving bodies it leaves in absolute coordinates */
+    int reaction_readers; /* joint-local laws reading a tree joint's reaction (joint friction) */
+} mbs_joint_outline;
+
+/* 0, or -1 out of memory. */
+int mbs_joint_outline_of(const mbs_model *m, const mbs_data *d, mbs_joint_outline *out);
 
 /* At a start: the joint frames and yj, yj' from a consistent absolute state.
  * 0, or -1 with the reason (the tree's joints are no longer in use). */

@@ -1,16 +1,13 @@
-/* The joint formulation's system (joint_system.h) as its three files see
- * it: joint_system.c (layout, residual), joint_newton.c (the Newton
- * matrix), joint_rows.c (output rows). Not for the rest of the program. */
+/* The joint formulation's system (joint_system.h) as its files see it:
+ * tree_settle.c (the tree and the Newton matrix it settles on),
+ * joint_system.c (layout, residual), joint_newton.c (the Newton matrix),
+ * joint_rows.c (output rows), joint_dae.c (the DAE interface). Not for the
+ * rest of the program. */
 #ifndef MBS_JOINT_SYSTEM_IMPL_H
 #define MBS_JOINT_SYSTEM_IMPL_H
 
 #include "joint_system.h"
 #include "tree.h"
-
-/* the most states an element may have for its bristles to be folded into
- * the tree's block (a revolute's friction has two: pin and end caps;
- * mbs_axial_friction_slopes holds two) */
-#define LOCAL_MAX 2
 
 struct mbs_joint_system {
     const mbs_model *m;
@@ -69,7 +66,7 @@ struct mbs_joint_system {
     /* the point of the last residual that computed its own reactions
      * (with local groups or a fresh block): IDA asks for a Newton matrix
      * where it has just evaluated the residual, and the slopes that
-     * residual recorded (friction_slopes) serve the fold, the tree it left
+     * residual recorded (axial_slopes) serve the fold, the tree it left
      * in place the factors (last_residual_at) */
     int last_valid;
     double last_t, *last_yj, *last_ypj; /* [nj] */
@@ -85,13 +82,14 @@ struct mbs_joint_system {
     long residual_evals;
     double cj;         /* of the last Newton matrix (MASS) */
     int articulated;   /* 0: its tree block is factored (MASS) */
-    /* joint friction in tree joints: evaluated after the others, from the
-     * reactions of a first backward pass (find_tree_friction) */
-    int n_tree_friction;
-    char *tree_friction;   /* [n_comps] those friction elements */
+    /* joint-local laws reading the reactions of tree joints (joint
+     * friction): evaluated after the others, from the reactions of a first
+     * backward pass (find_reaction_readers) */
+    int n_reaction_readers;
+    char *reaction_reader; /* [n_comps] those laws */
     char *skip_first;      /* [n_comps] the tree's joints and those: not in the first pass */
     char *reaction_wanted; /* [n_comps] the tree joints they rub in */
-    double *reactions;     /* [n_comps x 6] (data.h tree_reaction) */
+    double *reactions;     /* [n_comps x 6] (data.h joint_wrench) */
     /* output rows (mbs_joint_system_row) */
     int rows_here;               /* nothing kept but element states: rows are made consistent here */
     /* the mass matrix's factors at another state than the Newton matrix's:
@@ -108,9 +106,50 @@ struct mbs_joint_system {
     long fresh_matrix, n_matrices; /* n_matrices: MASS Newton matrices made */
     long matrix_residual; /* residual_evals when the last MASS matrix was made at the last
                              residual's point (its block is that point's), else -1 */
-    struct mbs_axial_friction_slopes *friction_slopes; /* [n_comps] with local groups: the local
+    mbs_axial_slopes *axial_slopes; /* [n_comps] with local groups: the local
                           friction's slopes at the last residual (data.h) */
 };
+
+/* ---- the tree and Newton matrix the formulation settles on, and the
+ * joint-local laws it takes (tree_settle.c) ---- */
+
+/* Component c's description as a joint-local law (model/joints.h): 1, or
+ * 0 where it is none. */
+int mbs_js_joint_local(const mbs_model *m, int c, mbs_joint_local *out);
+
+/* The joint of tree t whose reaction component c reads (a joint-local law
+ * reading its joint's reaction: joint friction), which the backward pass
+ * then gives it (find_reaction_readers); or -1. */
+int mbs_js_reads_tree_reaction(const mbs_model *m, const mbs_tree *t, int c);
+
+/* The joint of tree t about whose axis joint-local law c acts, or -1:
+ * the joint it names, where that is in the tree; else a tree joint of one
+ * of its types between its markers' bodies whose axis is its J marker's z
+ * (both fixed in those bodies: checked at the state of d; a torsion
+ * spring-damper across a revolute joint). (What it decides is the Newton
+ * matrix only: the residual evaluates the law as it is.) */
+int mbs_js_local_tree_joint(const mbs_model *m, const mbs_data *d, const mbs_tree *t, int c);
+
+/* The component whose element state absolute variable a is, or -1. */
+int mbs_js_state_component(const mbs_model *m, int a);
+
+/* Whether absolute variable a is a state folded into the tree's block
+ * with the MASS Newton matrix (fold_local_groups): a state of a joint-local
+ * law on a tree joint of its fold_types (joint friction on a REVOLUTE
+ * joint), whose slopes it records. Its column acts on that joint's one
+ * rate row only and its row reads that rate only (a revolute's slip speed
+ * does not depend on its angle; the bristles' rates not on the normal
+ * force), so eliminating it changes c_j M by a term on that coordinate's
+ * diagonal. */
+int mbs_js_local_state(const mbs_model *m, const mbs_data *d, const mbs_tree *t, mbs_joint_newton newton, int a);
+
+/* Builds the tree for the model's Newton matrix: MASS takes joint-local
+ * laws only about a tree joint's axis (tree_settle.c); where one does
+ * not fit, the tree is built again for DIFFERENCE. The Newton matrix, or
+ * -1 (out of memory). */
+int mbs_js_settle_tree(mbs_tree *t, const mbs_model *m, const mbs_data *d);
+
+/* ---- what joint_system.c shares with joint_newton.c and joint_rows.c ---- */
 
 /* The positions' rates out [np] from the tree's rates w [n] at the
  * positions q: the same numbers, but a quaternion's, dp/dt = L(p)^T w / 2
@@ -128,8 +167,8 @@ void mbs_js_expand(mbs_joint_system *s, const double *yj, const double *ypj, int
 double mbs_js_group_sign(const mbs_joint_system *s, int g);
 
 /* The torque and slopes group g's element recorded at the last residual
- * (friction_slopes), or all zero where a command has switched it off: it
+ * (axial_slopes), or all zero where a command has switched it off: it
  * is then not evaluated, and what it recorded before is stale. */
-const struct mbs_axial_friction_slopes *mbs_js_group_slopes(const mbs_joint_system *s, int g);
+const mbs_axial_slopes *mbs_js_group_slopes(const mbs_joint_system *s, int g);
 
 #endif

@@ -40,7 +40,7 @@
 #include "tree.h"
 #include "../../core/rotation.h"
 #include "../../core/vec3.h"
-#include "../../elements/joint.h"
+#include "../eval/joints.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -159,8 +159,7 @@ void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, do
             continue;
         }
         const mbs_component *c = &m->comps[j->comp];
-        int I, J;
-        mbs_joint_markers(c, &I, &J);
+        int I = c->joint->I, J = c->joint->J;
         double pI[3], pJ[3], RJ[9], e[3];
         mbs_marker_position(ev, I, pI);
         mbs_marker_position(ev, J, pJ);

@@ -19,7 +19,7 @@
  * (measured: half the time of the 64-link chain), or the Cholesky factor
  * of c_j M (n^3 / 3 per matrix, n^2 per solve: 30 % of the 128-link chain). */
 #include "tree_solver.h"
-#include "../ida/sundials_compat.h"
+#include "../dae/sundials_compat.h"
 #include "../../core/dense.h"
 
 #include <stdlib.h>

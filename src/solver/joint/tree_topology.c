@@ -12,31 +12,27 @@
 #include "tree.h"
 #include "../dae/loops.h"
 #include "../../core/vec3.h"
-#include "../../elements/joint.h"
 #include "../../model/reaction_readers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The tree kind of a joint of the types the tree moves (a component's
+ * description, model/joints.h): 1, or 0 for other joints and elements. */
 static int tree_kind(const mbs_component *c, mbs_tree_kind *kind)
 {
-    static const struct { const char *name; mbs_tree_kind kind; } KINDS[] = {
-        {"FIXED", MBS_TREE_FIXED},
-        {"REVOLUTE", MBS_TREE_REVOLUTE},
-        {"TRANSLATIONAL", MBS_TREE_TRANSLATIONAL},
-        {"CYLINDRICAL", MBS_TREE_CYLINDRICAL},
-        {"SPHERICAL", MBS_TREE_SPHERICAL},
-        {"UNIVERSAL", MBS_TREE_UNIVERSAL}, /* HOOKE too (mbs_joint_type) */
-    };
-    if (!mbs_is_joint(c))
+    if (!c->joint)
         return 0;
-    for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++)
-        if (strcmp(mbs_joint_type(c), KINDS[i].name) == 0) {
-            *kind = KINDS[i].kind;
-            return 1;
-        }
-    return 0;
+    switch (c->joint->type) {
+    case MBS_JOINT_FIXED: *kind = MBS_TREE_FIXED; return 1;
+    case MBS_JOINT_REVOLUTE: *kind = MBS_TREE_REVOLUTE; return 1;
+    case MBS_JOINT_TRANSLATIONAL: *kind = MBS_TREE_TRANSLATIONAL; return 1;
+    case MBS_JOINT_CYLINDRICAL: *kind = MBS_TREE_CYLINDRICAL; return 1;
+    case MBS_JOINT_SPHERICAL: *kind = MBS_TREE_SPHERICAL; return 1;
+    case MBS_JOINT_UNIVERSAL: *kind = MBS_TREE_UNIVERSAL; return 1;
+    default: return 0;
+    }
 }
 
 static int coords_of(mbs_tree_kind kind)
@@ -112,9 +108,7 @@ static int grow_sweep(mbs_tree *t, const mbs_model *m, const mbs_data *d, const 
         if (t->comp_in_tree[c] || later[c] != one_later || !tree_kind(&m->comps[c], &kind) ||
             !joint_eligible(m, d, c, read_by_others))
             continue;
-        int I, J;
-        mbs_joint_markers(&m->comps[c], &I, &J);
-        int bI = m->markers[I].body, bJ = m->markers[J].body;
+        int bI = m->comps[c].joint->body_i, bJ = m->comps[c].joint->body_j;
         int child_is_i = placed[bJ] && !placed[bI];
         int child = child_is_i ? bI : bJ, parent = child_is_i ? bJ : bI;
         if (!placed[parent] || placed[child] || m->bodies[child].type != MBS_BODY_RIGID)
@@ -194,13 +188,17 @@ int mbs_tree_build(mbs_tree *t, const mbs_model *m, const mbs_data *d, int free_
         mbs_tree_free(t);
         return -1;
     }
-    /* joint friction reads only its joint's reaction, which a tree joint has
-     * from the backward pass (mbs_tree_reactions); other readers of
-     * multipliers need them */
-    for (int c = 0; c < m->n_comps; c++)
-        for (int k = 0; k < m->comps[c].n_depends; k++)
-            if (!(mbs_is_joint_friction(&m->comps[c]) && m->comps[c].depends[k] == mbs_joint_friction_joint(&m->comps[c])))
-                read_by_others[m->comps[c].depends[k]] = 1;
+    /* a joint-local law that reads its joint's reaction (joint friction)
+     * reads only that, which a tree joint has from the backward pass
+     * (mbs_tree_reactions); other readers of multipliers need them */
+    for (int c = 0; c < m->n_comps; c++) {
+        const mbs_component *comp = &m->comps[c];
+        mbs_joint_local local;
+        int own = comp->ops->joint_local && comp->ops->joint_local(comp, &local) && local.reads_reaction ? local.joint : -1;
+        for (int k = 0; k < comp->n_depends; k++)
+            if (comp->depends[k] != own)
+                read_by_others[comp->depends[k]] = 1;
+    }
     if (reaction_read_on_loop(m) > 0)
         for (int r = 0; r < m->n_rows; r++)
             if (d->row_enabled[r] && !d->row_active[r])

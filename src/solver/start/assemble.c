@@ -31,7 +31,7 @@
 #include "../../core/rotation.h"
 #include "../../core/strutil.h"
 #include "../../core/vec3.h"
-#include "../../elements/joint.h"
+#include "../eval/joints.h"
 #include "../../model/reaction_readers.h"
 
 #include <math.h>
@@ -276,19 +276,30 @@ static void name_loads(unsigned bits, char *out, size_t size)
         }
 }
 
-/* Joint friction whose joint lost rows: it no longer sees their share of
- * the joint's load (the other constraints of the loop carry it), a
- * warning each naming the components. The rows' Jacobians are those of
- * the last evaluation (at t, y). */
+/* The joint whose reaction component c reads (a joint-local law that
+ * does: joint friction), or -1. */
+static int reaction_read(const mbs_model *m, int c)
+{
+    const mbs_component *comp = &m->comps[c];
+    mbs_joint_local l;
+    return comp->ops->joint_local && comp->ops->joint_local(comp, &l) && l.reads_reaction ? l.joint : -1;
+}
+
+/* Joint friction (a joint-local law reading its joint's reaction) whose
+ * joint lost rows: it no longer sees their share of the joint's load (the
+ * other constraints of the loop carry it), a warning each naming the
+ * components. The rows' Jacobians are those of the last evaluation (at t,
+ * y). */
 static void warn_friction_unloaded(mbs_assembler *a, double t, const double *y, mbs_diags *diag)
 {
     const mbs_model *m = a->m;
     mbs_eval ev = {m, a->d, t, y, a->yp0, a->res};
     for (int c = 0; c < m->n_comps; c++) {
         const mbs_component *comp = &m->comps[c];
-        if (!mbs_is_joint_friction(comp) || !mbs_component_active(m, a->d, c))
+        int read = reaction_read(m, c);
+        if (read < 0 || !mbs_component_active(m, a->d, c))
             continue;
-        const mbs_component *joint = &m->comps[mbs_joint_friction_joint(comp)];
+        const mbs_component *joint = &m->comps[read];
         int lost = 0;
         for (int r = 0; r < joint->n_hrows + joint->n_vrows; r++)
             lost += a->d->row_enabled[joint->row_ofs + r] && !a->d->row_active[joint->row_ofs + r];
@@ -710,7 +721,7 @@ static void name_restless(const mbs_assembler *a, const double *y, char *out, si
     char joint[128], friction[128] = "";
     mbs_component_describe(&m->comps[worst], joint, sizeof joint);
     for (int c = 0; c < m->n_comps && !friction[0]; c++)
-        if (mbs_is_joint_friction(&m->comps[c]) && mbs_joint_friction_joint(&m->comps[c]) == worst)
+        if (reaction_read(m, c) == worst)
             mbs_component_describe(&m->comps[c], friction, sizeof friction);
     snprintf(out, size, "%s%s%s", joint, friction[0] ? ", read by " : "", friction);
 }

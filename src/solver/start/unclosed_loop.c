@@ -1,11 +1,10 @@
-/* The loop that cannot close (unclosed_loop.h). A joint's gap is what
- * mbs_joint_gap measures: how far I's origin is from where the joint puts
- * it (a length), and how far the axes it aligns are off (an angle).
+/* The loop that cannot close (unclosed_loop.h). A joint's gap is measured
+ * from its rows (joint_gap): how far I's origin is from where the joint
+ * puts it (a length), and how far the axes it aligns are off (an angle).
  * Elements other than joints (motions, couplers) are named, not measured. */
 #include "unclosed_loop.h"
 #include "../dae/loops.h"
 #include "../dae/residual.h"
-#include "../../elements/joint.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -15,20 +14,38 @@
 #define PI 3.14159265358979323846
 #define NAMED 6 /* elements of the loop named; the rest counted */
 
+/* How far joint c is from closed, at its rows of the last evaluation
+ * (its description, model/joints.h, says which are lengths): the length by
+ * which I's origin misses where the joint puts it (SI), and the largest
+ * angle by which the axes its rows align miss (rad; a row that is a
+ * product of unit axes that should be 0 is the sine of it). */
+static void joint_gap(const mbs_component *c, const mbs_data *d, double *length, double *angle)
+{
+    double len2 = 0.0;
+    *angle = 0.0;
+    for (int r = 0; r < c->n_hrows; r++) {
+        double g = d->rows[c->row_ofs + r].g;
+        if (c->joint->length_rows & (1u << r))
+            len2 += g * g;
+        else
+            *angle = fmax(*angle, asin(fmin(1.0, fabs(g))));
+    }
+    *length = sqrt(len2);
+}
+
 /* The largest gap among the loop's joints at y: its length (m) and, with
  * its joint (or -1), the largest angle (rad). */
 static int widest_gap(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *res,
                       const char *in_loop, double *length, double *angle)
 {
     mbs_residual(m, d, t, y, yp, res);
-    mbs_eval ev = {m, d, t, y, yp, res};
     int widest = -1;
     *length = *angle = 0.0;
     for (int c = 0; c < m->n_comps; c++) {
-        if (!in_loop[c] || !mbs_is_joint(&m->comps[c]))
+        if (!in_loop[c] || !m->comps[c].joint)
             continue;
         double len, ang;
-        mbs_joint_gap(&m->comps[c], &ev, &len, &ang);
+        joint_gap(&m->comps[c], d, &len, &ang);
         if (len > *length) {
             *length = len;
             widest = c;
@@ -103,9 +120,8 @@ int mbs_describe_unclosed(const mbs_model *m, mbs_data *d, double t, const doubl
         if (n < size && ang_end > 1e-6)
             n += (size_t)snprintf(out + n, size - n, " and their axes up to %.3g deg out of line", ang_end * 180 / PI);
         if (n < size && open >= 0 && len0 > 1e-9 * m->size) {
-            int I, J;
+            int I = m->comps[open].joint->I, J = m->comps[open].joint->J;
             char what[256], mi[160], mj[160];
-            mbs_joint_markers(&m->comps[open], &I, &J);
             mbs_component_describe(&m->comps[open], what, sizeof what);
             describe_marker(&m->markers[I], mi, sizeof mi);
             describe_marker(&m->markers[J], mj, sizeof mj);
