@@ -2,7 +2,7 @@
 
 CC      ?= gcc
 BUILD   ?= build
-PKGS    := libxml-2.0 hdf5-serial plplot
+PKGS    := libxml-2.0 hdf5-serial plplot libzip
 # Debian's SUNDIALS ships no pkg-config files: the libraries are named here.
 SUNDIALS_LIBS := -lsundials_ida -lsundials_kinsol -lsundials_nvecserial \
                  -lsundials_sunmatrixdense -lsundials_sunmatrixsparse \
@@ -20,7 +20,7 @@ endif
 # Debian packages the build and the tests need (see `make deps`).
 DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev \
                 libsundials-dev libsuitesparse-dev liblapack-dev libplplot-dev plplot-driver-cairo \
-                parallel libpng-dev jq f3d xvfb xauth man-db
+                parallel libpng-dev jq f3d xvfb xauth man-db libzip-dev
 # ... and the fuzzers (`make fuzz`, and `make test`, which runs them briefly).
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 
@@ -35,7 +35,7 @@ EXPORTS := src/usersub/exports.list
 LDEXPORT = -Wl,--dynamic-list=$(EXPORTS)
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/expr/*.c src/io/*.c src/model/*.c src/elements/*.c \
-                              src/solver/*/*.c src/output/*.c src/usersub/*.c))
+                              src/solver/*/*.c src/output/*.c src/usersub/*.c src/fmi/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c)) src/main.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -46,6 +46,19 @@ PHYS_SRC := $(sort $(wildcard tests/physics/*.c)) $(SUPPORT_SRC)
 PHYS_OBJ := $(PHYS_SRC:%.c=$(BUILD)/%.o)
 
 MBSIM := $(BUILD)/mbsim
+
+# The FMU binary (docs/fmi.md): the FMI functions (src/fmu/) and mbsim's
+# objects compiled again as position-independent code with only the FMI
+# functions visible, in one shared library that finds the libraries shipped
+# beside it ($$ORIGIN, as DT_RPATH so that their own dependencies are found
+# there too); tools/fmu_libs.sh copies those next to it. mbsim fmu packs
+# the folder.
+FMU_DIR  := $(BUILD)/fmu
+FMU_SO   := $(FMU_DIR)/libmbsim_fmu.so
+FMU_SRC  := $(sort $(wildcard src/fmu/*.c))
+FMU_OBJ  := $(FMU_SRC:%.c=$(BUILD)/pic/%.o)
+PIC_OBJ  := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+FMU_LDLIBS = $(shell pkg-config --libs libxml-2.0 hdf5-serial 2>/dev/null) $(SUNDIALS_LIBS) -llapack -lm -ldl
 
 # User subroutine libraries: the examples, and the tests' (tests/usersub/),
 # each source a library lib<name>.so built against include/mbsim only, as a
@@ -69,7 +82,7 @@ VERSION := $(shell sed -n 's/.*MBS_VERSION_STRING "\(.*\)".*/\1/p' src/core/vers
 .PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests usersub-tests regression schema \
         schema-check docs docs-check include-check update-references bench clean help
 
-all: $(MBSIM) $(USERSUB_LIBS)
+all: $(MBSIM) $(USERSUB_LIBS) $(FMU_SO)
 
 help:
 	@echo "make            build $(MBSIM)"
@@ -88,6 +101,20 @@ help:
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+
+$(BUILD)/libmbsim_pic.a: $(PIC_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(FMU_SO): $(FMU_OBJ) $(BUILD)/libmbsim_pic.a tools/fmu_libs.sh
+	@mkdir -p $(FMU_DIR)
+	$(CC) $(CFLAGS) $(SANITIZE) -shared -Wl,-z,defs -Wl,--disable-new-dtags -Wl,-rpath,'$$ORIGIN' -o $@ \
+	    $(FMU_OBJ) $(BUILD)/libmbsim_pic.a $(FMU_LDLIBS)
+	tools/fmu_libs.sh $@
 
 $(BUILD)/libmbsim.a: $(LIB_OBJ)
 	rm -f $@
@@ -288,4 +315,4 @@ bench: $(BUILD)/chain_bench $(MBSIM)
 clean:
 	rm -rf build build-asan $(FUZZ_BUILD)
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(PHYS_OBJ:.o=.d) $(BUILD)/bench/chain_bench.d
+-include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(FMU_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(PHYS_OBJ:.o=.d) $(BUILD)/bench/chain_bench.d

@@ -7,7 +7,7 @@
 #include "progress.h"
 #include "../core/strutil.h"
 #include "../model/model.h"
-#include "../output/results_writer.h"
+#include "../output/results_sink.h"
 #include "../solver/analysis/simulate.h"
 #include "../usersub/crash_guard.h"
 #include "../usersub/library.h"
@@ -220,48 +220,10 @@ static char *default_output(const char *model)
     return mbs_sprintf_alloc("%.*s.h5", (int)len, base);
 }
 
-typedef struct sink_ctx {
-    mbs_results_writer *writer;
-    mbs_progress progress;
-    int write_failed; /* a flush between rows failed: the next row reports it */
-} sink_ctx;
-
-static int sink_row(void *ctx, double t, const double *values)
+/* After every step, the progress line. */
+static void show_progress(void *ctx, double t, double t_end, long steps)
 {
-    sink_ctx *c = ctx;
-    return c->write_failed ? -1 : mbs_results_append(c->writer, t, values);
-}
-
-static int sink_event(void *ctx, double t, const char *element, const char *kind)
-{
-    return mbs_results_event(((sink_ctx *)ctx)->writer, t, element, kind);
-}
-
-/* After every step: rows written between sparse output times reach the
- * file within a second, whatever the print interval. */
-static void sink_progress(void *ctx, double t, double t_end, long steps)
-{
-    sink_ctx *c = ctx;
-    if (mbs_results_poll(c->writer) != 0)
-        c->write_failed = 1;
-    mbs_progress_update(&c->progress, t, t_end, steps);
-}
-
-static const char *status_name(mbs_status st)
-{
-    return st == MBS_OK ? "completed" : st == MBS_E_INTERRUPTED ? "interrupted" : "failed";
-}
-
-static int sink_analysis(void *ctx, const mbs_analysis_record *a)
-{
-    static const char *const KINDS[] = {"Transient", "Static", "Assembly", "Linear"};
-    return mbs_results_analysis(((sink_ctx *)ctx)->writer, KINDS[a->type], a->t_start, a->t_end, a->first_row,
-                                a->last_row, status_name(a->status));
-}
-
-static int sink_linear(void *ctx, int k, const mbs_linear_result *lin)
-{
-    return mbs_results_linear(((sink_ctx *)ctx)->writer, k, lin);
+    mbs_progress_update(ctx, t, t_end, steps);
 }
 
 static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
@@ -281,9 +243,12 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
     free(afterword);
 
     double start = mbs_wall_seconds();
-    sink_ctx ctx = {w, {0}, 0};
-    mbs_progress_init(&ctx.progress, !o->quiet && isatty(STDERR_FILENO), m->units);
-    mbs_sink sink = {&ctx, sink_row, sink_event, sink_progress, sink_analysis, sink_linear};
+    mbs_results_sink ctx;
+    mbs_sink sink = mbs_results_sink_make(&ctx, w);
+    mbs_progress progress = {0};
+    mbs_progress_init(&progress, !o->quiet && isatty(STDERR_FILENO), m->units);
+    ctx.progress = show_progress;
+    ctx.progress_ctx = &progress;
     mbs_diags diag;
     mbs_diags_init(&diag);
     mbs_run_result res;
@@ -293,19 +258,15 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
         snprintf(res.message, sizeof res.message, "cannot write the results file: %s", mbs_results_error(w));
     char interrupted[64];
     snprintf(interrupted, sizeof interrupted, "interrupted by %s", signal_name(stop_signal));
-    mbs_progress_finish(&ctx.progress);
+    mbs_progress_finish(&progress);
     mbs_cli_print_diags(&diag, o->quiet);
     mbs_diags_free(&diag);
 
     double ts = mbs_units_to_si(&m->units, DIM_TIME);
-    mbs_results_summary s = {
-        status_name(st), st == MBS_OK ? "" : st == MBS_E_INTERRUPTED ? interrupted : res.message, res.t_reached / ts,
-        "SUNDIALS IDA (variable-order BDF, stabilised index-2 DAE)", m->settings.rtol,
-        m->settings.atol / mbs_units_to_si(&m->units, DIM_LENGTH),
-        mbs_linear_solver_name(res.linear_solver), res.formulation, res.joint_coords,
-        res.stats.steps, res.stats.residual_evals,
-        res.stats.jacobian_evals, res.stats.nonlinear_iterations, res.stats.error_test_failures,
-        res.stats.nonlinear_convergence_failures, res.events, mbs_wall_seconds() - start};
+    mbs_results_summary s = mbs_results_summary_of(m, &res, st == MBS_OK                ? ""
+                                                            : st == MBS_E_INTERRUPTED ? interrupted
+                                                                                      : res.message,
+                                                   mbs_wall_seconds() - start);
     /* the file may hold less than the run computed: a full disk refused the rest */
     double last_t = res.t_reached / ts, in_file_t;
     if (mbs_results_error(w)[0] && mbs_results_rows_in_file(w, &in_file_t) > 0)
