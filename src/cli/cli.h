@@ -24,6 +24,7 @@ int mbs_cmd_reference(int argc, char **argv);
 int mbs_cmd_help(int argc, char **argv);
 int mbs_cmd_plot(int argc, char **argv);
 int mbs_cmd_animate(int argc, char **argv);
+int mbs_cmd_fmu(int argc, char **argv);
 
 /* argv[0] of mbsim, for running itself where /proc/self/exe is missing. */
 extern const char *mbs_cli_program;

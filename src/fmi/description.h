@@ -7,6 +7,10 @@
 
 #include "variables.h"
 
+/* The FMU's own file in resources/: "model FILE", "token TOKEN" and
+ * "set NAME=VALUE" lines (mbsim fmu writes it, the binary reads it). */
+#define MBS_FMI_CONFIG "mbsim-fmu.txt"
+
 typedef struct mbs_fmi_identity {
     int version;            /* 2 or 3 */
     const char *model_name; /* the model file's base name */

@@ -6,7 +6,7 @@
 #include "../core/clock.h"
 #include "../core/diag.h"
 #include "../core/strutil.h"
-#include "../fmi/variables.h"
+#include "../fmi/description.h"
 #include "../io/reader.h"
 #include "../model/compile.h"
 #include "../output/results_sink.h"
@@ -128,7 +128,7 @@ char *mbs_fmu_uri_path(const char *uri)
  * lines (written by mbsim fmu). */
 static int read_config(mbs_fmu *f, const char *dir, const char *token)
 {
-    char *path = mbs_sprintf_alloc("%s/%s", dir, MBS_FMU_CONFIG);
+    char *path = mbs_sprintf_alloc("%s/%s", dir, MBS_FMI_CONFIG);
     FILE *in = path ? fopen(path, "r") : NULL;
     if (!in) {
         fail(f, "cannot read %s: the FMU's resources are not where the importer says (%s)", path ? path : "",
@@ -161,7 +161,7 @@ static int read_config(mbs_fmu *f, const char *dir, const char *token)
     fclose(in);
     int rc = 0;
     if (!f->model_path || !own_token) {
-        fail(f, "%s names no model or no token", MBS_FMU_CONFIG);
+        fail(f, "%s names no model or no token", MBS_FMI_CONFIG);
         rc = -1;
     } else if (token && strcmp(token, own_token) != 0) {
         fail(f, "the importer's token '%s' is not this FMU's '%s' (a description of another FMU?)", token,

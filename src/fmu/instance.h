@@ -24,8 +24,6 @@ typedef enum mbs_fmu_status {
 typedef void (*mbs_fmu_log_fn)(void *host, const char *instance, mbs_fmu_status status, const char *category,
                                const char *message);
 
-/* The name of the FMU's own file in resources/. */
-#define MBS_FMU_CONFIG "mbsim-fmu.txt"
 
 typedef struct mbs_fmu mbs_fmu;
 
