@@ -79,7 +79,7 @@ INCDIR  := $(DESTDIR)$(PREFIX)/include/mbsim
 PCDIR   := $(DESTDIR)$(PREFIX)/share/pkgconfig
 VERSION := $(shell sed -n 's/.*MBS_VERSION_STRING "\(.*\)".*/\1/p' src/core/version.h)
 
-.PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests usersub-tests regression schema \
+.PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests usersub-tests fmi-tests regression schema \
         schema-check docs docs-check include-check update-references bench clean help
 
 all: $(MBSIM) $(USERSUB_LIBS) $(FMU_SO)
@@ -222,6 +222,18 @@ cli-tests: $(MBSIM) $(CLI_TOOLS)
 	tests/cli/run.sh $(MBSIM) $(BUILD)
 	tests/cli/robust.sh $(MBSIM) $(BUILD)
 
+# The FMU tests (tests/fmi/): FMUs of test models driven by the project's
+# own co-simulation master, against closed forms and mbsim run.
+$(BUILD)/fmi_master: tests/fmi/master.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(shell pkg-config --libs libxml-2.0 libzip) -ldl -lm
+$(BUILD)/fmi_stub.so: tests/fmi/stub.c
+	@mkdir -p $(dir $@)
+	$(CC) $(USERSUB_CFLAGS) -o $@ $<
+
+fmi-tests: $(MBSIM) $(FMU_SO) $(BUILD)/fmi_master $(BUILD)/fmi_stub.so
+	tests/fmi/run.sh $(MBSIM) $(BUILD)
+
 # User subroutines: each routine against its twin, loading, failures, crashes.
 usersub-tests: $(MBSIM) $(USERSUB_LIBS)
 	tests/usersub/run.sh $(MBSIM) $(BUILD)
@@ -252,7 +264,7 @@ include-check:
 	tools/check_includes.sh
 	tests/include_check.sh
 
-check: include-check unit physics bad models cli-tests usersub-tests regression schema-check docs-check install-check
+check: include-check unit physics bad models cli-tests usersub-tests fmi-tests regression schema-check docs-check install-check
 
 # The README's test command: everything, then everything again under the
 # sanitizers, then each fuzzer for a minute (a regression is caught).

@@ -419,7 +419,8 @@ mbs_fmu_status mbs_fmu_do_step(mbs_fmu *f, double t, double h, int *ended)
         return fail(f, "the communication step size %g is not a positive number", h);
     if (fabs(t - now) > 1e-9 * fmax(1.0, fabs(now)))
         return fail(f, "the step starts at t = %.17g s, but the FMU is at t = %.17g s", t, now);
-    switch (mbs_cosim_step(f->session, now + h)) {
+    /* to the master's communication point, not the sum of its steps */
+    switch (mbs_cosim_step(f->session, t + h)) {
     case MBS_COSIM_STEPPED: return MBS_FMU_OK;
     case MBS_COSIM_ENDED:
         f->ended = 1;
