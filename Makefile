@@ -20,7 +20,7 @@ endif
 # Debian packages the build and the tests need (see `make deps`).
 DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev \
                 libsundials-dev libsuitesparse-dev liblapack-dev libplplot-dev plplot-driver-cairo \
-                parallel libpng-dev jq f3d xvfb xauth man-db libzip-dev
+                parallel libpng-dev jq f3d xvfb xauth man-db libzip-dev zip unzip
 # ... and the fuzzers (`make fuzz`, and `make test`, which runs them briefly).
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 
@@ -76,6 +76,7 @@ DOCDIR  := $(DESTDIR)$(PREFIX)/share/doc/mbsim
 DATADIR := $(DESTDIR)$(PREFIX)/share/mbsim
 COMPDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 INCDIR  := $(DESTDIR)$(PREFIX)/include/mbsim
+FMUINSTDIR := $(DESTDIR)$(PREFIX)/lib/mbsim/fmu
 PCDIR   := $(DESTDIR)$(PREFIX)/share/pkgconfig
 VERSION := $(shell sed -n 's/.*MBS_VERSION_STRING "\(.*\)".*/\1/p' src/core/version.h)
 
@@ -173,8 +174,10 @@ doc-pictures: $(MBSIM)
 $(BUILD)/mbsim.1: $(MBSIM) tools/manpage.sh
 	tools/manpage.sh $(MBSIM) $(VERSION) > $@
 
-install: $(MBSIM) $(BUILD)/mbsim.1
-	install -d $(BINDIR) $(MANDIR) $(DOCDIR)/models $(DATADIR) $(COMPDIR)
+install: $(MBSIM) $(BUILD)/mbsim.1 $(FMU_SO)
+	install -d $(BINDIR) $(MANDIR) $(DOCDIR)/models $(DATADIR) $(COMPDIR) $(FMUINSTDIR) $(DOCDIR)/examples/fmi
+	install -m 644 $(FMU_DIR)/*.so* $(FMUINSTDIR)/
+	install -m 644 examples/fmi/*.xml $(DOCDIR)/examples/fmi/
 	install -m 755 $(MBSIM) $(BINDIR)/mbsim
 	install -m 644 $(BUILD)/mbsim.1 $(MANDIR)/mbsim.1
 	install -m 644 README.md docs/*.md $(DOCDIR)/
@@ -189,7 +192,8 @@ install: $(MBSIM) $(BUILD)/mbsim.1
 
 uninstall:
 	rm -f $(BINDIR)/mbsim $(MANDIR)/mbsim.1 $(DATADIR)/mbsim.xsd $(COMPDIR)/mbsim $(PCDIR)/mbsim.pc
-	rm -rf $(DOCDIR) $(INCDIR)
+	rm -rf $(DOCDIR) $(INCDIR) $(FMUINSTDIR)
+	-rmdir $(DESTDIR)$(PREFIX)/lib/mbsim 2>/dev/null
 	-rmdir $(DATADIR) 2>/dev/null
 
 unit: $(BUILD)/unit_tests

@@ -75,7 +75,7 @@ for v in 2 3; do
     status "mbsim fmu writes the spring FMU (FMI $v)" 0 fmu $models/spring_mass.xml "$tmp/spring$v.fmu" --fmi $v
     status "the master accepts it (FMI $v)" 0 "$master" check "$tmp/spring$v.fmu"
     check "it is FMI $v.0" grep -q "FMI $v.0" "$tmp/out"
-    status "mbsim fmu writes the pendulum FMU (FMI $v)" 0 fmu $models/pendulum.xml "$tmp/pend$v.fmu" --fmi $v
+    status "mbsim fmu writes the pendulum FMU (FMI $v)" 0 fmu examples/fmi/pendulum.xml "$tmp/pend$v.fmu" --fmi $v
     status "the master accepts it (FMI $v)" 0 "$master" check "$tmp/pend$v.fmu"
     rm -rf "$tmp/x" && mkdir "$tmp/x" && unzip -q "$tmp/spring$v.fmu" -d "$tmp/x"
     check "the binary is binaries/$plat/spring$v.so" test -f "$tmp/x/binaries/$plat/spring$v.so"
@@ -116,7 +116,7 @@ for v in 2 3; do
     # ---- the pendulum: open, and closed by the master every 1 ms ----
     status "the pendulum FMU swings freely (FMI $v)" 0 \
         master_run "$tmp/pend$v.fmu" "$tmp/p$v.csv" --step 0.01 --stop 3
-    status "mbsim run of the pendulum" 0 "$mbsim" run $models/pendulum.xml -q -o "$tmp/p.h5"
+    status "mbsim run of the pendulum" 0 "$mbsim" run examples/fmi/pendulum.xml -q -o "$tmp/p.h5"
     "$mbsim" export "$tmp/p.h5" angle | tail -n +2 >"$tmp/run_p"
     pairs "$tmp/p$v.csv" 1 2 >"$tmp/fmu_p"
     check "its angle output gives mbsim run's angle (FMI $v)" agree "$tmp/fmu_p" "$tmp/run_p" 1 1e-6
@@ -125,7 +125,7 @@ for v in 2 3; do
     check "it holds the pendulum at 0.3 rad within 1e-3 rad from t = 2 s on (FMI $v)" sh -c \
         "tail -n +2 '$tmp/pd$v.csv' | awk -F, '\$1 >= 2 { n++; d = \$2 - 0.3; if (d < 0) d = -d; if (d > 1e-3) exit 1 } END { exit n == 0 }'"
     status "the same loop inside the model (mbsim run --set closed=1)" 0 \
-        "$mbsim" run $models/pendulum.xml -q -o "$tmp/pd.h5" --set g=0 --set closed=1
+        "$mbsim" run examples/fmi/pendulum.xml -q -o "$tmp/pd.h5" --set g=0 --set closed=1
     "$mbsim" export "$tmp/pd.h5" angle | tail -n +2 >"$tmp/run_pd"
     # the master's controller holds its torque over each 1 ms step (a delay
     # of half a step): the two loops' angles differ by a few 1e-4 rad
