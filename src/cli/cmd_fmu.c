@@ -5,7 +5,8 @@
  *                                 binary built as build/fmu/libmbsim_fmu.so,
  *                                 and beside it the libraries it needs
  *   resources/MODEL.xml           the model, read by the binary
- *   resources/mbsim-fmu.txt       the model's name, the token, the --set values
+ *   resources/mbsim-fmu.txt       the model's name, the token, the --set values,
+ *                                 the sensor columns that are outputs (--output-column)
  * The archive is written to a temporary name and renamed: a failure leaves
  * no file and an existing one as it was. */
 #include "cli.h"
@@ -30,15 +31,18 @@ typedef struct fmu_options {
     const char *model, *output;
     int version;
     mbs_overrides sets;
+    const char **columns; /* --output-column */
+    int n_columns;
     int quiet;
 } fmu_options;
 
-enum { OPT_SET = 256, OPT_FMI };
+enum { OPT_SET = 256, OPT_FMI, OPT_OUTPUT_COLUMN };
 
 static const struct option FMU_OPTIONS[] = {
     {"output", required_argument, NULL, 'o'},
     {"fmi", required_argument, NULL, OPT_FMI},
     {"set", required_argument, NULL, OPT_SET},
+    {"output-column", required_argument, NULL, OPT_OUTPUT_COLUMN},
     {"quiet", no_argument, NULL, 'q'},
     {NULL, 0, NULL, 0},
 };
@@ -55,6 +59,14 @@ static int parse(int argc, char **argv, fmu_options *o)
         case 'o': o->output = optarg; break;
         case 'q': o->quiet += o->quiet < MBS_QUIET_MAX; break;
         case OPT_SET: rc = mbs_cli_add_override(&o->sets, "fmu", optarg); break;
+        case OPT_OUTPUT_COLUMN: {
+            const char **grown = realloc(o->columns, (size_t)(o->n_columns + 1) * sizeof *grown);
+            if (!grown)
+                return mbs_cli_usage_error("fmu", "out of memory");
+            o->columns = grown;
+            o->columns[o->n_columns++] = optarg;
+            break;
+        }
         case OPT_FMI:
             if (strcmp(optarg, "2") == 0 || strcmp(optarg, "3") == 0)
                 o->version = optarg[0] - '0';
@@ -116,6 +128,8 @@ static void make_token(const mbs_model *m, const fmu_options *o, char out[40])
     mbs_buf_appendf(&b, "fmi %d\n", o->version);
     for (int i = 0; i < o->sets.count; i++)
         mbs_buf_appendf(&b, "set %s=%s\n", o->sets.items[i].name, o->sets.items[i].value);
+    for (int i = 0; i < o->n_columns; i++)
+        mbs_buf_appendf(&b, "output %s\n", o->columns[i]);
     char text_hash[65], h[65];
     mbs_sha256_hex(m->source, m->source_len, text_hash);
     mbs_buf_append(&b, text_hash);
@@ -186,9 +200,10 @@ static int write_fmu(const mbs_model *m, const fmu_options *o, const char *out, 
     mbs_fmi_identifier(out, id, sizeof id);
     make_token(m, o, token);
     mbs_fmi_vars vars;
-    if (mbs_fmi_vars_make(m, &vars) != 0) {
-        fprintf(stderr, "mbsim fmu: error: out of memory\n");
-        return EXIT_FAILED;
+    char err[512];
+    if (mbs_fmi_vars_make(m, o->columns, o->n_columns, &vars, err, sizeof err) != 0) {
+        fprintf(stderr, "mbsim fmu: error: %s\n", err);
+        return EXIT_BAD_INPUT;
     }
     mbs_fmi_identity identity = {o->version, base_name(o->model), id, token};
     char *description = mbs_fmi_description(m, &vars, &identity);
@@ -197,10 +212,12 @@ static int write_fmu(const mbs_model *m, const fmu_options *o, const char *out, 
     mbs_buf_appendf(&config, "model %s\ntoken %s\n", base_name(o->model), token);
     for (int i = 0; i < o->sets.count; i++)
         mbs_buf_appendf(&config, "set %s=%s\n", o->sets.items[i].name, o->sets.items[i].value);
+    for (int i = 0; i < o->n_columns; i++)
+        mbs_buf_appendf(&config, "output %s\n", o->columns[i]);
 
     char *tmp = mbs_sprintf_alloc("%s.tmp%ld", out, (long)getpid());
-    int err = 0;
-    zip_t *z = tmp ? zip_open(tmp, ZIP_CREATE | ZIP_TRUNCATE, &err) : NULL;
+    int zip_err = 0;
+    zip_t *z = tmp ? zip_open(tmp, ZIP_CREATE | ZIP_TRUNCATE, &zip_err) : NULL;
     const char *platform = o->version == 2 ? "linux64" : "x86_64-linux";
     char *resource = mbs_sprintf_alloc("resources/%s", base_name(o->model));
     int rc = !z || !description || !config.data || !resource || add_text(z, "modelDescription.xml", description) ||
@@ -244,6 +261,7 @@ int mbs_cmd_fmu(int argc, char **argv)
     int rc = parse(argc, argv, &o);
     if (rc != 0) {
         mbs_cli_free_overrides(&o.sets);
+        free(o.columns);
         return rc;
     }
     char *out = o.output ? mbs_strdup(o.output) : default_output(o.model);
@@ -274,7 +292,7 @@ int mbs_cmd_fmu(int argc, char **argv)
                     m->path);
             rc = EXIT_BAD_INPUT;
         } else {
-            if (m->n_plant_inputs == 0 && m->n_plant_outputs == 0 && o.quiet == 0)
+            if (m->n_plant_inputs == 0 && m->n_plant_outputs == 0 && o.n_columns == 0 && o.quiet == 0)
                 fprintf(stderr, "%s: note: the model has no Control_PlantInput or Control_PlantOutput: the FMU has "
                                 "parameters only\n",
                         m->path);
@@ -285,5 +303,6 @@ int mbs_cmd_fmu(int argc, char **argv)
     free(bin_dir);
     free(out);
     mbs_cli_free_overrides(&o.sets);
+    free(o.columns);
     return rc;
 }

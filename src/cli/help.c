@@ -108,14 +108,16 @@ static const char VALIDATE[] =
     "exit status: 0 valid, 2 invalid\n";
 
 static const char FMU[] =
-    "usage: mbsim fmu MODEL.xml [-o OUT.fmu] [--fmi 2|3] [--set NAME=VALUE]... [--quiet]\n"
+    "usage: mbsim fmu MODEL.xml [-o OUT.fmu] [--fmi 2|3] [--set NAME=VALUE]...\n"
+    "                 [--output-column SENSOR[.COLUMN]]... [--quiet]\n"
     "\n"
     "Writes a co-simulation FMU of the model for Linux x86-64 (docs/fmi.md): an FMI\n"
     "2.0 or 3.0 modelDescription.xml, the FMU binary (mbsim itself) with the\n"
     "libraries it needs beside it, and the model under resources/. Its inputs are\n"
     "the Reference_Variables of the Control_PlantInputs (the importer's value\n"
     "replaces the variable's expression, held over each step), its outputs those of\n"
-    "the Control_PlantOutputs, its parameters the model's <Parameter>s (set before\n"
+    "the Control_PlantOutputs and the sensor columns asked for (with their units),\n"
+    "its parameters the model's <Parameter>s (set before\n"
     "initialisation; the FMU compiles the model again with them), and the string\n"
     "parameter mbsim_results_file names a results file for the FMU to write. It\n"
     "integrates with the settings of the model's first Transient, after the\n"
@@ -125,6 +127,9 @@ static const char FMU[] =
     "                         its base name is the modelIdentifier\n"
     "  --fmi 2|3              FMI 2.0 (default) or FMI 3.0\n"
     "  --set NAME=VALUE       override a <Parameter> (repeatable): its start value\n"
+    "  --output-column SENSOR.COLUMN, --output-column SENSOR\n"
+    "                         a sensor column (or all of a sensor's) as an output,\n"
+    "                         named as mbsim export names it (repeatable)\n"
     "  -q, --quiet            no summary or notes: warnings and errors only\n"
     "\n"
     "A model with no plant input or output exports its parameters only (a note\n"

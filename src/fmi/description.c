@@ -67,7 +67,47 @@ static int has_start(const mbs_fmi_var *v)
     return v->causality == MBS_FMI_PARAMETER || v->causality == MBS_FMI_INPUT;
 }
 
-static void header(mbs_buf *b, const mbs_model *m, const mbs_fmi_identity *id)
+/* The unit a variable declares, or NULL (none, or dimensionless). */
+static const char *unit_of(const mbs_fmi_var *v)
+{
+    return v->unit && strcmp(v->unit, "1") != 0 ? v->unit : NULL;
+}
+
+/* Every unit the variables use, once, in SI base units: the model's force
+ * unit is kg m s^-2 times its factor, an angle is rad. Time is seconds
+ * whatever the model's units (the FMU's time is). */
+static void unit_definitions(mbs_buf *b, const mbs_model *m, const mbs_fmi_vars *vars)
+{
+    mbs_buf_append(b, "  <UnitDefinitions>\n");
+    for (int i = 0; i < vars->n; i++) {
+        const mbs_fmi_var *v = &vars->v[i];
+        int first = unit_of(v) != NULL;
+        for (int k = 0; k < i && first; k++)
+            first = !unit_of(&vars->v[k]) || strcmp(unit_of(&vars->v[k]), v->unit) != 0;
+        if (!first)
+            continue;
+        mbs_dim d = v->dim;
+        int kg = d.force + d.mass, metre = d.force + d.length, second = d.time - 2 * d.force;
+        double factor = v->causality == MBS_FMI_TIME ? 1.0 : mbs_units_to_si(&m->units, d);
+        mbs_buf_append(b, "    <Unit");
+        attr(b, "name", v->unit);
+        mbs_buf_append(b, "><BaseUnit");
+        if (kg)
+            mbs_buf_appendf(b, " kg=\"%d\"", kg);
+        if (metre)
+            mbs_buf_appendf(b, " m=\"%d\"", metre);
+        if (second)
+            mbs_buf_appendf(b, " s=\"%d\"", second);
+        if (v->angle)
+            mbs_buf_append(b, " rad=\"1\"");
+        if (factor != 1.0)
+            mbs_buf_appendf(b, " factor=\"%.17g\"", factor);
+        mbs_buf_append(b, "/></Unit>\n");
+    }
+    mbs_buf_append(b, "  </UnitDefinitions>\n");
+}
+
+static void header(mbs_buf *b, const mbs_model *m, const mbs_fmi_vars *vars, const mbs_fmi_identity *id)
 {
     mbs_buf_append(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<fmiModelDescription");
     attr(b, "fmiVersion", id->version == 2 ? "2.0" : "3.0");
@@ -99,7 +139,7 @@ static void header(mbs_buf *b, const mbs_model *m, const mbs_fmi_identity *id)
         attr(b, "mightReturnEarlyFromDoStep", "false");
     }
     mbs_buf_append(b, "/>\n");
-    mbs_buf_append(b, "  <UnitDefinitions>\n    <Unit name=\"s\"><BaseUnit s=\"1\"/></Unit>\n  </UnitDefinitions>\n");
+    unit_definitions(b, m, vars);
     mbs_buf_append(b, "  <LogCategories>\n    <Category name=\"logStatusError\" description=\"errors, with mbsim's "
                       "message\"/>\n    <Category name=\"logStatusWarning\" description=\"warnings of the model and "
                       "its run\"/>\n  </LogCategories>\n");
@@ -121,8 +161,8 @@ static void variables_2(mbs_buf *b, const mbs_fmi_vars *vars)
         attr(b, "description", v->description);
         kind_attrs(b, v);
         mbs_buf_append(b, ">\n      <Real");
-        if (v->causality == MBS_FMI_TIME)
-            attr(b, "unit", "s");
+        if (unit_of(v))
+            attr(b, "unit", unit_of(v));
         if (has_start(v))
             mbs_buf_appendf(b, " start=\"%.17g\"", v->start);
         mbs_buf_append(b, "/>\n    </ScalarVariable>\n");
@@ -154,8 +194,8 @@ static void variables_3(mbs_buf *b, const mbs_fmi_vars *vars)
         mbs_buf_appendf(b, " valueReference=\"%u\"", v->vr);
         attr(b, "description", v->description);
         kind_attrs(b, v);
-        if (v->causality == MBS_FMI_TIME)
-            attr(b, "unit", "s");
+        if (unit_of(v))
+            attr(b, "unit", unit_of(v));
         if (has_start(v))
             mbs_buf_appendf(b, " start=\"%.17g\"", v->start);
         mbs_buf_append(b, "/>\n");
@@ -176,7 +216,7 @@ char *mbs_fmi_description(const mbs_model *m, const mbs_fmi_vars *vars, const mb
 {
     mbs_buf b;
     mbs_buf_init(&b);
-    header(&b, m, id);
+    header(&b, m, vars, id);
     if (id->version == 2)
         variables_2(&b, vars);
     else

@@ -48,7 +48,7 @@ static int add_variable(const mbs_model *m, mbs_fmi_vars *vars, int comp, mbs_fm
     char what[300];
     mbs_component_describe(c, what, sizeof what);
     mbs_fmi_var v = {vr, name, mbs_sprintf_alloc("%s, a plant %s", what, causality == MBS_FMI_INPUT ? "input" : "output"),
-                     causality, -1, comp, 0.0};
+                     causality, -1, comp, -1, NULL, DIM_NONE, 0, 0.0};
     if (!v.name || !v.description) {
         free(v.name);
         free(v.description);
@@ -62,10 +62,59 @@ static int add_variable(const mbs_model *m, mbs_fmi_vars *vars, int comp, mbs_fm
     return 0;
 }
 
-int mbs_fmi_vars_make(const mbs_model *m, mbs_fmi_vars *out)
+/* The sensor columns `request` names ("SENSOR.COLUMN" or "SENSOR"), each an
+ * output; -1 with the reason in err. */
+static int add_columns(const mbs_model *m, mbs_fmi_vars *vars, const char *request, unsigned *next_vr, char *err,
+                       size_t errsize)
+{
+    int offset = 0, found = 0;
+    for (int i = 0; i < m->n_sensors; i++) {
+        const mbs_sensor *s = &m->sensors[i];
+        size_t len = strlen(s->name);
+        int whole = strcmp(request, s->name) == 0;
+        for (int k = 0; k < s->ncols; k++) {
+            int one = strncmp(request, s->name, len) == 0 && request[len] == '.' &&
+                      strcmp(request + len + 1, s->columns[k]) == 0;
+            if (!whole && !one)
+                continue;
+            found = 1;
+            char *name = mbs_sprintf_alloc("%s.%s", s->name, s->columns[k]);
+            if (name && name_taken(vars, name)) {
+                snprintf(err, errsize, "sensor column %s is asked for twice, or is the name of another variable",
+                         name);
+                free(name);
+                return -1;
+            }
+            char unit[64];
+            int angle = (int)((s->angle_cols >> k) & 1u);
+            mbs_units_format(&m->units, s->dims[k], angle, unit, sizeof unit);
+            mbs_fmi_var v = {(*next_vr)++, name,
+                             mbs_sprintf_alloc("column %s of Sensor %d (label '%s'), output %s", s->columns[k], s->id,
+                                               s->name, s->output_name ? s->output_name : ""),
+                             MBS_FMI_OUTPUT, -1, -1, offset + k, mbs_strdup(unit), s->dims[k], angle, 0.0};
+            vars->v[vars->n++] = v;
+            vars->n_outputs++;
+            if (!v.name || !v.description || !v.unit) {
+                snprintf(err, errsize, "out of memory");
+                return -1;
+            }
+        }
+        offset += s->ncols;
+    }
+    if (!found)
+        snprintf(err, errsize, "no sensor column is named %s (SENSOR.COLUMN or SENSOR, as mbsim export names them)",
+                 request);
+    return found ? 0 : -1;
+}
+
+int mbs_fmi_vars_make(const mbs_model *m, const char *const *columns, int n_columns, mbs_fmi_vars *out, char *err,
+                      size_t errsize)
 {
     memset(out, 0, sizeof *out);
+    snprintf(err, errsize, "out of memory");
     int cap = m->n_params;
+    for (int i = 0; i < m->n_sensors; i++)
+        cap += n_columns * m->sensors[i].ncols;
     for (int p = 0; p < m->n_plant_inputs; p++)
         cap += m->plant_inputs[p].n_variables;
     for (int p = 0; p < m->n_plant_outputs; p++)
@@ -73,13 +122,15 @@ int mbs_fmi_vars_make(const mbs_model *m, mbs_fmi_vars *out)
     out->v = calloc((size_t)cap + 2, sizeof *out->v);
     if (!out->v)
         return -1;
-    out->v[out->n++] = (mbs_fmi_var){0, mbs_strdup("time"), mbs_strdup("Simulation time"), MBS_FMI_TIME, -1, -1, 0.0};
-    if (!out->v[0].name || !out->v[0].description)
+    out->v[out->n++] = (mbs_fmi_var){0,  mbs_strdup("time"), mbs_strdup("Simulation time"), MBS_FMI_TIME, -1, -1,
+                                     -1, mbs_strdup("s"),    DIM_TIME,
+                                     0,  0.0};
+    if (!out->v[0].name || !out->v[0].description || !out->v[0].unit)
         goto fail;
     for (int i = 0; i < m->n_params; i++) {
         mbs_fmi_var v = {(unsigned)i + 1, mbs_strdup(m->params[i].name),
                          mbs_sprintf_alloc("Parameter of the model (line %d)", m->params[i].line), MBS_FMI_PARAMETER,
-                         i, -1, m->params[i].value};
+                         i, -1, -1, NULL, DIM_NONE, 0, m->params[i].value};
         out->v[out->n++] = v;
         if (!v.name || !v.description)
             goto fail;
@@ -96,6 +147,10 @@ int mbs_fmi_vars_make(const mbs_model *m, mbs_fmi_vars *out)
                 add_variable(m, out, comp, MBS_FMI_OUTPUT) != 0)
                 goto fail;
         }
+    unsigned next_vr = MBS_FMI_VR_SENSOR;
+    for (int i = 0; i < n_columns; i++)
+        if (add_columns(m, out, columns[i], &next_vr, err, errsize) != 0)
+            goto fail;
     return 0;
 fail:
     mbs_fmi_vars_free(out);
@@ -107,6 +162,7 @@ void mbs_fmi_vars_free(mbs_fmi_vars *vars)
     for (int i = 0; i < vars->n; i++) {
         free(vars->v[i].name);
         free(vars->v[i].description);
+        free(vars->v[i].unit);
     }
     free(vars->v);
     memset(vars, 0, sizeof *vars);

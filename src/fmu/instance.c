@@ -30,6 +30,8 @@ struct mbs_fmu {
     char *model_path;  /* resources/<the model file> */
     mbs_override *sets; /* the export's --set values */
     int n_sets;
+    char **columns;     /* the sensor columns that are outputs (--output) */
+    int n_columns;
     mbs_model *m;
     mbs_fmi_vars vars;
     double *params;     /* [n_params] the importer's values */
@@ -124,8 +126,8 @@ char *mbs_fmu_uri_path(const char *uri)
     return out;
 }
 
-/* resources/mbsim-fmu.txt: "model FILE", "token TOKEN", "set NAME=VALUE"
- * lines (written by mbsim fmu). */
+/* resources/mbsim-fmu.txt: "model FILE", "token TOKEN", "set NAME=VALUE",
+ * "output SENSOR.COLUMN" lines (written by mbsim fmu). */
 static int read_config(mbs_fmu *f, const char *dir, const char *token)
 {
     char *path = mbs_sprintf_alloc("%s/%s", dir, MBS_FMI_CONFIG);
@@ -146,6 +148,12 @@ static int read_config(mbs_fmu *f, const char *dir, const char *token)
         } else if (strncmp(line, "token ", 6) == 0) {
             free(own_token);
             own_token = mbs_strdup(line + 6);
+        } else if (strncmp(line, "output ", 7) == 0) {
+            char **grown = realloc(f->columns, (size_t)(f->n_columns + 1) * sizeof *grown);
+            if (!grown)
+                break;
+            f->columns = grown;
+            f->columns[f->n_columns++] = mbs_strdup(line + 7);
         } else if (strncmp(line, "set ", 4) == 0 && strchr(line + 4, '=')) {
             mbs_override *grown = realloc(f->sets, (size_t)(f->n_sets + 1) * sizeof *grown);
             if (!grown)
@@ -215,7 +223,8 @@ static int load_model(mbs_fmu *f)
     mbs_diags_free(&d);
     if (m) {
         mbs_fmi_vars vars;
-        if (mbs_fmi_vars_make(m, &vars) == 0) {
+        char err[512];
+        if (mbs_fmi_vars_make(m, (const char *const *)f->columns, f->n_columns, &vars, err, sizeof err) == 0) {
             mbs_fmi_vars_free(&f->vars);
             mbs_model_free(f->m);
             f->vars = vars;
@@ -223,7 +232,7 @@ static int load_model(mbs_fmu *f)
             m = NULL;
             rc = 0;
         } else {
-            fail(f, "out of memory");
+            fail(f, "%s: %s", f->model_path, err);
         }
     } else {
         fail(f, "%s: the model cannot be compiled (see the errors above)", f->model_path);
@@ -319,6 +328,9 @@ void mbs_fmu_free(mbs_fmu *f)
         free((char *)f->sets[i].value);
     }
     free(f->sets);
+    for (int i = 0; i < f->n_columns; i++)
+        free(f->columns[i]);
+    free(f->columns);
     free(f->params);
     free(f->inputs);
     free(f->results_path);
@@ -504,7 +516,7 @@ mbs_fmu_status mbs_fmu_get_real(mbs_fmu *f, const unsigned *vr, size_t n, double
                 return MBS_FMU_ERROR;
             if (!f->session)
                 return fail(f, "output '%s' has no value after a failure or termination", v->name);
-            values[k] = mbs_cosim_value(f->session, v->comp);
+            values[k] = v->column >= 0 ? mbs_cosim_row(f->session)[v->column] : mbs_cosim_value(f->session, v->comp);
             break;
         }
     }

@@ -97,6 +97,22 @@ for v in 2 3; do
     "$mbsim" export "$tmp/s.h5" block_position | tail -n +2 | cut -d, -f1,4 >"$tmp/run_x"
     check "the spring FMU gives mbsim run's rows (FMI $v)" agree "$tmp/fmu_x" "$tmp/run_x" 0.0125 1e-6
 
+    # ---- a sensor column as an output ----
+    status "mbsim fmu --output-column block_position.z (FMI $v)" 0 \
+        fmu $models/spring_mass.xml "$tmp/spring_col$v.fmu" --fmi $v --output-column block_position.z
+    status "... the master accepts it (FMI $v)" 0 "$master" check "$tmp/spring_col$v.fmu"
+    rm -rf "$tmp/y" && mkdir "$tmp/y" && unzip -q "$tmp/spring_col$v.fmu" -d "$tmp/y"
+    check "... its unit is declared in SI base units (FMI $v)" \
+        grep -q '<Unit name="m"><BaseUnit m="1"/></Unit>' "$tmp/y/modelDescription.xml"
+    status "... and runs (FMI $v)" 0 \
+        master_run "$tmp/spring_col$v.fmu" "$tmp/col$v.csv" --step 0.01 --stop 1 --input force=step:0.1:10
+    check "... the column is the position output (FMI $v)" sh -c "head -1 '$tmp/col$v.csv' | grep -qx 't,position,velocity,block_position.z'"
+    pairs "$tmp/col$v.csv" 1 4 >"$tmp/fmu_col"
+    check "... following the closed form (FMI $v)" agree "$tmp/fmu_col" "$tmp/exact_x" 0.0125 1e-6
+    status "a column no sensor has is refused (FMI $v)" 2 \
+        fmu $models/spring_mass.xml "$tmp/nocol.fmu" --fmi $v --output-column block_position.w
+    check "... saying so" has "$tmp/err" "no sensor column is named block_position.w"
+
     # ---- parameters ----
     status "a parameter set before initialisation (FMI $v)" 0 \
         master_run "$tmp/spring$v.fmu" "$tmp/k$v.csv" --step 0.01 --stop 1 --input force=step:0.1:10 --set k=1200
