@@ -78,12 +78,7 @@ static int parse(int argc, char **argv, fmu_options *o)
         if (rc != 0)
             return rc;
     }
-    o->model = mbs_cli_operand(argc, argv);
-    if (!o->model)
-        return mbs_cli_usage_error("fmu", "no model file given");
-    if (optind < argc)
-        return mbs_cli_usage_error("fmu", "only one model file, please");
-    return 0;
+    return mbs_cli_model_operand(argc, argv, "fmu", &o->model);
 }
 
 static const char *base_name(const char *path)
@@ -246,15 +241,6 @@ static int write_fmu(const mbs_model *m, const fmu_options *o, const char *out, 
     return rc == 0 ? EXIT_OK : EXIT_FAILED;
 }
 
-/* The default output: the model's base name with .fmu, in the current directory. */
-static char *default_output(const char *model)
-{
-    const char *base = base_name(model);
-    const char *dot = strrchr(base, '.');
-    size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    return mbs_sprintf_alloc("%.*s.fmu", (int)len, base);
-}
-
 int mbs_cmd_fmu(int argc, char **argv)
 {
     fmu_options o;
@@ -264,7 +250,7 @@ int mbs_cmd_fmu(int argc, char **argv)
         free(o.columns);
         return rc;
     }
-    char *out = o.output ? mbs_strdup(o.output) : default_output(o.model);
+    char *out = o.output ? mbs_strdup(o.output) : mbs_cli_default_output(o.model, ".fmu");
     char *bin_dir = binary_dir();
     mbs_model *m = NULL;
     if (!out) {

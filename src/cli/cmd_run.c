@@ -166,12 +166,7 @@ static int parse(int argc, char **argv, run_options *o)
         if (rc != 0)
             return rc;
     }
-    o->model = mbs_cli_operand(argc, argv);
-    if (!o->model)
-        return mbs_cli_usage_error("run", "no model file given");
-    if (optind < argc)
-        return mbs_cli_usage_error("run", "only one model file, please");
-    return 0;
+    return mbs_cli_model_operand(argc, argv, "run", &o->model);
 }
 
 /* Command-line settings win over the model's (times and tolerances in the
@@ -208,16 +203,6 @@ static void apply_options(mbs_model *m, const run_options *o)
         m->settings.formulation = (mbs_formulation)o->formulation;
     if (o->interpolate >= 0)
         m->settings.interpolate = o->interpolate;
-}
-
-/* The default output: the model's base name with .h5, in the current directory. */
-static char *default_output(const char *model)
-{
-    const char *base = strrchr(model, '/');
-    base = base ? base + 1 : model;
-    const char *dot = strrchr(base, '.');
-    size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    return mbs_sprintf_alloc("%.*s.h5", (int)len, base);
 }
 
 /* After every step, the progress line. */
@@ -299,7 +284,7 @@ int mbs_cmd_run(int argc, char **argv)
         mbs_cli_free_overrides(&o.sets);
         return rc;
     }
-    char *out = o.output ? mbs_strdup(o.output) : default_output(o.model);
+    char *out = o.output ? mbs_strdup(o.output) : mbs_cli_default_output(o.model, ".h5");
     if (out && mbs_cli_same_file(out, o.model)) {
         fprintf(stderr, "mbsim run: error: the output file %s is the model file %s; choose another with -o\n", out,
                 o.model);

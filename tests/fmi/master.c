@@ -19,6 +19,9 @@
  *       a PD controller: INPUT = -KP (OUTPUT - SETPOINT) - KD RATE, from
  *       the outputs of the last communication point); prints a CSV row
  *       "t,OUTPUT..." at the start and after every step; terminate, free.
+ *       When the FMU ends the simulation inside a step (FMI 2: fmi2Discard
+ *       with fmi2Terminated, FMI 3: terminateSimulation), the last row is at
+ *       the time it reached and the master stops there.
  *
  * Every message the FMU logs goes to stderr as "log: STATUS CATEGORY:
  * MESSAGE". Exit status: 0, 1 when an FMI call did not return OK (the call
@@ -740,18 +743,37 @@ static int run(fmu *f, const options *o)
     for (long k = 1; k <= n; k++) {
         if (set_inputs(&a, o, t) != 0)
             goto done;
-        int st;
+        int st, ended = 0;
+        double last = t;
         if (f->version == 2) {
             fmi2Status (*step)(void *, double, double, int) = SYM(f, "fmi2DoStep");
             st = step(a.c, t, o->step, 1);
+            /* fmi2Discard: the FMU got only part of the way; if it ended the
+             * simulation (fmi2Terminated), the last row is where it stopped */
+            if (st == fmi2Discard) {
+                fmi2Status (*bstatus)(void *, int, int *) = SYM(f, "fmi2GetBooleanStatus");
+                fmi2Status (*rstatus)(void *, int, double *) = SYM(f, "fmi2GetRealStatus");
+                int terminated = 0;
+                if (bstatus(a.c, 3 /* fmi2Terminated */, &terminated) == fmi2OK && terminated &&
+                    rstatus(a.c, 2 /* fmi2LastSuccessfulTime */, &last) == fmi2OK) {
+                    ended = 1;
+                    st = fmi2OK;
+                }
+            }
         } else {
             fmi3Status (*step)(void *, double, double, bool, bool *, bool *, bool *, double *) = SYM(f, "fmi3DoStep");
             bool event, terminate, early;
-            double last;
             st = step(a.c, t, o->step, true, &event, &terminate, &early, &last);
+            ended = st == fmi3OK && terminate;
         }
         if (called(f->version == 2 ? "fmi2DoStep" : "fmi3DoStep", st, t) != 0)
             goto done;
+        if (ended) {
+            fprintf(stderr, "fmi_master: the FMU ended the simulation at t = %.17g\n", last);
+            if (print_row(&a, last) != 0)
+                goto done;
+            break;
+        }
         t = o->start + (double)k * o->step;
         if (print_row(&a, t) != 0)
             goto done;

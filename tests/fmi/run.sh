@@ -148,6 +148,21 @@ for v in 2 3; do
     pairs "$tmp/pd$v.csv" 1 2 | awk -F, 'NR % 10 == 1' >"$tmp/fmu_pd"
     check "the master's loop follows the model's (FMI $v)" agree "$tmp/fmu_pd" "$tmp/run_pd" 0.3 5e-3
 
+    # ---- a Sensor_Event ending the run inside a step ----
+    status "mbsim fmu of the spring with a Sensor_Event that halts (FMI $v)" 0 \
+        fmu $models/spring_stop.xml "$tmp/stop$v.fmu" --fmi $v
+    status "... the step with the event ends the simulation, not in error (FMI $v)" 0 \
+        master_run "$tmp/stop$v.fmu" "$tmp/stop$v.csv" --step 0.01 --stop 1 --input force=step:0.1:10
+    check "... the master was told so (FMI $v)" has "$tmp/err" "the FMU ended the simulation at t = 0.228"
+    # the closed form's first crossing of z = 0.02, by bisection between the
+    # step (x = 0) and the first maximum (x = 0.0216)
+    t_cross=$(awk 'function x(t,  s, w, z, wd) { s = t - 0.1; w = 20; z = 0.1; wd = w * sqrt(1 - z * z)
+                       return 10 / 800 * (1 - exp(-z * w * s) * (cos(wd * s) + z * w / wd * sin(wd * s))) }
+                   BEGIN { a = 0.1; b = 0.26; for (i = 0; i < 100; i++) { c = (a + b) / 2; if (x(c) < 0.02) a = c; else b = c }
+                           printf "%.17g", a }')
+    check "... at the closed form's crossing time, to 1e-6 s (FMI $v)" awk -v t="$(tail -1 "$tmp/stop$v.csv" | cut -d, -f1)" \
+        -v e="$t_cross" 'BEGIN { d = t - e; exit !(d < 1e-6 && d > -1e-6) }'
+
     # ---- failures ----
     status "mbsim fmu of a model that fails at t = 0.05 s (FMI $v)" 0 fmu $models/failing.xml "$tmp/fail$v.fmu" --fmi $v
     status "its failing step returns an error (FMI $v)" 1 \
