@@ -213,6 +213,47 @@ TEST(user_functions_name_their_routines)
     text_model_free(&t);
 }
 
+/* GRAPHICS as Adams/View writes them: the solids onto Post_Graphics, the
+ * shapes mbsim does not draw (a CURVE on its reference marker CRM, as a
+ * SOLIDWORKS Motion export writes it; a spring's SPDP) read, checked and
+ * left out. */
+static const char GRAPHICS_TEXT[] = "graphics\n"
+                                    "UNITS/, LENGTH = MILLIMETER\n"
+                                    "PART/1, GROUND\n"
+                                    "MARKER/10, PART = 1\n"
+                                    "MARKER/11, PART = 1, QP = 100, 0, 0\n"
+                                    "GRAPHICS/1, CYLINDER, CM = 10, LENGTH = 40, RADIUS = 5\n"
+                                    "GRAPHICS/2, FRUSTUM, CM = 11, LENGTH = -30, TOP = 5, BOTTOM = 10\n"
+                                    "GRAPHICS/3\n"
+                                    ", CURVE\n"
+                                    ", CID = 2\n"
+                                    ", CRM = 10\n"
+                                    "GRAPHICS/4, SPDP, I = 10, J = 11, DA = 10, COILS = 5\n"
+                                    "END\n";
+
+TEST(graphics_as_adams_view_writes_them)
+{
+    text_model t;
+    text_model_load_as(&t, GRAPHICS_TEXT, ".adm", NULL, 0);
+    char buf[512];
+    CHECK_MSG(t.status == MBS_OK, "%s", text_model_error(&t, 0, buf, sizeof buf));
+    const mbs_spec_elem *cyl = elem(&t, "Post_Graphic", 1), *fru = elem(&t, "Post_Graphic", 2);
+    if (cyl) {
+        CHECK(strcmp(mbs_spec_text(cyl, "type"), "CYLINDER") == 0);
+        CHECK(mbs_spec_int(cyl, "center_marker_id") == 10);
+        CHECK(fabs(mbs_spec_real(cyl, "length") - 0.04) < 1e-15); /* mm -> m */
+        CHECK(fabs(mbs_spec_real(cyl, "radius") - 0.005) < 1e-15);
+    }
+    if (fru) {
+        CHECK(strcmp(mbs_spec_text(fru, "type"), "FRUSTUM") == 0);
+        CHECK(fabs(mbs_spec_real(fru, "length") + 0.03) < 1e-15); /* along -z */
+        CHECK(fabs(mbs_spec_real(fru, "bottom_radius") - 0.01) < 1e-15);
+    }
+    CHECK(text_model_elem(&t, "Post_Graphic", 3) == NULL); /* not drawn */
+    CHECK(text_model_elem(&t, "Post_Graphic", 4) == NULL);
+    text_model_free(&t);
+}
+
 TEST_SUITE(adams, T(numbers_as_adams_writes_them), T(part_and_markers_in_the_parts_bcs),
            T(function_expressions_across_lines_and_backslashes), T(every_error_of_a_dataset_in_one_pass),
-           T(user_functions_name_their_routines));
+           T(user_functions_name_their_routines), T(graphics_as_adams_view_writes_them));
