@@ -1,6 +1,7 @@
 /* The kinematic tree's passes (tree.h) on the tree tree_topology.c builds:
  * the start and each step's end, forward kinematics, the backward pass, the
- * mass matrix, a row's Jacobian on the coordinates, articulated bodies.
+ * mass matrix by composite rigid bodies, a row's Jacobian on the
+ * coordinates (the articulated bodies are tree_articulated.c's).
  *
  * Spatial vectors in global axes, referred to the global origin O:
  *   twist   V = (w, v_O)   v_O the velocity of the body point at O
@@ -37,36 +38,13 @@
  *   I_O (w, v_O) = (I_g w + m r x (v_O + w x r),  m (v_O + w x r)),
  * summed over subtrees: M_kl = S_k . I_subtree(l) S_l for k on the path from
  * l to the root. */
-#include "tree.h"
-#include "../../core/rotation.h"
-#include "../../core/vec3.h"
+#include "tree_spatial.h"
 #include "../eval/joints.h"
+#include "../../core/rotation.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- spatial algebra ---- */
-
-static void motion_cross(double out[6], const double a[6], const double b[6])
-{
-    double t[3];
-    v3_cross(out, a, b);
-    v3_cross(out + 3, a, b + 3);
-    v3_cross(t, a + 3, b);
-    v3_add(out + 3, out + 3, t);
-}
-
-static double power(const double W[6], const double V[6])
-{
-    return v3_dot(W, V) + v3_dot(W + 3, V + 3);
-}
-
-static void axpy6(double *y, double s, const double *x)
-{
-    for (int i = 0; i < 6; i++)
-        y[i] += s * x[i];
-}
 
 /* Body frame, joint frames. */
 static void body_pose(const mbs_data *d, int b, const double **r, const double **A)
@@ -211,7 +189,7 @@ void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, do
         twist_of_state(&d->bodies[j->parent], Vp, Ap);
         for (int i = 0; i < 6; i++)
             Vrel[i] = Vc[i] - Vp[i];
-        motion_cross(cross, Vc, Vrel);
+        tree_motion_cross(cross, Vc, Vrel);
         for (int i = 0; i < 6; i++)
             Arel[i] = Ac[i] - Ap[i] - cross[i];
         /* rotation about e: e . w_rel; translation: e . v_rel,O minus what the rotation gives there */
@@ -242,7 +220,7 @@ void mbs_tree_start(mbs_tree *t, const mbs_model *m, mbs_eval *ev, double *q, do
             for (int i = 0; i < 6; i++)
                 S1[i] *= w1, S2[i] *= w2;
             /* the first axis is fixed in the parent: its rate adds V_P x S1, not V_C x S1 */
-            motion_cross(X, S1, S2);
+            tree_motion_cross(X, S1, S2);
             for (int i = 0; i < 6; i++)
                 Atrue[i] = Arel[i] - X[i];
             q[j->pos] = q[j->pos + 1] = 0.0;
@@ -360,8 +338,8 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
                 m3_col(S, FC, c - qp);
                 v3_cross(S + 3, o, S);
             }
-            axpy6(Vrel, qd[j->coord + c], S);
-            axpy6(Arel, qdd[j->coord + c], S);
+            tree_axpy6(Vrel, qd[j->coord + c], S);
+            tree_axpy6(Arel, qdd[j->coord + c], S);
         }
         static const double AT_REST[6] = {0, 0, 0, 0, 0, 0};
         int moving_parent = has_parent && m->bodies[j->parent].type != MBS_BODY_GROUND;
@@ -370,14 +348,14 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
         double cross[6];
         for (int i = 0; i < 6; i++)
             V[i] = Vp[i] + Vrel[i];
-        motion_cross(cross, V, Vrel);
+        tree_motion_cross(cross, V, Vrel);
         for (int i = 0; i < 6; i++)
             Ad[i] = Ap[i] + Arel[i] + cross[i];
         if (j->kind == MBS_TREE_FREE) {
             /* V x S counts the translations' axes as turning with the body;
              * they are the global axes: V x (0, v) less */
             double Vt[6] = {0, 0, 0, qd[j->coord], qd[j->coord + 1], qd[j->coord + 2]}, X[6];
-            motion_cross(X, V, Vt);
+            tree_motion_cross(X, V, Vt);
             for (int i = 0; i < 6; i++)
                 Ad[i] -= X[i];
         }
@@ -389,7 +367,7 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
                 S1[i] = qd[j->coord] * t->motion[6 * j->coord + i];
                 S2[i] = qd[j->coord + 1] * t->motion[6 * (j->coord + 1) + i];
             }
-            motion_cross(X, S1, S2);
+            tree_motion_cross(X, S1, S2);
             for (int i = 0; i < 6; i++)
                 Ad[i] += X[i];
         }
@@ -423,15 +401,6 @@ void mbs_tree_forward(mbs_tree *t, const mbs_model *m, mbs_data *d, const double
 
 /* ---- backward pass ---- */
 
-/* The wrench (m, f) about O of a force f at point r plus a moment n. */
-static void wrench_at(double W[6], const double r[3], const double f[3], const double n[3])
-{
-    double t[3];
-    v3_cross(t, r, f);
-    v3_add(W, n, t);
-    v3_copy(W + 3, f);
-}
-
 /* Each tree body's own Newton-Euler residual wrench and stabilising terms
  * about the origin (the backward passes below sum them over subtrees). */
 static void body_wrenches(mbs_tree *t, const mbs_model *m, const mbs_data *d)
@@ -451,8 +420,8 @@ static void body_wrenches(mbs_tree *t, const mbs_model *m, const mbs_data *d)
         m3_mul_v(n, s->A, n_body);
         v3_add(load, s->tq, s->tqc);
         v3_sub(n, n, load);
-        wrench_at(t->wrench + 6 * c, s->r, f, n);
-        wrench_at(t->stab + 6 * c, s->r, s->gr, s->gth);
+        tree_wrench_at(t->wrench + 6 * c, s->r, f, n);
+        tree_wrench_at(t->stab + 6 * c, s->r, s->gr, s->gth);
     }
 }
 
@@ -467,13 +436,13 @@ static void subtree_sums(mbs_tree *t, double *res_dyn, double *stab)
         const double *W = t->wrench + 6 * j->child, *G = t->stab + 6 * j->child;
         for (int c = 0; res_dyn && c < j->n_coords; c++) {
             const double *S = t->motion + 6 * (j->coord + c);
-            res_dyn[j->coord + c] = power(W, S);
-            stab[j->coord + c] = power(G, S);
+            res_dyn[j->coord + c] = tree_power(W, S);
+            stab[j->coord + c] = tree_power(G, S);
         }
         if (j->parent_joint >= 0) {
-            axpy6(t->wrench + 6 * j->parent, 1.0, W);
+            tree_axpy6(t->wrench + 6 * j->parent, 1.0, W);
             if (res_dyn)
-                axpy6(t->stab + 6 * j->parent, 1.0, G);
+                tree_axpy6(t->stab + 6 * j->parent, 1.0, G);
         }
     }
 }
@@ -514,35 +483,10 @@ void mbs_tree_reactions(mbs_tree *t, const mbs_model *m, const mbs_data *d, cons
 
 /* ---- mass matrix ---- */
 
-/* I_O (6x6, row major) of a rigid body about the global origin. */
-static void body_inertia(const mbs_body *b, const mbs_body_state *s, double I[36])
-{
-    double Ig[9], tmp[9];
-    m3_mul(tmp, s->A, b->inertia);
-    m3_mul_t(Ig, tmp, s->A);
-    const double *r = s->r, mass = b->mass;
-    /* [r~] */
-    double X[9] = {0, -r[2], r[1], r[2], 0, -r[0], -r[1], r[0], 0};
-    for (int i = 0; i < 3; i++)
-        for (int k = 0; k < 3; k++) {
-            /* (r~ r~^T)_ik as a sum of products: |r|^2 - r_i^2 on the
-             * diagonal cancelled where one coordinate dominates (a light
-             * body far out along an axis), and the Whipple bicycle took a
-             * fifth more steps on that rounding */
-            double XXt = 0.0;
-            for (int l = 0; l < 3; l++)
-                XXt += X[3 * i + l] * X[3 * k + l];
-            I[6 * i + k] = Ig[3 * i + k] + mass * XXt; /* n from w */
-            I[6 * i + 3 + k] = mass * X[3 * i + k];    /* n from v_O */
-            I[6 * (3 + i) + k] = -mass * X[3 * i + k]; /* f from w: -m r~ */
-            I[6 * (3 + i) + 3 + k] = i == k ? mass : 0.0;
-        }
-}
-
 void mbs_tree_mass_matrix(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *M, int ld)
 {
     for (int k = 0; k < t->n_joints; k++)
-        body_inertia(&m->bodies[t->joints[k].child], &d->bodies[t->joints[k].child],
+        tree_body_inertia(&m->bodies[t->joints[k].child], &d->bodies[t->joints[k].child],
                      t->inertia + 36 * t->joints[k].child);
     for (int k = t->n_joints - 1; k >= 0; k--) {
         const mbs_tree_joint *j = &t->joints[k];
@@ -567,7 +511,7 @@ void mbs_tree_mass_matrix(mbs_tree *t, const mbs_model *m, const mbs_data *d, do
                 const mbs_tree_joint *ja = &t->joints[a];
                 for (int ca = 0; ca < ja->n_coords; ca++) {
                     int row = ja->coord + ca;
-                    double v = power(F, t->motion + 6 * row);
+                    double v = tree_power(F, t->motion + 6 * row);
                     M[(size_t)col * ld + row] = v;
                     M[(size_t)row * ld + col] = v;
                 }
@@ -587,197 +531,12 @@ void mbs_tree_row_jacobian(mbs_tree *t, const mbs_model *m, const mbs_data *d, c
         if (jt < 0)
             continue;
         double W[6];
-        wrench_at(W, d->bodies[term->body].r, term->lin, term->ang);
+        tree_wrench_at(W, d->bodies[term->body].r, term->lin, term->ang);
         for (int a = jt; a >= 0; a = t->joints[a].parent_joint) {
             const mbs_tree_joint *ja = &t->joints[a];
             for (int c = 0; c < ja->n_coords; c++)
-                out[ja->coord + c] += power(W, t->motion + 6 * (ja->coord + c));
+                out[ja->coord + c] += tree_power(W, t->motion + 6 * (ja->coord + c));
         }
     }
 }
 
-/* ---- articulated bodies ----
- * With every quantity in global axes about the origin no transforms are
- * needed (Featherstone's articulated-body algorithm, the velocity terms
- * left out: they are in the residual). Backward, leaves first:
- *   U = I^A S,  D = S^T U,  I^A_parent += I^A - U D^-1 U^T
- * and for a solve M x = b, the bias forces
- *   u = b - S^T p^A,  p^A_parent += p^A + U D^-1 u;
- * forward, root first: x = D^-1 (u - U^T a_parent), a = a_parent + S x. */
-
-/* The inverse of a symmetric positive definite D of order 4 to 6 by its
- * Cholesky factor D = L L^T: columns of L^-T L^-1. 0, or -1 when D is not
- * positive definite. */
-static int invert_cholesky(const double *D, int n, double *Dinv)
-{
-    double L[36] = {0};
-    for (int i = 0; i < n; i++)
-        for (int k = 0; k <= i; k++) {
-            double s = D[n * i + k];
-            for (int l = 0; l < k; l++)
-                s -= L[n * i + l] * L[n * k + l];
-            if (i == k) {
-                if (!(s > 0.0))
-                    return -1;
-                L[n * i + i] = sqrt(s);
-            } else {
-                L[n * i + k] = s / L[n * k + k];
-            }
-        }
-    for (int c = 0; c < n; c++) {
-        double x[6];
-        for (int i = 0; i < n; i++) { /* L z = e_c */
-            double s = i == c ? 1.0 : 0.0;
-            for (int l = 0; l < i; l++)
-                s -= L[n * i + l] * x[l];
-            x[i] = s / L[n * i + i];
-        }
-        for (int i = n - 1; i >= 0; i--) { /* L^T x = z */
-            double s = x[i];
-            for (int l = i + 1; l < n; l++)
-                s -= L[n * l + i] * x[l];
-            x[i] = s / L[n * i + i];
-        }
-        for (int i = 0; i < n; i++)
-            Dinv[n * i + c] = x[i];
-    }
-    return 0;
-}
-
-/* The inverse of a symmetric positive definite D of order 1 to 6 (row
- * major, order n in an n x n block): 0, or -1 when it is not. */
-static int invert_small(const double *D, int n, double *Dinv)
-{
-    if (n > 3)
-        return invert_cholesky(D, n, Dinv);
-    if (n == 1) {
-        if (!(D[0] > 0.0))
-            return -1;
-        Dinv[0] = 1.0 / D[0];
-        return 0;
-    }
-    if (n == 2) {
-        double det = D[0] * D[3] - D[1] * D[2];
-        if (!(D[0] > 0.0 && det > 0.0))
-            return -1;
-        Dinv[0] = D[3] / det, Dinv[1] = -D[1] / det, Dinv[2] = -D[2] / det, Dinv[3] = D[0] / det;
-        return 0;
-    }
-    double det = D[0] * (D[4] * D[8] - D[5] * D[7]) - D[1] * (D[3] * D[8] - D[5] * D[6]) +
-                 D[2] * (D[3] * D[7] - D[4] * D[6]);
-    if (!(D[0] > 0.0 && det > 0.0))
-        return -1;
-    /* the adjugate over the determinant */
-    for (int i = 0; i < 3; i++)
-        for (int k = 0; k < 3; k++) {
-            int r0 = (k + 1) % 3, r1 = (k + 2) % 3, c0 = (i + 1) % 3, c1 = (i + 2) % 3;
-            Dinv[3 * i + k] = (D[3 * r0 + c0] * D[3 * r1 + c1] - D[3 * r0 + c1] * D[3 * r1 + c0]) / det;
-        }
-    return 0;
-}
-
-int mbs_tree_articulate(mbs_tree *t, const mbs_model *m, const mbs_data *d, const double *armature)
-{
-    memcpy(t->art_S, t->motion, (size_t)t->n_coords * 6 * sizeof *t->art_S);
-    for (int k = 0; k < t->n_joints; k++)
-        body_inertia(&m->bodies[t->joints[k].child], &d->bodies[t->joints[k].child],
-                     t->inertia + 36 * t->joints[k].child);
-    for (int k = t->n_joints - 1; k >= 0; k--) {
-        const mbs_tree_joint *j = &t->joints[k];
-        double *IA = t->inertia + 36 * j->child, *U = t->art_U + 6 * j->coord, *Dinv = t->art_Dinv + j->dinv;
-        int nc = j->n_coords;
-        double D[36];
-        for (int c = 0; c < nc; c++) {
-            const double *S = t->art_S + 6 * (j->coord + c);
-            for (int i = 0; i < 6; i++) {
-                double s = 0.0;
-                for (int l = 0; l < 6; l++)
-                    s += IA[6 * i + l] * S[l];
-                U[6 * c + i] = s;
-            }
-        }
-        for (int a = 0; a < nc; a++)
-            for (int c = 0; c < nc; c++)
-                D[nc * a + c] = power(U + 6 * c, t->art_S + 6 * (j->coord + a));
-        for (int a = 0; armature && a < nc; a++)
-            D[nc * a + a] += armature[j->coord + a];
-        if (nc > 0 && invert_small(D, nc, Dinv) != 0)
-            return -1;
-        if (j->parent_joint < 0)
-            continue;
-        /* I^A_parent += I^A - U D^-1 U^T, symmetric: the upper triangle,
-         * mirrored (with one coordinate, the usual case, D^-1 a number) */
-        double *IP = t->inertia + 36 * j->parent;
-        for (int i = 0; i < 6; i++)
-            for (int l = i; l < 6; l++) {
-                double s = IA[6 * i + l];
-                if (nc == 1)
-                    s -= U[i] * Dinv[0] * U[l];
-                else
-                    for (int a = 0; a < nc; a++)
-                        for (int c = 0; c < nc; c++)
-                            s -= U[6 * a + i] * Dinv[nc * a + c] * U[6 * c + l];
-                IP[6 * i + l] += s;
-                if (l != i)
-                    IP[6 * l + i] += s;
-            }
-    }
-    return 0;
-}
-
-void mbs_tree_solve_mass(mbs_tree *t, const double *b, double *x)
-{
-    double u[6]; /* of one joint: at most 6 coordinates (a free root) */
-    for (int k = 0; k < t->n_joints; k++)
-        memset(t->force + 6 * t->joints[k].child, 0, 6 * sizeof *t->force);
-    /* backward: the bias forces; u_k kept in x until the forward pass */
-    for (int k = t->n_joints - 1; k >= 0; k--) {
-        const mbs_tree_joint *j = &t->joints[k];
-        const double *U = t->art_U + 6 * j->coord, *Dinv = t->art_Dinv + j->dinv, *p = t->force + 6 * j->child;
-        int nc = j->n_coords;
-        for (int c = 0; c < nc; c++)
-            u[c] = b[j->coord + c] - power(p, t->art_S + 6 * (j->coord + c));
-        for (int c = 0; c < nc; c++)
-            x[j->coord + c] = u[c];
-        if (j->parent_joint < 0)
-            continue;
-        double *pp = t->force + 6 * j->parent;
-        axpy6(pp, 1.0, p);
-        for (int a = 0; a < nc; a++) {
-            double w = 0.0;
-            for (int c = 0; c < nc; c++)
-                w += Dinv[nc * a + c] * u[c];
-            axpy6(pp, w, U + 6 * a);
-        }
-    }
-    /* forward: accelerations (in t->force, now free) */
-    for (int k = 0; k < t->n_joints; k++) {
-        const mbs_tree_joint *j = &t->joints[k];
-        const double *U = t->art_U + 6 * j->coord, *Dinv = t->art_Dinv + j->dinv;
-        double ap[6] = {0, 0, 0, 0, 0, 0}, *a = t->force + 6 * j->child;
-        if (j->parent_joint >= 0)
-            memcpy(ap, t->force + 6 * j->parent, sizeof ap);
-        int nc = j->n_coords;
-        for (int c = 0; c < nc; c++)
-            u[c] = x[j->coord + c] - power(U + 6 * c, ap);
-        memcpy(a, ap, sizeof ap);
-        for (int c = 0; c < nc; c++) {
-            double xc = 0.0;
-            for (int l = 0; l < nc; l++)
-                xc += Dinv[nc * c + l] * u[l];
-            x[j->coord + c] = xc;
-            axpy6(a, xc, t->art_S + 6 * (j->coord + c));
-        }
-    }
-}
-
-void mbs_tree_swap_factors(mbs_tree *t, mbs_tree_factors *f)
-{
-    double *U = t->art_U, *Dinv = t->art_Dinv, *S = t->art_S;
-    t->art_U = f->U;
-    t->art_Dinv = f->Dinv;
-    t->art_S = f->S;
-    f->U = U;
-    f->Dinv = Dinv;
-    f->S = S;
-}
