@@ -1,3 +1,5 @@
+/* What the commands share (cli.h): diagnostics printed, usage errors,
+ * --set overrides, a model loaded, user subroutine paths, options parsed. */
 #include "cli.h"
 #include "../core/strutil.h"
 #include "../model/compile.h"

@@ -1,3 +1,4 @@
+/* The one-line progress display (progress.h). */
 #include "progress.h"
 #include "../core/clock.h"
 

@@ -1,4 +1,7 @@
-/* The points and their values come from DIR/sweep.csv, the table that
+/* `mbsim sweep --collect DIR`: sweep.csv made again from the points'
+ * results files (sweep_collect.h).
+ *
+ * The points and their values come from DIR/sweep.csv, the table that
  * `--emit-commands` (or an earlier run) wrote, or without it from the
  * results files alone (sweep_rebuild.c). What each point did is read from
  * its results file:

@@ -1,3 +1,5 @@
+/* The points of a parameter sweep (sweep_plan.h): the --vary axes read,
+ * the values of each point. */
 #include "sweep_plan.h"
 #include "../core/strutil.h"
 

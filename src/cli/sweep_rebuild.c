@@ -1,3 +1,4 @@
+/* A sweep's rows rebuilt from its results files alone (sweep_rebuild.h). */
 #include "sweep_rebuild.h"
 #include "sweep_collect.h"
 #include "sweep_plan.h"

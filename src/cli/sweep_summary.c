@@ -1,3 +1,5 @@
+/* A sweep's --summary statistics, one number per results file
+ * (sweep_summary.h). */
 #include "sweep_summary.h"
 #include "../core/strutil.h"
 

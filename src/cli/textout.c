@@ -1,3 +1,5 @@
+/* The command line's text output (textout.h): tables, exact numbers, CSV,
+ * shell quoting. */
 #include "textout.h"
 #include "../core/strutil.h"
 

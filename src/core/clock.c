@@ -1,3 +1,4 @@
+/* Wall-clock time (clock.h). */
 #include "clock.h"
 
 #include <time.h>

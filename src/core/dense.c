@@ -1,57 +1,40 @@
+/* Small dense linear algebra (dense.h): the LU factorisation (LAPACK's),
+ * rank analysis, symmetric 3x3 eigenproblems. */
 #include "dense.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* LAPACK (Fortran, column-major; a character argument's length at the end) */
+extern void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);
+extern void dgetrs_(const char *trans, const int *n, const int *nrhs, const double *a, const int *lda,
+                    const int *ipiv, double *b, const int *ldb, int *info, size_t trans_len);
+
 int mbs_lu_factor(double *A, int n, int *piv)
 {
-    for (int k = 0; k < n; k++) {
-        int p = k;
-        double best = fabs(A[k * n + k]);
-        for (int i = k + 1; i < n; i++)
-            if (fabs(A[i * n + k]) > best) {
-                best = fabs(A[i * n + k]);
-                p = i;
-            }
-        piv[k] = p;
-        if (best == 0.0)
-            return -1;
-        if (p != k)
-            for (int j = 0; j < n; j++) {
-                double t = A[k * n + j];
-                A[k * n + j] = A[p * n + j];
-                A[p * n + j] = t;
-            }
-        for (int i = k + 1; i < n; i++) {
-            double f = A[i * n + k] / A[k * n + k];
-            A[i * n + k] = f;
-            for (int j = k + 1; j < n; j++)
-                A[i * n + j] -= f * A[k * n + j];
-        }
-    }
-    return 0;
+    if (n <= 0) /* (LAPACK refuses a leading dimension of 0) */
+        return 0;
+    int info = 0;
+    dgetrf_(&n, &n, A, &n, piv, &info);
+    return info == 0 ? 0 : -1;
 }
 
+/* A matrix stored by rows is, read by columns as LAPACK reads it, its
+ * transpose: the factors are those of A^T, and A x = b is A^T's transposed
+ * system. */
 void mbs_lu_solve(const double *LU, int n, const int *piv, double *b)
 {
-    /* the factorisation swapped whole rows, multipliers included: apply all
-     * the interchanges first, then the unit lower triangle */
-    for (int k = 0; k < n; k++)
-        if (piv[k] != k) {
-            double t = b[k];
-            b[k] = b[piv[k]];
-            b[piv[k]] = t;
-        }
-    for (int k = 0; k < n; k++)
-        for (int i = k + 1; i < n; i++)
-            b[i] -= LU[i * n + k] * b[k];
-    for (int i = n - 1; i >= 0; i--) {
-        double s = b[i];
-        for (int j = i + 1; j < n; j++)
-            s -= LU[i * n + j] * b[j];
-        b[i] = s / LU[i * n + i];
-    }
+    int one = 1, info = 0;
+    if (n > 0)
+        dgetrs_("T", &n, &one, LU, &n, piv, b, &n, &info, 1);
+}
+
+void mbs_lu_solve_cols(const double *LU, int n, const int *piv, double *B, int nrhs)
+{
+    int info = 0;
+    if (n > 0 && nrhs > 0)
+        dgetrs_("N", &n, &nrhs, LU, &n, piv, B, &n, &info, 1);
 }
 
 int mbs_qr_rank(double *A, int m, int n, double tol, int *perm)

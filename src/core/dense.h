@@ -1,12 +1,19 @@
-/* Small dense linear algebra (row-major, n x n or m x n) for set-up work:
- * rank analysis of constraint Jacobians and checks on inertia tensors. The
- * integrator's linear systems go through SUNDIALS instead. */
+/* Small dense linear algebra (row-major, n x n or m x n unless said
+ * otherwise): the program's one dense LU factorisation (LAPACK's), rank
+ * analysis of constraint Jacobians, checks on inertia tensors. */
 #ifndef MBS_DENSE_H
 #define MBS_DENSE_H
 
-/* In-place LU with partial pivoting; returns 0, or -1 if singular. */
+/* In-place LU with partial pivoting of the n x n matrix A (LAPACK's
+ * dgetrf; piv[n] its row interchanges); returns 0, or -1 if a pivot is
+ * exactly zero (singular). The same call factors A stored by rows or by
+ * columns (LAPACK's own layout); the solve says which it was. */
 int mbs_lu_factor(double *A, int n, int *piv);
+/* Solves A x = b in place (b[n] becomes x), A stored by rows. */
 void mbs_lu_solve(const double *LU, int n, const int *piv, double *b);
+/* Solves A X = B in place for nrhs right sides, A and B (n x nrhs) stored
+ * by columns. */
+void mbs_lu_solve_cols(const double *LU, int n, const int *piv, double *B, int nrhs);
 
 /* max |dx_i| / max |x_i| over a block of n, that size at least `floor`
  * (SI: a mechanism at rest has accelerations of rounding size, against

@@ -1,3 +1,5 @@
+/* The diagnostics sink (diag.h): messages collected with their location,
+ * formatted, cut to the errors or to a count, sorted by line. */
 #include "diag.h"
 #include "strutil.h"
 

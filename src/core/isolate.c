@@ -1,3 +1,5 @@
+/* A step that parses an untrusted file, run in a child process
+ * (isolate.h). */
 #include "isolate.h"
 
 #include <errno.h>

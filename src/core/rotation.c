@@ -1,3 +1,5 @@
+/* Rotations (rotation.h): quaternions, rotation matrices, body-3-1-3 and
+ * yaw-pitch-roll angles, rotation vectors. */
 #include "rotation.h"
 #include "vec3.h"
 

@@ -1,3 +1,4 @@
+/* String helpers (strutil.h). */
 #include "strutil.h"
 
 #include <ctype.h>

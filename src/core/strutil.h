@@ -1,4 +1,5 @@
-/* Small string helpers: allocation-returning printf, case folding, parsing. */
+/* Small string helpers: allocation-returning printf, case folding, parsing
+ * numbers, "did you mean" distances, a growing text buffer. */
 #ifndef MBS_STRUTIL_H
 #define MBS_STRUTIL_H
 

@@ -1,3 +1,5 @@
+/* The unit systems and physical dimensions (units.h): factors to SI,
+ * names and symbols, dimensions described in messages. */
 #include "units.h"
 #include "strutil.h"
 

@@ -250,7 +250,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         free_params(p);
         return -1;
     }
-    mbs_component *c = mbs_add_component(b, e, &OPS, p);
+    mbs_component *c = mbs_add_marker_component(b, e, &OPS, p, (const int[]){m0, m1}, 2,
+                                                OUTPUTS[angle][p->velocity_level], MBS_COUNT_OF(OUTPUTS[0][0]));
     if (!c)
         return -1;
     if (p->active) {
@@ -259,10 +260,6 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         else
             c->n_hrows = 1;
     }
-    mbs_component_couple_marker(m, c, m0);
-    mbs_component_couple_marker(m, c, m1);
-    c->outputs = OUTPUTS[angle][p->velocity_level];
-    c->n_outputs = MBS_COUNT_OF(OUTPUTS[0][0]);
     return 0;
 }
 

@@ -18,7 +18,8 @@
  *   lateral       wLat . dv = 0             velocity level (non-holonomic)
  *   longitudinal  wF . dv = 0               velocity level (non-holonomic)
  * Exudyn imposes all three at velocity level, so the disc may drift off the
- * plane; the position-level normal row is our addition (FRICTION.md 3).
+ * plane; the position-level normal row is our addition (docs/rolling-disc.md,
+ * "Differences from Exudyn").
  * dg/dt = n0 . dv holds exactly: pC is the point of the rim closest to the
  * plane, so moving along the rim does not change the gap to first order.
  *
@@ -388,7 +389,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         free(p);
         return -1;
     }
-    mbs_component *c = mbs_add_component(b, e, &OPS, p);
+    mbs_component *c = mbs_add_marker_component(b, e, &OPS, p, (const int[]){plane, disc}, 2, OUTPUTS,
+                                                MBS_COUNT_OF(OUTPUTS));
     if (!c)
         return -1;
     /* holonomic rows first: the normal row, then the velocity-level rows */
@@ -403,10 +405,6 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         c->n_vrows = row - c->n_hrows;
     }
     c->n_disc = N_DISC;
-    mbs_component_couple_marker(m, c, plane);
-    mbs_component_couple_marker(m, c, disc);
-    c->outputs = OUTPUTS;
-    c->n_outputs = MBS_COUNT_OF(OUTPUTS);
     return 0;
 }
 

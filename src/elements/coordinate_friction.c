@@ -1,5 +1,5 @@
 /* Friction and limit stops on a relative coordinate q with rate v
- * (shared/FRICTION.md section 2; docs/connectors.md). Forces are positive
+ * (docs/connectors.md, "Force_CoordinateSpringDamperExt"). Forces are positive
  * when they act against positive q, like the spring force k q.
  *
  * Stribeck law, F_max = f_d + f_so:

@@ -91,13 +91,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         return -1;
     }
     *p = (load_params){marker, f};
-    mbs_component *c = mbs_add_component(b, e, &OPS, p);
-    if (!c)
-        return -1;
-    mbs_component_couple_marker(m, c, marker);
-    c->outputs = mk->is_angle ? OUT_ANGLE : OUT_LENGTH;
-    c->n_outputs = MBS_COUNT_OF(OUT_LENGTH);
-    return 0;
+    return mbs_add_marker_component(b, e, &OPS, p, &marker, 1, mk->is_angle ? OUT_ANGLE : OUT_LENGTH,
+                                    MBS_COUNT_OF(OUT_LENGTH)) ? 0 : -1;
 }
 
 const mbs_kind mbs_kind_force_coordinate = {

@@ -394,16 +394,13 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         return mbs_build_error(b, e, "the bristle friction model (friction_proportional_zone = 0 with "
                                      "f_dynamic_friction + f_static_friction_offset > 0) needs sticking_stiffness > 0");
     }
-    mbs_component *c = mbs_add_component(b, e, &OPS, p);
+    mbs_component *c = mbs_add_marker_component(b, e, &OPS, p, (const int[]){m0, m1}, 2, angle ? OUT_ANGLE : OUT_LENGTH,
+                                                MBS_COUNT_OF(OUT_LENGTH));
     if (!c)
         return -1;
     c->n_disc = MBS_CFRIC_N_DISC;
     c->n_roots = f->n_roots;
     c->root_direction = FALLING;
-    mbs_component_couple_marker(m, c, m0);
-    mbs_component_couple_marker(m, c, m1);
-    c->outputs = angle ? OUT_ANGLE : OUT_LENGTH;
-    c->n_outputs = MBS_COUNT_OF(OUT_LENGTH);
     return 0;
 }
 

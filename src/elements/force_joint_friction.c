@@ -1,6 +1,6 @@
 /* Force_JointFriction (MotionSolve): LuGre friction in a REVOLUTE,
  * TRANSLATIONAL, CYLINDRICAL, SPHERICAL or UNIVERSAL/HOOKE joint, loaded by
- * the joint's own reaction (FRICTION.md 1; docs/joint-friction.md).
+ * the joint's own reaction (docs/joint-friction.md).
  *
  * Kinematics, in J's axes: F, T the reaction force and torque on the I body
  * at the I origin (joint.h), v and w the velocity of I's origin and the
@@ -380,7 +380,7 @@ static void init(const mbs_component *c, mbs_eval *ev)
 /* At the start of the run's first transient, the joint's slip: with
  * bristle_start="STEADY" each channel's bristles start at their steady
  * deflection for it (mbs_lugre_steady: dz/dt = 0, the friction at once its
- * steady sliding value); with RELAXED (z = 0, FRICTION.md's default) a
+ * steady sliding value); with RELAXED (z = 0, MotionSolve's, the default) a
  * joint sliding faster than stiction_trans_vel gets a warning: for an
  * instant its bristle rate is the whole slip, dz/dt = v, and its friction
  * coefficient (sigma1 + sigma2) |v|, far above the steady g + sigma2 |v|

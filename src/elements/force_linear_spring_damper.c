@@ -142,7 +142,6 @@ static const mbs_component_ops OPS = {
 
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
-    const mbs_model *m = mbs_builder_model(b);
     int P, Q;
     if (mbs_ref_marker_pair(b, e, &P, &Q) != 0)
         return -1;
@@ -162,14 +161,10 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     if (!sp)
         return -1;
     *sp = (lsd_params){P, Q, l0, k, damping};
-    mbs_component *c = mbs_add_component(b, e, &OPS, sp);
+    mbs_component *c = mbs_add_marker_component(b, e, &OPS, sp, (const int[]){P, Q}, 2, OUTPUTS, MBS_COUNT_OF(OUTPUTS));
     if (!c)
         return -1;
     c->n_disc = N_DISC;
-    mbs_component_couple_marker(m, c, P);
-    mbs_component_couple_marker(m, c, Q);
-    c->outputs = OUTPUTS;
-    c->n_outputs = MBS_COUNT_OF(OUTPUTS);
     return 0;
 }
 

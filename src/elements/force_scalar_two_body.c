@@ -1,10 +1,16 @@
-/* Force_Scalar_TwoBody (MotionSolve): a scalar force or torque of value
- * val(t) between markers I and J.
+/* Force_Scalar_TwoBody (MotionSolve; Adams' SFORCE): a scalar force or
+ * torque of value val(t) between markers I and J.
  *   FORCE:  along u = (p_I - p_J) / |p_I - p_J|:  f_I = val u at p_I,
  *           f_J = -val u at p_J (positive pushes apart)
  *   TORQUE: about J's z axis:  t_I = val z_J,  t_J = -val z_J
- * With is_action_only="TRUE" the J body gets nothing. Its power (external
- * work) is val . (relative rate), counted in the energy balance. */
+ * With is_action_only="TRUE" the J body gets nothing and J only gives the
+ * direction: an action-only FORCE acts along J's z axis, f_I = val z_J at
+ * p_I, whatever the line from J to I (Adams' SFORCE reference directs an
+ * action-only translational force along the J marker's z axis, and
+ * MotionView offers a scalar force along a frame's z axis for action-only
+ * forces only). Its power (external work) is val u . (v_I - v_J), or
+ * val z_J . (w_I - w_J) for a torque, without the J terms when
+ * action-only; it is counted in the energy balance. */
 #include "modify_commands.h"
 #include "usersub.h"
 #include "../core/vec3.h"
@@ -17,12 +23,12 @@
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
     {"label", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "name used in messages and results", NULL},
-    {"type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_REQUIRED, "FORCE|TORQUE", "force along J->I or torque about J's z", NULL},
+    {"type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_REQUIRED, "FORCE|TORQUE", "force along J->I (action-only: along J's z) or torque about J's z", NULL},
     {"i_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker where the load acts", NULL},
     {"j_marker_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "marker where the reaction acts", NULL},
     {"val", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t", "value: a number or an expression of t", NULL},
     {"val_expression", MBS_ATTR_EXPR, NULL, DIM_NONE, 0, "t", "MotionSolve's name for val", NULL},
-    {"is_action_only", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: no reaction on the J body", NULL},
+    {"is_action_only", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: no reaction on the J body; a FORCE then acts along J's z axis", NULL},
     {"body1_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_IGNORED, NULL, "I's body, as MotionView writes it (no effect)", NULL},
     {"body2_id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_IGNORED, NULL, "J's body (no effect)", NULL},
     MBS_USERSUB_ATTRS,
@@ -38,17 +44,23 @@ typedef struct scalar_params {
 static void direction(const mbs_component *c, const mbs_eval *ev, double u[3], double *rate)
 {
     const scalar_params *sp = c->params;
+    double vI[3], vJ[3];
     if (sp->torque) {
-        double wI[3], wJ[3];
         mbs_marker_axis(ev, sp->J, 2, u);
-        mbs_marker_angular_velocity(ev, sp->I, wI);
-        mbs_marker_angular_velocity(ev, sp->J, wJ);
+        mbs_marker_angular_velocity(ev, sp->I, vI);
+        mbs_marker_angular_velocity(ev, sp->J, vJ);
         if (!sp->action_only)
-            v3_sub(wI, wI, wJ);
-        *rate = v3_dot(u, wI);
+            v3_sub(vI, vI, vJ);
+        *rate = v3_dot(u, vI);
         return;
     }
-    double pI[3], pJ[3], r[3], vI[3], vJ[3];
+    if (sp->action_only) { /* J gives the direction only */
+        mbs_marker_axis(ev, sp->J, 2, u);
+        mbs_marker_velocity(ev, sp->I, vI);
+        *rate = v3_dot(u, vI);
+        return;
+    }
+    double pI[3], pJ[3], r[3];
     mbs_marker_position(ev, sp->I, pI);
     mbs_marker_position(ev, sp->J, pJ);
     v3_sub(r, pI, pJ);
@@ -61,8 +73,7 @@ static void direction(const mbs_component *c, const mbs_eval *ev, double u[3], d
     }
     mbs_marker_velocity(ev, sp->I, vI);
     mbs_marker_velocity(ev, sp->J, vJ);
-    if (!sp->action_only)
-        v3_sub(vI, vI, vJ);
+    v3_sub(vI, vI, vJ);
     *rate = v3_dot(u, vI);
 }
 
@@ -146,7 +157,6 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     if (e->modify) /* MotionSolve's modify command: its expressions */
         return mbs_build_modify(b, e, NULL);
-    const mbs_model *m = mbs_builder_model(b);
     int torque = mbs_spec_keyword(e, "type") == 1, I, J;
     if (mbs_ref_marker_pair(b, e, &I, &J) != 0)
         return -1;
@@ -159,14 +169,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         return -1;
     }
     *sp = (scalar_params){torque, mbs_spec_bool(e, "is_action_only"), I, J, val};
-    mbs_component *c = mbs_add_component(b, e, &OPS, sp);
-    if (!c)
-        return -1;
-    mbs_component_couple_marker(m, c, I);
-    mbs_component_couple_marker(m, c, J);
-    c->outputs = torque ? OUT_T : OUT_F;
-    c->n_outputs = 2;
-    return 0;
+    return mbs_add_marker_component(b, e, &OPS, sp, (const int[]){I, J}, 2, torque ? OUT_T : OUT_F,
+                                    MBS_COUNT_OF(OUT_F)) ? 0 : -1;
 }
 
 const mbs_kind mbs_kind_force_scalar_two_body = {
@@ -174,7 +178,8 @@ const mbs_kind mbs_kind_force_scalar_two_body = {
     "A scalar force along the line from J to I (positive pushes the markers apart) or a torque about J's "
     "z axis, of value val (a number or an expression of t; MotionSolve files write val_expression) or "
     "given by a user subroutine SFOSUB (usrsub_*), equal and opposite on the J body unless is_action_only. "
-    "Outputs: Force (the value), Power.",
+    "An action-only force acts on I alone along J's z axis (as Adams and MotionSolve direct it), not along "
+    "the line from J to I. Outputs: Force (the value), Power.",
     build,
     "SFORCE|FORCE",
 };

@@ -250,14 +250,12 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         free(sp);
         return -1;
     }
-    mbs_component *c = mbs_add_component(b, e, &OPS, sp);
+    mbs_component *c = mbs_add_marker_component(b, e, &OPS, sp, (const int[]){I, J}, 2,
+                                                rotational ? OUT_ROTATIONAL : OUT_TRANSLATIONAL,
+                                                MBS_COUNT_OF(OUT_TRANSLATIONAL));
     if (!c)
         return -1;
     c->n_disc = rotational ? 1 : sp->smooth ? 0 : N_DISC_TRANSLATIONAL;
-    mbs_component_couple_marker(m, c, I);
-    mbs_component_couple_marker(m, c, J);
-    c->outputs = rotational ? OUT_ROTATIONAL : OUT_TRANSLATIONAL;
-    c->n_outputs = 5;
     return 0;
 }
 

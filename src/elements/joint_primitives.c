@@ -1,4 +1,6 @@
-/* Joint primitives: values and virtual-displacement Jacobians.
+/* The joints' constraint equations (joint_primitives.h), primitives with
+ * their values and virtual-displacement Jacobians, and angles between two
+ * frames with their exact gradients.
  *
  *   atpoint  g_k = (p_I - p_J) . e_k
  *            dg  = e_k . (dp_I - dp_J)

@@ -1,6 +1,7 @@
 /* The LuGre friction law normalised by the normal force (MotionSolve's
- * joint friction; FRICTION.md 1.1), for a slip velocity v of 1 to 3
- * components and a bristle deflection z of the same size:
+ * joint friction; docs/joint-friction.md, "The LuGre law"), for a slip
+ * velocity v of 1 to 3 components and a bristle deflection z of the same
+ * size:
  *
  *   s      = |v|                                 (smoothed at 0, see lugre.c)
  *   g(s)   = mu_d + (mu_s - mu_d) exp(-(s/v_s)^2)   effect All

@@ -200,14 +200,9 @@ int mbs_marker_spring_markers(mbs_builder *b, const mbs_spec_elem *e, int *I, in
 
 mbs_component *mbs_marker_spring_add(mbs_builder *b, const mbs_spec_elem *e, mbs_marker_spring *params)
 {
-    mbs_component *c = mbs_add_component(b, e, &OPS, params);
-    if (!c)
-        return NULL;
-    const mbs_model *m = mbs_builder_model(b);
-    c->n_disc = 3;
-    mbs_component_couple_marker(m, c, params->I);
-    mbs_component_couple_marker(m, c, params->J);
-    c->outputs = OUTPUTS;
-    c->n_outputs = MBS_COUNT_OF(OUTPUTS);
+    mbs_component *c = mbs_add_marker_component(b, e, &OPS, params, (const int[]){params->I, params->J}, 2, OUTPUTS,
+                                                MBS_COUNT_OF(OUTPUTS));
+    if (c)
+        c->n_disc = 3;
     return c;
 }

@@ -10,10 +10,19 @@
  *       on them whatever the size: it is not checked); ARYVAL reads the
  *       n-th state or output.
  * Which element fills an X or Y array is recorded by that element when it is
- * built (mbs_array.comp); ARYVAL of one that none fills is an error. */
+ * built (mbs_array.comp); ARYVAL of one that none fills is an error.
+ *
+ * A type U array may instead be given by a user subroutine, ARYSUB
+ * (usrsub_*), whose num_element values it computes: they are algebraic
+ * states of the array's own component, v_k = ARYSUB_k (the values of n
+ * Reference_Variables given by VARSUB, one routine call for all), which
+ * ARYVAL and a state equation's inputs read (mbs_array.comp); the routine
+ * declares what it reads in its iflag call, and the component is coupled
+ * with that as any routine's element is. */
 #include "usersub.h"
 #include "../core/strutil.h"
 #include "../model/builder.h"
+#include "../solver/eval/eval.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -94,9 +103,102 @@ static int read_list(mbs_builder *b, const mbs_spec_elem *e, mbs_array *a)
     return rc;
 }
 
+/* ---- a user subroutine's array (ARYSUB) ---- */
+
+typedef struct routine_array {
+    mbs_tfunc *value[MBS_TFUNC_USER_MAX]; /* the routine's outputs */
+    int n;
+    unsigned char form[MBS_TFUNC_USER_MAX]; /* every state algebraic */
+} routine_array;
+
+/* v_k - ARYSUB_k = 0 (one call of the routine for all k). */
+static void residual(const mbs_component *c, const mbs_eval *ev, double *res)
+{
+    const routine_array *p = c->params;
+    double v[MBS_TFUNC_USER_MAX];
+    mbs_eval_tfuncs(ev, p->value, p->n, v);
+    for (int k = 0; k < p->n; k++)
+        res[k] = mbs_state(ev, c, k) - v[k];
+}
+
+static void eval(const mbs_component *c, mbs_eval *ev)
+{
+    const routine_array *p = c->params;
+    double res[MBS_TFUNC_USER_MAX];
+    residual(c, ev, res);
+    for (int k = 0; k < p->n; k++)
+        mbs_set_state_residual(ev, c, k, res[k]);
+}
+
+static int static_residual(const mbs_component *c, const mbs_eval *ev, double *res)
+{
+    residual(c, ev, res);
+    return 0;
+}
+
+static void initial_states(const mbs_component *c, double *z)
+{
+    const routine_array *p = c->params;
+    for (int k = 0; k < p->n; k++)
+        z[k] = 0.0; /* the consistent start solves them */
+}
+
+static void free_routine_array(void *params)
+{
+    routine_array *p = params;
+    for (int k = 0; p && k < p->n; k++)
+        mbs_tfunc_free(p->value[k]);
+    free(p);
+}
+
+static const mbs_component_ops ROUTINE_OPS = {
+    .eval = eval,
+    .static_residual = static_residual,
+    .initial_states = initial_states,
+    .free_params = free_routine_array,
+};
+
+/* a's values by e's routine: its component (a->comp); -1 after reporting. */
+static int routine_values(mbs_builder *b, const mbs_spec_elem *e, mbs_array *a)
+{
+    if (a->type != MBS_ARRAY_U)
+        return mbs_build_error(b, e, "a user subroutine (ARYSUB) gives the values of a type U array, not of type %s",
+                               TYPE_NAMES[a->type]);
+    if (mbs_spec_has(e, "numbers") || mbs_spec_has(e, "variable_id"))
+        return mbs_build_error(b, e, "its values are its user subroutine's (ARYSUB): remove the Reference_Variable "
+                                     "ids");
+    long n = mbs_spec_has(e, "num_element") ? mbs_spec_int(e, "num_element") : 0;
+    if (n < 1 || n > MBS_TFUNC_USER_MAX)
+        return mbs_build_error(b, e, "an array of a user subroutine (ARYSUB) needs num_element, how many values it "
+                                     "gives: 1 to %d",
+                               MBS_TFUNC_USER_MAX);
+    routine_array *p = calloc(1, sizeof *p);
+    if (!p)
+        return -1;
+    mbs_dim dims[MBS_TFUNC_USER_MAX];
+    for (int k = 0; k < n; k++) {
+        dims[k] = DIM_NONE;
+        p->form[k] = MBS_STATE_ALGEBRAIC;
+    }
+    if (mbs_usersub_build(b, e, "ARYSUB", MBS_USER_ARRAY, (int)n, dims, p->value) != 0) {
+        free(p);
+        return -1;
+    }
+    p->n = (int)n;
+    mbs_component *c = mbs_add_component(b, e, &ROUTINE_OPS, p);
+    if (!c)
+        return -1;
+    c->n_states = p->n;
+    c->state_form = p->form;
+    a->n = p->n;
+    a->comp = (int)(c - mbs_builder_model(b)->comps);
+    return 0;
+}
+
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
-    if (mbs_refuse_user_subroutine(b, e, "ARYSUB") != 0)
+    int user = mbs_usersub_asked(b, e);
+    if (user < 0)
         return -1;
     mbs_model *m = mbs_builder_model(b);
     mbs_array a;
@@ -105,7 +207,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     a.type = (mbs_array_type)mbs_spec_keyword(e, "type");
     a.comp = -1;
     a.label = mbs_strdup(e->label);
-    mbs_array *grown = read_list(b, e, &a) == 0 ? realloc(m->arrays, (size_t)(m->n_arrays + 1) * sizeof *grown) : NULL;
+    int rc = user ? routine_values(b, e, &a) : read_list(b, e, &a);
+    mbs_array *grown = rc == 0 ? realloc(m->arrays, (size_t)(m->n_arrays + 1) * sizeof *grown) : NULL;
     if (!grown) {
         free(a.values);
         free(a.variables);
@@ -123,7 +226,9 @@ const mbs_kind mbs_kind_reference_array = {
     "type U lists Reference_Variables by their ids (the element's text, as MotionView writes it, or "
     "variable_id), whose values ARYVAL then reads; types X and Y hold the states and outputs of the "
     "Control_StateEqn or Control_SISO that names the array (no values in the file, as many as it has: "
-    "num_element is not checked), which ARYVAL reads as the run goes.",
+    "num_element is not checked), which ARYVAL reads as the run goes. A type U array may be given by a user "
+    "subroutine ARYSUB (usrsub_*) instead: its num_element values, solved with the rest of the equations as "
+    "variables are.",
     build,
     NULL,
 };

@@ -1,3 +1,4 @@
+/* The line of action of a spring between two points (spring_direction.h). */
 #include "spring_direction.h"
 #include "../core/vec3.h"
 

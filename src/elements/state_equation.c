@@ -7,9 +7,11 @@
  *   outputs          y_i = (C x + D u)_i, g_i(x, u), computed where an
  *                    expression reads them (ARYVAL of the Y array; ops->signal)
  * u_k is the value of the k-th Reference_Variable of the U array (VARVAL,
- * with a linear analysis' input perturbation). The element depends on those
- * variables (the Jacobian's pattern); whoever reads an output depends on the
- * states and the inputs. */
+ * with a linear analysis' input perturbation), or the k-th value of the
+ * array's user subroutine (ARYSUB: an algebraic state of the array's
+ * component). The element depends on those variables or that component (the
+ * Jacobian's pattern); whoever reads an output depends on the states and
+ * the inputs. */
 #include "state_equation.h"
 #include "../solver/eval/eval.h"
 #include "../usersub/routine.h"
@@ -25,7 +27,7 @@ static double linear_row(const mbs_component *c, const mbs_eval *ev, const doubl
     for (int j = 0; M && j < p->nx; j++)
         v += M[(size_t)i * (size_t)p->nx + (size_t)j] * mbs_state(ev, c, j);
     for (int k = 0; N && k < p->nu; k++)
-        v += N[(size_t)i * (size_t)p->nu + (size_t)k] * mbs_variable_value(ev, p->inputs[k]);
+        v += N[(size_t)i * (size_t)p->nu + (size_t)k] * mbs_array_value(ev, p->u, k);
     return v;
 }
 
@@ -37,7 +39,7 @@ static void user_system(const mbs_component *c, const mbs_eval *ev, double *xdot
     for (int j = 0; j < p->nx; j++)
         x[j] = mbs_state(ev, c, j);
     for (int k = 0; k < p->nu; k++)
-        u[k] = mbs_variable_value(ev, p->inputs[k]);
+        u[k] = mbs_array_value(ev, p->u, k);
     mbs_user_system_values(ev, p->user, x, u, xdot, y);
 }
 
@@ -92,7 +94,6 @@ static void free_system(void *params)
     free(p->B);
     free(p->C);
     free(p->D);
-    free(p->inputs);
     free(p->ic);
     mbs_user_routine_release(p->user);
     free(p);
@@ -189,20 +190,17 @@ int mbs_state_equation_add(mbs_builder *b, const mbs_spec_elem *e, const mbs_sta
         return -1;
     }
     *p = *se;
-    p->inputs = NULL;
+    p->u = a->u;
     p->ic = NULL;
     if (check_size(b, e, a->ic, p->nx, "state") || check_size(b, e, a->u, p->nu, "input")) {
         free_system(p);
         return -1;
     }
-    p->inputs = malloc(((size_t)p->nu + 1) * sizeof *p->inputs);
     p->ic = malloc(((size_t)p->nx + 1) * sizeof *p->ic);
-    if (!p->inputs || !p->ic) {
+    if (!p->ic) {
         free_system(p);
         return -1;
     }
-    for (int k = 0; k < p->nu; k++)
-        p->inputs[k] = m->arrays[a->u].variables[k];
     for (int i = 0; i < p->nx; i++)
         p->ic[i] = a->ic >= 0 ? m->arrays[a->ic].values[i] : 0.0;
     p->hold = mbs_spec_bool(e, "is_static_hold");
@@ -210,8 +208,12 @@ int mbs_state_equation_add(mbs_builder *b, const mbs_spec_elem *e, const mbs_sta
     if (!c)
         return -1;
     c->n_states = p->nx;
-    for (int k = 0; k < p->nu; k++)
-        mbs_component_depend(c, p->inputs[k]);
+    /* the inputs: the U array's variables, or its user subroutine's component (whose states they are) */
+    const mbs_array *u = p->u >= 0 ? &m->arrays[p->u] : NULL;
+    if (u && u->comp >= 0)
+        mbs_component_depend(c, u->comp);
+    for (int k = 0; u && u->comp < 0 && k < p->nu; k++)
+        mbs_component_depend(c, u->variables[k]);
     /* the X and Y arrays are the system's from now on, of its sizes (MotionView writes num_element="1"
      * on them whatever the sizes: a tyre's five states, a driver's nine outputs) */
     int index = (int)(c - m->comps);

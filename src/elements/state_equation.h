@@ -49,7 +49,7 @@ typedef struct mbs_state_equation {
     struct mbs_user_routine *user; /* instead of the matrices, a user subroutine GSESUB gives
                                       dx/dt = f(x, u) and y = g(x, u); nx, nu, ny at most
                                       MBS_USER_SYSTEM_MAX */
-    int *inputs;            /* [nu] component indices of the input Reference_Variables */
+    int u;                  /* the U array (its index among the model's arrays), -1 none: the inputs */
     double *ic;             /* [nx] the states at the start */
     int hold;               /* is_static_hold */
 } mbs_state_equation;

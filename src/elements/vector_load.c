@@ -1,4 +1,7 @@
-/* f = R_ref (fx, fy, fz), t = R_ref (tx, ty, tz) (vector_load.h), and the
+/* Force and torque components in a marker's axes, and the one force
+ * element of both Force_Vector kinds (vector_load.h):
+ *
+ * f = R_ref (fx, fy, fz), t = R_ref (tx, ty, tz) (vector_load.h), and the
  * component both Force_Vector elements make of it:
  *   on I's body:  f at the origin p_I of marker I, torque t
  *   on J's body (two bodies):  -f at the same point p_I, torque -t
@@ -171,7 +174,6 @@ static const mbs_component_ops OPS = {
 
 int mbs_vector_force_build(mbs_builder *b, const mbs_spec_elem *e, int I, int J)
 {
-    const mbs_model *m = mbs_builder_model(b);
     mbs_vector_force *p = calloc(1, sizeof *p);
     if (!p)
         return -1;
@@ -181,15 +183,6 @@ int mbs_vector_force_build(mbs_builder *b, const mbs_spec_elem *e, int I, int J)
         free(p);
         return -1;
     }
-    mbs_component *c = mbs_add_component(b, e, &OPS, p);
-    if (!c)
-        return -1;
-    mbs_component_couple_marker(m, c, I);
-    if (J >= 0)
-        mbs_component_couple_marker(m, c, J);
-    if (p->load.ref >= 0)
-        mbs_component_couple_marker(m, c, p->load.ref);
-    c->outputs = OUTPUTS;
-    c->n_outputs = MBS_COUNT_OF(OUTPUTS);
-    return 0;
+    return mbs_add_marker_component(b, e, &OPS, p, (const int[]){I, J, p->load.ref}, 3, OUTPUTS,
+                                    MBS_COUNT_OF(OUTPUTS)) ? 0 : -1;
 }

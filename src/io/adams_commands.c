@@ -126,14 +126,10 @@ int adm_map_activate(adm_ctx *c, const adm_stmt *s)
     int on = strcmp(s->def->name, "ACTIVATE") == 0;
     const adm_val *ids = adm_arg(s, "ID");
     for (int k = 0; k < ids->n; k++) {
-        /* an action-only translational SFORCE became a Force_Vector_OneBody (adams_map_forces.c) */
-        const adm_stmt *target = adm_find(c, SWITCHABLE[type][0], (int)ids->num[k]);
-        int vector = strcmp(SWITCHABLE[type][0], "SFORCE") == 0 && target && adm_arg(target, "ACTIONONLY") &&
-                     adm_arg(target, "TRANSLATIONAL");
         mbs_spec_elem *e = adm_elem(c, on ? "Activate" : "Deactivate", 0);
         if (!e)
             return -1;
-        adm_set(c, e, "element_type", NULL, vector ? "VFORCE" : SWITCHABLE[type][1]);
+        adm_set(c, e, "element_type", NULL, SWITCHABLE[type][1]);
         adm_set_int(c, e, "element_id", (long)ids->num[k]);
     }
     return 0;
@@ -155,9 +151,8 @@ int adm_map_modify(adm_ctx *c, const adm_stmt *s)
     if (strcmp(s->def->name, "MOTION") == 0) {
         kind = "Motion_Joint";
     } else if (strcmp(s->def->name, "SFORCE") == 0) {
-        int action_only = adm_arg(model, "ACTIONONLY") && adm_arg(model, "TRANSLATIONAL");
-        kind = action_only ? "Force_Vector_OneBody" : "Force_Scalar_TwoBody";
-        attr = action_only ? "fz" : "val";
+        kind = "Force_Scalar_TwoBody";
+        attr = "val";
     }
     mbs_spec_elem *e = adm_elem(c, kind, s->id);
     if (!e)

@@ -79,11 +79,19 @@ void adm_set_int(adm_ctx *c, mbs_spec_elem *e, const char *attr, long value)
     adm_set(c, e, attr, NULL, text);
 }
 
-mbs_spec_elem *adm_function_elem(adm_ctx *c, const adm_stmt *s, const char *kind)
+mbs_spec_elem *adm_function_elem(adm_ctx *c, const adm_stmt *s, const char *kind, int user)
 {
     if (!adm_given(c, "FUNCTION")) {
         adm_error(c, NULL, "FUNCTION is needed");
         return NULL;
+    }
+    if (user && adm_is_user(c, "FUNCTION")) {
+        mbs_spec_elem *e = adm_elem(c, kind, s->id);
+        if (e) {
+            adm_set(c, e, "type", NULL, "USERSUB");
+            adm_set_user(c, e, "FUNCTION");
+        }
+        return e;
     }
     const char *f = adm_expression(c, "FUNCTION");
     if (!f)

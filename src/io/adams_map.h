@@ -58,10 +58,15 @@ int adm_choice(adm_ctx *c, const char *flags);
 
 /* The element of `kind` and the statement's id that a statement whose
  * FUNCTION is the element's `expr` becomes (VARIABLE, DIFF, GCON): FUNCTION
- * needed, USER(...) refused, a ROUTINE noted. NULL when it cannot be made
- * (reported). */
-mbs_spec_elem *adm_function_elem(adm_ctx *c, const adm_stmt *s, const char *kind);
+ * needed, a ROUTINE noted unless FUNCTION is USER(...), which makes the
+ * element's type USERSUB (adm_set_user) when it takes one (`user`),
+ * else is refused. NULL when it cannot be made (reported). */
+mbs_spec_elem *adm_function_elem(adm_ctx *c, const adm_stmt *s, const char *kind, int user);
 
+/* User subroutines (adams_map_user.c). Whether argument `arg` (FUNCTION)
+ * is USER(...); e's user subroutine attributes from it and ROUTINE. */
+int adm_is_user(const adm_ctx *c, const char *arg);
+void adm_set_user(adm_ctx *c, mbs_spec_elem *e, const char *arg);
 /* A function expression argument, USER(...) refused: NULL (reported) when it
  * cannot be used or was not given. */
 const char *adm_expression(adm_ctx *c, const char *arg);
@@ -110,6 +115,7 @@ int adm_map_string(adm_ctx *c, const adm_stmt *s);
 int adm_map_plant(adm_ctx *c, const adm_stmt *s);
 int adm_map_matrix(adm_ctx *c, const adm_stmt *s);
 int adm_map_lse(adm_ctx *c, const adm_stmt *s);
+int adm_map_gse(adm_ctx *c, const adm_stmt *s);
 int adm_map_tfsiso(adm_ctx *c, const adm_stmt *s);
 int adm_map_request(adm_ctx *c, const adm_stmt *s);
 int adm_map_sensor(adm_ctx *c, const adm_stmt *s);

@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 static const char JOINT_FLAGS[] =
     "CONVEL|CYLINDRICAL|FIXED|HOOKE|PLANAR|RACKPIN|REVOLUTE|SCREW|SPHERICAL|TRANSLATIONAL|UNIVERSAL";
@@ -180,24 +179,6 @@ int adm_map_jprim(adm_ctx *c, const adm_stmt *s)
     return 0;
 }
 
-/* A function expression argument, refusing USER(...) subroutines. NULL
- * (reported) when it cannot be used. */
-const char *adm_expression(adm_ctx *c, const char *arg)
-{
-    const char *f = adm_text(c, arg);
-    if (!f)
-        return NULL;
-    char head[8];
-    snprintf(head, sizeof head, "%.5s", f);
-    if (strncasecmp(head, "USER", 4) == 0) {
-        const char *r = adm_given(c, "ROUTINE") ? adm_text(c, "ROUTINE") : NULL;
-        adm_error(c, arg, "%s = USER(...): user subroutines%s%s cannot be loaded by mbsim; write the function as an "
-                          "expression", arg, r ? " such as " : "", r ? r : "");
-        return NULL;
-    }
-    return f;
-}
-
 /* MOTION/id, I, J, X|Y|Z|B1|B2|B3, FUNCTION = f(t): one coordinate of marker
  * I relative to J held at f(t): X Y Z the displacement in J's axes
  * (DX(I, J, J) ...), B1 B2 B3 the body-fixed 1-2-3 angles (ORIENT(1, k, I,
@@ -268,8 +249,9 @@ int adm_map_motion(adm_ctx *c, const adm_stmt *s)
     int kind = adm_choice(c, "DISPLACEMENT|VELOCITY|ACCELERATION");
     if (!adm_given(c, "FUNCTION"))
         return adm_error(c, NULL, "FUNCTION is needed");
-    const char *f = adm_expression(c, "FUNCTION");
-    if (!f)
+    int user = adm_is_user(c, "FUNCTION"); /* MOTSUB */
+    const char *f = user ? NULL : adm_expression(c, "FUNCTION");
+    if (!user && !f)
         return -1;
     int jt = j ? joint_type(j) : -1;
     if (jt == J_CYLINDRICAL && rt < 0)
@@ -277,7 +259,8 @@ int adm_map_motion(adm_ctx *c, const adm_stmt *s)
     if ((jt == J_REVOLUTE && rt == 0) || (jt == J_TRANSLATIONAL && rt == 1))
         return adm_error(c, rt == 0 ? "TRANSLATIONAL" : "ROTATIONAL", "JOINT/%d is %s: it has no %s motion", j->id,
                          jt == J_REVOLUTE ? "REVOLUTE" : "TRANSLATIONAL", rt == 0 ? "translational" : "rotational");
-    adm_note_unused(c, "ROUTINE", "no USER function names it");
+    if (!user)
+        adm_note_unused(c, "ROUTINE", "no USER function names it");
     mbs_spec_elem *e = adm_elem(c, "Motion_Joint", s->id);
     if (!e)
         return -1;
@@ -285,7 +268,12 @@ int adm_map_motion(adm_ctx *c, const adm_stmt *s)
     adm_set(c, e, "val_type", NULL, kind == 1 ? "V" : kind == 2 ? "A" : "D");
     if (jt == J_CYLINDRICAL)
         adm_set(c, e, "motion_type", NULL, rt == 0 ? "T" : "R");
-    adm_set(c, e, "expr", "FUNCTION", f);
+    if (user) {
+        adm_set(c, e, "type", NULL, "USERSUB");
+        adm_set_user(c, e, "FUNCTION");
+    } else {
+        adm_set(c, e, "expr", "FUNCTION", f);
+    }
     if (adm_given(c, "ICDISP"))
         adm_set_num(c, e, "ic_disp", adm_num(c, "ICDISP", 0, 0));
     if (adm_given(c, "ICVEL"))
@@ -411,7 +399,7 @@ int adm_map_gcon(adm_ctx *c, const adm_stmt *s)
 {
     if (adm_check_refs(c, "I", "MARKER") != 0)
         return -1;
-    mbs_spec_elem *e = adm_function_elem(c, s, "Constraint_General");
+    mbs_spec_elem *e = adm_function_elem(c, s, "Constraint_General", 0);
     if (!e)
         return -1;
     if (adm_given(c, "I"))

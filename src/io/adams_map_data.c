@@ -9,7 +9,7 @@
 
 int adm_map_variable(adm_ctx *c, const adm_stmt *s)
 {
-    mbs_spec_elem *e = adm_function_elem(c, s, "Reference_Variable");
+    mbs_spec_elem *e = adm_function_elem(c, s, "Reference_Variable", 1);
     if (!e)
         return -1;
     if (adm_given(c, "IC"))
@@ -19,7 +19,7 @@ int adm_map_variable(adm_ctx *c, const adm_stmt *s)
 
 int adm_map_diff(adm_ctx *c, const adm_stmt *s)
 {
-    mbs_spec_elem *e = adm_function_elem(c, s, "Control_Diff");
+    mbs_spec_elem *e = adm_function_elem(c, s, "Control_Diff", 1);
     if (!e)
         return -1;
     if (adm_given(c, "IC"))
@@ -157,7 +157,8 @@ int adm_map_matrix(adm_ctx *c, const adm_stmt *s)
     return e ? 0 : -1;
 }
 
-/* The arrays X, U, Y (and IC: an LSE has one, a TFSISO not) of an LSE or TFSISO. */
+/* The arrays X, U, Y (and IC: an LSE and a GSE have one, a TFSISO not) of an
+ * LSE, GSE or TFSISO. */
 static int state_arrays(adm_ctx *c, mbs_spec_elem *e)
 {
     static const char *const ARG[] = {"X", "U", "Y", "IC"};
@@ -202,6 +203,45 @@ int adm_map_lse(adm_ctx *c, const adm_stmt *s)
     for (int k = 0; k < 4; k++)
         if (adm_given(c, M[k]))
             adm_set_int(c, e, ATTR[k], adm_id(c, M[k], 0));
+    return state_arrays(c, e);
+}
+
+/* GSE: x' = f(x, u), y = g(x, u) of NS states and NO outputs, given by the
+ * user subroutine GSESUB (FUNCTION = USER(...), ROUTINE): the arrays X, U, Y
+ * and IC as an LSE's. Discrete states (ND, XD, ICD, SAMPLE_PERIOD) and
+ * IMPLICIT are refused. */
+int adm_map_gse(adm_ctx *c, const adm_stmt *s)
+{
+    static const char *const REFUSED[] = {"ND", "XD", "ICD", "SAMPLE_PERIOD", "IMPLICIT"};
+    for (int k = 0; k < 5; k++)
+        if (adm_given(c, REFUSED[k]) && (strcmp(REFUSED[k], "ND") != 0 || adm_num(c, "ND", 0, 0) != 0))
+            return adm_error(c, REFUSED[k], "%s: discrete and implicit states of a GSE are not supported (only "
+                                            "continuous ones, NS)",
+                             REFUSED[k]);
+    if (!adm_given(c, "FUNCTION"))
+        return adm_error(c, NULL, "FUNCTION = USER(...) is needed (a GSE is a user subroutine's)");
+    if (!adm_is_user(c, "FUNCTION"))
+        return adm_error(c, "FUNCTION", "a GSE's FUNCTION is USER(...), the parameters of its user subroutine");
+    int bad = 0;
+    static const char *const ARG[] = {"X", "U", "Y", "IC"};
+    for (int k = 0; k < 4; k++)
+        if (adm_check_refs(c, ARG[k], "ARRAY") != 0)
+            bad = -1;
+    if (!adm_given(c, "NS"))
+        bad = adm_error(c, NULL, "NS (the number of states) is needed");
+    if (adm_num(c, "NS", 0, 0) > 0 && !adm_given(c, "X"))
+        bad = adm_error(c, NULL, "X (the ARRAY of the states) is needed");
+    if (adm_num(c, "NO", 0, 0) > 0 && !adm_given(c, "Y"))
+        bad = adm_error(c, NULL, "Y (the ARRAY of the outputs) is needed");
+    if (bad)
+        return -1;
+    mbs_spec_elem *e = adm_elem(c, "Control_StateEqn", s->id);
+    if (!e)
+        return -1;
+    adm_set(c, e, "type", NULL, "USERSUB");
+    adm_set_num(c, e, "num_state", adm_num(c, "NS", 0, 0));
+    adm_set_num(c, e, "num_output", adm_num(c, "NO", 0, 0));
+    adm_set_user(c, e, "FUNCTION");
     return state_arrays(c, e);
 }
 

@@ -3,11 +3,11 @@
  *
  * SFORCE: a translational force along the line from J to I (positive
  * pushes apart), or a torque about J's z, on I and opposite on J
- * (Force_Scalar_TwoBody). ACTIONONLY: I only; Adams then directs a
- * translational force along J's z axis, not along the line of sight, so it
- * becomes a Force_Vector_OneBody at I with fz in J's axes.
+ * (Force_Scalar_TwoBody). ACTIONONLY: I only, a translational one along
+ * J's z axis (Force_Scalar_TwoBody's is_action_only directs it so too).
  * VFORCE, VTORQUE, GFORCE: components in RM's axes at I, the reaction on
- * JFLOAT's part at I's origin (Force_Vector_TwoBody). */
+ * JFLOAT's part at I's origin (Force_Vector_TwoBody). FUNCTION = USER(...):
+ * a user subroutine gives the value or the components (adams_map_user.c). */
 #include "adams_map.h"
 #include "../core/strutil.h"
 
@@ -38,50 +38,60 @@ int adm_map_sforce(adm_ctx *c, const adm_stmt *s)
         return -1;
     if (!adm_given(c, "FUNCTION"))
         return adm_error(c, NULL, "FUNCTION is needed");
-    const char *f = adm_expression(c, "FUNCTION");
-    if (!f)
+    int user = adm_is_user(c, "FUNCTION");
+    const char *f = user ? NULL : adm_expression(c, "FUNCTION");
+    if (!user && !f)
         return -1;
-    adm_note_unused(c, "ROUTINE", "no USER function names it");
-    int action_only = adm_given(c, "ACTIONONLY");
-    if (action_only && !rot) {
-        mbs_spec_elem *e = adm_elem(c, "Force_Vector_OneBody", s->id);
-        if (!e)
-            return -1;
-        adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
-        adm_set_int(c, e, "ref_marker_id", adm_id(c, "J", 0));
-        adm_set(c, e, "fz", "FUNCTION", f);
-        return 0;
-    }
+    if (!user)
+        adm_note_unused(c, "ROUTINE", "no USER function names it");
     mbs_spec_elem *e = adm_elem(c, "Force_Scalar_TwoBody", s->id);
     if (!e)
         return -1;
     adm_set(c, e, "type", NULL, rot ? "TORQUE" : "FORCE");
     adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
     adm_set_int(c, e, "j_marker_id", adm_id(c, "J", 0));
-    adm_set(c, e, "val", "FUNCTION", f);
-    if (action_only)
+    if (user)
+        adm_set_user(c, e, "FUNCTION"); /* SFOSUB */
+    else
+        adm_set(c, e, "val", "FUNCTION", f);
+    if (adm_given(c, "ACTIONONLY"))
         adm_set(c, e, "is_action_only", "ACTIONONLY", "TRUE");
     return 0;
 }
 
-/* VFORCE (FX FY FZ), VTORQUE (TX TY TZ), GFORCE (all six). */
+/* VFORCE (FX FY FZ), VTORQUE (TX TY TZ), GFORCE (all six); or FUNCTION =
+ * USER(...): the routine VFOSUB, VTOSUB or GFOSUB gives them (the type
+ * FORCEONLY, TORQUEONLY or FORCEANDTORQUE says which). */
 int adm_map_vforce(adm_ctx *c, const adm_stmt *s)
 {
     static const char *const COMP[6] = {"FX", "FY", "FZ", "TX", "TY", "TZ"};
     static const char *const ATTR[6] = {"fx", "fy", "fz", "tx", "ty", "tz"};
-    if (adm_given(c, "FUNCTION"))
+    int user = adm_is_user(c, "FUNCTION");
+    if (adm_given(c, "FUNCTION") && !user)
         return adm_expression(c, "FUNCTION") ? adm_error(c, "FUNCTION", "FUNCTION is only for USER(...)") : -1;
+    for (int k = 0; user && k < 6; k++)
+        if (adm_declares(c, COMP[k]) && adm_given(c, COMP[k]))
+            return adm_error(c, COMP[k], "FUNCTION = USER(...) gives every component: %s is not given with it",
+                             COMP[k]);
     if (markers(c, "I", "JFLOAT", 1) != 0 || adm_check_refs(c, "RM", "MARKER") != 0)
         return -1;
     if (!adm_given(c, "RM"))
         return adm_error(c, NULL, "RM is needed (the marker whose axes the components are in)");
-    adm_note_unused(c, "ROUTINE", "no USER function names it");
+    if (!user)
+        adm_note_unused(c, "ROUTINE", "no USER function names it");
     mbs_spec_elem *e = adm_elem(c, "Force_Vector_TwoBody", s->id);
     if (!e)
         return -1;
     adm_set_int(c, e, "i_marker_id", adm_id(c, "I", 0));
     adm_set_int(c, e, "j_floating_marker_id", adm_id(c, "JFLOAT", 0));
     adm_set_int(c, e, "ref_marker_id", adm_id(c, "RM", 0));
+    if (user) {
+        const char *name = s->def->name;
+        adm_set(c, e, "type", NULL,
+                strcmp(name, "VFORCE") == 0 ? "FORCEONLY" : strcmp(name, "VTORQUE") == 0 ? "TORQUEONLY" : "FORCEANDTORQUE");
+        adm_set_user(c, e, "FUNCTION");
+        return 0;
+    }
     int any = 0;
     for (int k = 0; k < 6; k++) {
         int i;

@@ -10,13 +10,13 @@
  *   ACCELERATION  ACCM(I,J) ACCX ACCY ACCZ(I,J,RM), WDTM(I,J) WDTX WDTY WDTZ(I,J,RM)
  *   FORCE         FM(I,J) FX FY FZ(I,J,RM), TM(I,J) TX TY TZ(I,J,RM)
  *   F1..F8        the functions as written, 0 where one is not given
+ *   FUNCTION = USER(...)  the eight values of the user subroutine REQSUB
  * J and RM default to the ground frame (0). */
 #include "adams_map.h"
 #include "../core/strutil.h"
 
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 static int dataset_has_ypr(const adm_ctx *c)
 {
@@ -34,16 +34,20 @@ int adm_map_request(adm_ctx *c, const adm_stmt *s)
     int functions = 0;
     for (int k = 0; k < 8; k++)
         functions |= adm_given(c, FN[k]);
-    if (adm_given(c, "FUNCTION")) {
-        adm_expression(c, "FUNCTION");
-        if (adm_text(c, "FUNCTION") && strncasecmp(adm_text(c, "FUNCTION"), "USER", 4) != 0)
+    int user = adm_is_user(c, "FUNCTION"); /* REQSUB gives the eight values */
+    if (adm_given(c, "FUNCTION") && !user) {
+        if (adm_expression(c, "FUNCTION"))
             adm_error(c, "FUNCTION", "FUNCTION is only for USER(...) requests; write F1 .. F8");
         return -1;
     }
+    if (user && (type >= 0 || functions))
+        return adm_error(c, "FUNCTION", "a request is either of a kind (DISPLACEMENT, VELOCITY, ACCELERATION, FORCE), "
+                                        "of functions F1 .. F8 or of a user subroutine (FUNCTION = USER(...)), one of "
+                                        "them");
     if (type >= 0 && functions)
         return adm_error(c, NULL, "a request is either of a kind (DISPLACEMENT, VELOCITY, ACCELERATION, FORCE) or "
                                   "of functions F1 .. F8, not both");
-    if (type < 0 && !functions)
+    if (type < 0 && !functions && !user)
         return adm_error(c, NULL, "say what is requested: DISPLACEMENT, VELOCITY, ACCELERATION, FORCE or F1 .. F8");
     if (type >= 0 && !adm_given(c, "I"))
         return adm_error(c, NULL, "I is needed");
@@ -88,7 +92,7 @@ int adm_map_request(adm_ctx *c, const adm_stmt *s)
         if (ypr)
             names = "mag x y z r_mag yaw pitch roll";
     } else {
-        for (int k = 0; k < 8; k++) {
+        for (int k = 0; k < 8 && !user; k++) {
             const char *t = adm_given(c, FN[k]) ? adm_expression(c, FN[k]) : "0";
             if (!t)
                 return -1;
@@ -105,10 +109,13 @@ int adm_map_request(adm_ctx *c, const adm_stmt *s)
     char label[32];
     snprintf(label, sizeof label, "REQUEST_%d", s->id);
     adm_set(c, e, "label", NULL, label);
-    adm_set(c, e, "type", NULL, "EXPRESSION");
-    for (int k = 0; k < 8; k++)
+    adm_set(c, e, "type", NULL, user ? "USERSUB" : "EXPRESSION");
+    for (int k = 0; k < 8 && !user; k++)
         adm_set(c, e, EXPR[k], type >= 0 ? NULL : FN[k], exprs[k]);
-    adm_note_unused(c, "TITLE|RESULTS_NAME|ROUTINE", "the request is the dataset REQUEST_n of the results file");
+    if (user)
+        adm_set_user(c, e, "FUNCTION");
+    adm_note_unused(c, user ? "TITLE|RESULTS_NAME" : "TITLE|RESULTS_NAME|ROUTINE",
+                    "the request is the dataset REQUEST_n of the results file");
     adm_set(c, e, "cnames", NULL, names);
     adm_set(c, e, "cunits", NULL, units);
     if (adm_given(c, "COMMENT"))
@@ -120,18 +127,25 @@ int adm_map_sensor(adm_ctx *c, const adm_stmt *s)
 {
     if (!adm_given(c, "FUNCTION"))
         return adm_error(c, NULL, "FUNCTION is needed");
-    const char *f = adm_expression(c, "FUNCTION");
-    if (!f)
+    int user = adm_is_user(c, "FUNCTION"); /* SENSUB */
+    const char *f = user ? NULL : adm_expression(c, "FUNCTION");
+    if (!user && !f)
         return -1;
     if (adm_given(c, "EVALUATE") || adm_given(c, "EVALUATE_ROUTINE"))
         return adm_error(c, adm_given(c, "EVALUATE") ? "EVALUATE" : "EVALUATE_ROUTINE",
                          "EVALUATE is not supported");
-    adm_note_unused(c, "BISECTION|ROUTINE", "the crossing is located by the integrator's root finding");
+    adm_note_unused(c, user ? "BISECTION" : "BISECTION|ROUTINE",
+                    "the crossing is located by the integrator's root finding");
     int cmp = adm_choice(c, "EQ|GE|LE");
     mbs_spec_elem *e = adm_elem(c, "Sensor_Event", s->id);
     if (!e)
         return -1;
-    adm_set(c, e, "expr", "FUNCTION", f);
+    if (user) {
+        adm_set(c, e, "type", NULL, "USERSUB");
+        adm_set_user(c, e, "FUNCTION");
+    } else {
+        adm_set(c, e, "expr", "FUNCTION", f);
+    }
     adm_set_num(c, e, "value", adm_num(c, "VALUE", 0, 0));
     adm_set(c, e, "compare", NULL, cmp == 1 ? "GE" : cmp == 2 ? "LT" : "EQ");
     if (adm_given(c, "HALT"))

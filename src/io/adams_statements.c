@@ -75,6 +75,9 @@ static const adm_argdef MATRIX[] = {WORD("FULL"), FLAG("SPARSE"), ID("ROWS"), ID
                                     IDS("J", 1, 0), NUMS("VALUES", 1, 0), TEXT("FILE"), TEXT("NAME")};
 static const adm_argdef LSE[] = {ID("X"), ID("U"), ID("Y"), ID("A"), ID("B"), ID("C"), ID("D"), ID("IC"),
                                  FLAG("STATIC_HOLD")};
+static const adm_argdef GSE[] = {NUM("NS"), NUM("NO"), ID("X"), ID("U"), ID("Y"), ID("IC"), FLAG("STATIC_HOLD"),
+                                 EXPR("FUNCTION"), TEXT("ROUTINE"), NUM("ND"), ID("XD"), ID("ICD"),
+                                 NUM("SAMPLE_PERIOD"), FLAG("IMPLICIT")};
 static const adm_argdef TFSISO[] = {ID("X"), ID("U"), ID("Y"), NUMS("NUMERATOR", 1, 0), NUMS("DENOMINATOR", 1, 0),
                                     FLAG("STATIC_HOLD")};
 static const adm_argdef PLANT[] = {IDS("VARIABLES", 1, 0)};
@@ -152,6 +155,7 @@ static const adm_argdef DEBUG[] = {FLAG("DOF"), FLAG("DUMP"), FLAG("EPRINT"), FL
 #define KIND_PINPUT "Control_PlantInput"
 #define KIND_MATRIX "Reference_Matrix"
 #define KIND_LSE "Control_StateEqn"
+#define KIND_GSE "Control_StateEqn"
 #define KIND_TFSISO "Control_SISO"
 #define KIND_POUTPUT "Control_PlantOutput"
 #define KIND_REQUEST "Post_Request"
@@ -199,6 +203,8 @@ S(SPLINE, ADM_ID_REQUIRED, SPLINE, ADM_CONVERTED, adm_map_spline, "a curve (Refe
 S(STRING, ADM_ID_REQUIRED, STRING, ADM_CONVERTED, adm_map_string, "a string (Reference_String)")
 S(MATRIX, ADM_ID_REQUIRED, MATRIX, ADM_CONVERTED, adm_map_matrix, "a matrix (Reference_Matrix)")
 S(LSE, ADM_ID_REQUIRED, LSE, ADM_CONVERTED, adm_map_lse, "linear state equations (Control_StateEqn LINEAR)")
+S(GSE, ADM_ID_REQUIRED, GSE, ADM_CONVERTED, adm_map_gse,
+  "general state equations of a user subroutine GSESUB (Control_StateEqn USERSUB)")
 S(TFSISO, ADM_ID_REQUIRED, TFSISO, ADM_CONVERTED, adm_map_tfsiso, "a transfer function (Control_SISO)")
 S(PINPUT, ADM_ID_REQUIRED, PLANT, ADM_CONVERTED, adm_map_plant, "plant inputs (Control_PlantInput)")
 S(POUTPUT, ADM_ID_REQUIRED, PLANT, ADM_CONVERTED, adm_map_plant, "plant outputs (Control_PlantOutput)")
@@ -217,8 +223,6 @@ S(DEBUG, ADM_ID_NONE, DEBUG, ADM_NO_EFFECT, NULL, "debugging output: no effect")
 
 REFUSED(CONTACT, "contacts between solids are not supported")
 REFUSED(CLEARANCE, "clearances are not supported")
-REFUSED(GSE, "general state equations are defined by user subroutines, which mbsim cannot load (an LSE or "
-             "TFSISO is a linear one)")
 REFUSED(FE_PART, "finite-element parts (flexible bodies) are not supported")
 REFUSED(FE_NODE, "finite-element nodes (flexible bodies) are not supported")
 REFUSED(FE_LOAD, "loads on finite-element parts are not supported")

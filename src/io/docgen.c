@@ -1,3 +1,5 @@
+/* The element reference, docs/elements.md, generated from the element
+ * tables (docgen.h). */
 #include "docgen.h"
 #include "schema.h"
 #include "../core/strutil.h"

@@ -1,3 +1,5 @@
+/* The XML schema generated from the element tables (schema.h), and
+ * where an element belongs, for messages. */
 #include "schema.h"
 #include "../core/strutil.h"
 #include "../model/registry.h"

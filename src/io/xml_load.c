@@ -1,3 +1,5 @@
+/* The XML document loaded safely, normalised and validated against the
+ * schema (xml_load.h). */
 #include "xml_load.h"
 #include "reader.h"
 #include "schema.h"

@@ -110,6 +110,12 @@ mbs_component *mbs_add_component(mbs_builder *b, const mbs_spec_elem *e, const m
 /* Couples a component with a body / with everything a marker depends on. */
 void mbs_component_couple_body(mbs_component *c, int body);
 void mbs_component_couple_marker(const mbs_model *m, mbs_component *c, int marker);
+/* The usual end of an element's build: its component (mbs_add_component),
+ * coupled with everything its markers depend on (markers[0..n_markers), a
+ * negative one none), with its outputs. NULL out of memory. */
+mbs_component *mbs_add_marker_component(mbs_builder *b, const mbs_spec_elem *e, const mbs_component_ops *ops,
+                                        void *params, const int *markers, int n_markers,
+                                        const mbs_output_desc *outputs, int n_outputs);
 void mbs_component_depend(mbs_component *c, int other);
 
 int mbs_add_sensor(mbs_builder *b, const mbs_sensor *s);

@@ -51,6 +51,7 @@ struct mbs_builder {
     mbs_diags *d;
     int *state;     /* [n_elems] NOT_BUILT ... */
     int *result;    /* [n_elems] body/marker/component index, -1 */
+    int *made;      /* [n_elems] the component it made (its expressions' owner), -1 */
     mbs_id_index *ids;
     mbs_spec_pose *poses; /* [n_elems] marker poses from the spec, each computed once */
     built_tfunc *tfuncs;
@@ -473,6 +474,7 @@ mbs_component *mbs_add_component(mbs_builder *b, const mbs_spec_elem *e, const m
     c->line = e->line;
     c->params = params;
     set_result(b, e, m->n_comps);
+    b->made[e - b->spec->elems] = m->n_comps;
     m->n_comps++;
     return c;
 }
@@ -499,6 +501,21 @@ void mbs_component_couple_marker(const mbs_model *m, mbs_component *c, int marke
         return;
     }
     mbs_component_couple_body(c, mk->body);
+}
+
+mbs_component *mbs_add_marker_component(mbs_builder *b, const mbs_spec_elem *e, const mbs_component_ops *ops,
+                                        void *params, const int *markers, int n_markers,
+                                        const mbs_output_desc *outputs, int n_outputs)
+{
+    mbs_component *c = mbs_add_component(b, e, ops, params);
+    if (!c)
+        return NULL;
+    for (int i = 0; i < n_markers; i++)
+        if (markers[i] >= 0)
+            mbs_component_couple_marker(b->m, c, markers[i]);
+    c->outputs = outputs;
+    c->n_outputs = n_outputs;
+    return c;
 }
 
 void mbs_marker_initial_pose(const mbs_model *m, int marker, double pos[3], double R[9])
@@ -675,7 +692,9 @@ static int find_load_components(mbs_builder *b, mbs_measure *ms)
 }
 
 /* The component element `elem` made (for a modify command: the one it
- * changes), or -1 (sensors make none). */
+ * changes), or -1 (sensors make none). An element may make one and be
+ * found by another index (a Reference_Array of a user subroutine: its
+ * index among the arrays). */
 static int component_of(mbs_builder *b, int elem)
 {
     const mbs_spec_elem *e = &b->spec->elems[elem];
@@ -683,13 +702,9 @@ static int component_of(mbs_builder *b, int elem)
         const mbs_spec_elem *target = mbs_builder_find(b, MBS_SELECT_KIND(e->kind), e->id);
         if (!target)
             return -1;
-        e = target;
         elem = (int)(target - b->spec->elems);
     }
-    int r = b->result[elem];
-    if (r < 0 || r >= b->m->n_comps || b->m->comps[r].kind != e->kind || b->m->comps[r].id != e->id)
-        return -1;
-    return r;
+    return b->made[elem];
 }
 
 /* Couples the element that owns an expression with everything the
@@ -842,23 +857,26 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
         return MBS_E_NOMEM;
     default_settings(&m->settings);
     m->linear = (mbs_linear_settings){-1, -1, 1, 0};
-    mbs_builder b = {spec, m, d, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0, NULL, 0};
+    mbs_builder b = {spec, m, d, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0, NULL, 0};
     b.state = calloc((size_t)spec->n_elems + 1, sizeof *b.state);
     b.result = malloc(((size_t)spec->n_elems + 1) * sizeof *b.result);
+    b.made = malloc(((size_t)spec->n_elems + 1) * sizeof *b.made);
     b.poses = calloc((size_t)spec->n_elems + 1, sizeof *b.poses);
-    if (!b.state || !b.result || !b.poses || copy_inputs(m, spec) != 0) {
+    if (!b.state || !b.result || !b.made || !b.poses || copy_inputs(m, spec) != 0) {
         free(b.state);
         free(b.result);
+        free(b.made);
         free(b.poses);
         mbs_model_free(m);
         return MBS_E_NOMEM;
     }
     for (int i = 0; i < spec->n_elems; i++)
-        b.result[i] = -1;
+        b.result[i] = b.made[i] = -1;
     int errors_before = d->errors, first_diag = d->count;
     if (index_ids(&b) != 0 && !b.ids) {
         free(b.state);
         free(b.result);
+        free(b.made);
         free(b.poses);
         mbs_model_free(m);
         return MBS_E_NOMEM;
@@ -894,6 +912,7 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     }
     free(b.state);
     free(b.result);
+    free(b.made);
     mbs_id_index_free(b.ids);
     free(b.poses);
     free_envs(&b);

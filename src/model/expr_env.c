@@ -299,7 +299,7 @@ static mbs_bind_result bind_aryval(env_ctx *x, mbs_bind_call *c)
                       id, a->type == MBS_ARRAY_X ? "X" : "Y", a->type == MBS_ARRAY_X ? "states" : "outputs");
     if (n < 1 || n > a->n)
         return refuse(c, "ARYVAL: Reference_Array %ld has %d elements (n = %ld)", id, a->n, n);
-    if (a->type == MBS_ARRAY_U) {
+    if (a->type == MBS_ARRAY_U && a->comp < 0) {
         mbs_measure m = new_measure(MBS_MEAS_VARVAL);
         m.comp = a->variables[n - 1];
         return add_slot(x, c, &m);
@@ -308,7 +308,8 @@ static mbs_bind_result bind_aryval(env_ctx *x, mbs_bind_call *c)
         c->constant = a->values[n - 1];
         return MBS_BIND_CONSTANT;
     }
-    mbs_measure m = new_measure(a->type == MBS_ARRAY_X ? MBS_MEAS_STATE : MBS_MEAS_SIGNAL);
+    /* X: the state equation's states; U of a user subroutine (ARYSUB): its component's; Y: outputs */
+    mbs_measure m = new_measure(a->type == MBS_ARRAY_Y ? MBS_MEAS_SIGNAL : MBS_MEAS_STATE);
     m.comp = a->comp;
     m.which = (int)n - 1;
     if (a->type == MBS_ARRAY_Y) {

@@ -1,4 +1,6 @@
-/* Defaults, as MotionView and Adams draw a model without graphics:
+/* What the compiler adds to the file's geometry (geometry.h).
+ *
+ * Defaults, as MotionView and Adams draw a model without graphics:
  * - a rigid body without a graphic: its inertia ellipsoid, the uniform solid
  *   ellipsoid of the same mass and inertia. With principal moments I1 I2 I3,
  *   I1 = m (b^2 + c^2) / 5 and so on, hence the semi-axes

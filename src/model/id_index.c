@@ -1,3 +1,5 @@
+/* The index of element ids (id_index.h): the elements a reference may
+ * name, found by id, with why there is not exactly one. */
 #include "id_index.h"
 #include "registry.h"
 #include "../core/strutil.h"

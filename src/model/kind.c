@@ -1,3 +1,5 @@
+/* Questions asked of an element kind's table (kind.h): its attributes,
+ * keyword choices and family, an element described in messages. */
 #include "kind.h"
 #include "../core/strutil.h"
 

@@ -1,3 +1,5 @@
+/* The DAE variables' layout (layout.h): every body, component row, state
+ * and root its index. */
 #include "layout.h"
 
 #include <stdio.h>

@@ -30,7 +30,7 @@ typedef enum mbs_measure_kind {
     MBS_MEAS_VARVAL,   /* a Reference_Variable (component comp) */
     MBS_MEAS_DIF,      /* a Control_Diff's state */
     MBS_MEAS_DIF1,     /* its time derivative */
-    MBS_MEAS_STATE,    /* state `which` of component comp (ARYVAL of a state equation's X array) */
+    MBS_MEAS_STATE,    /* state `which` of component comp (ARYVAL of a state equation's X array, of an ARYSUB U array) */
     MBS_MEAS_SIGNAL,   /* output `which` of component comp (ARYVAL of its Y array: ops->signal) */
     MBS_MEAS_SPLINE,   /* args (x, z): spline `spline`, method, derivative order */
     MBS_MEAS_MODE      /* the analysis: 4 transient, 5 static (Adams' numbers) */

@@ -1,3 +1,5 @@
+/* The compiled model (model.h): freed, its elements found by id, rows in
+ * use, degrees of freedom, elements described in messages. */
 #include "model.h"
 #include "spline.h"
 #include "tfunc.h"

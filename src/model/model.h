@@ -306,7 +306,8 @@ typedef struct mbs_array {
     int *variables;        /* U: component indices of the Reference_Variables */
     int n;
     int comp;              /* X, Y: the component (state equation) that fills it, -1 if none,
-                              MBS_ARRAY_FILLER_FAILED if the one that names it failed */
+                              MBS_ARRAY_FILLER_FAILED if the one that names it failed; U: its user
+                              subroutine's component (ARYSUB), whose states are its values, or -1 */
 } mbs_array;
 
 #define MBS_ARRAY_FILLER_FAILED (-2)

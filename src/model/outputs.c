@@ -1,3 +1,5 @@
+/* The built-in outputs of bodies, markers, marker pairs and the system
+ * (outputs.h), and their lookup by name. */
 #include "outputs.h"
 #include "../core/strutil.h"
 

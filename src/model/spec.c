@@ -1,3 +1,4 @@
+/* The spec (spec.h): an element's values by attribute name, freed. */
 #include "spec.h"
 
 #include <stdio.h>

@@ -1,3 +1,5 @@
+/* Run-time expressions with their unit conversions (tfunc.h): made,
+ * compiled, differentiated, evaluated at a state. */
 #include "tfunc.h"
 
 #include <math.h>

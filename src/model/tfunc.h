@@ -22,7 +22,7 @@
  * MBS_TFUNC_USER_MAX) in model units; iord 1 asks for their time
  * derivatives (a motion's rate). The tfunc owns this struct; release()
  * gives up its share of the routine. */
-#define MBS_TFUNC_USER_MAX 8
+#define MBS_TFUNC_USER_MAX 32
 struct mbs_eval;
 typedef struct mbs_tfunc_user {
     void (*values)(void *routine, const struct mbs_eval *ev, double t, int iord, double *out);

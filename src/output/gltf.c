@@ -1,4 +1,6 @@
-/* A .glb is a 12-byte header ("glTF", version 2, total length), a JSON chunk
+/* The glTF 2.0 binary writer of `mbsim animate` (gltf.h).
+ *
+ * A .glb is a 12-byte header ("glTF", version 2, total length), a JSON chunk
  * (the scene: nodes, meshes, materials, accessors into the buffer, the
  * animation) and a BIN chunk (vertex data, indices, keyframes), each chunk
  * padded to 4 bytes. Node tree:

@@ -1,3 +1,4 @@
+/* HDF5 helpers shared by the results writer and reader (h5util.h). */
 #include "h5util.h"
 #include "../core/strutil.h"
 

@@ -1,4 +1,6 @@
-/* Fixed tessellations: 32 segments around an axis (and per turn of a
+/* The shapes of /geometry as meshes for the glTF writer (mesh.h).
+ *
+ * Fixed tessellations: 32 segments around an axis (and per turn of a
  * coil), 16 rings for spheres and ellipsoids. An ellipsoid is a unit sphere
  * scaled by its semi-axes; its normals are scaled by their inverses (then
  * normalised), as a normal transforms. A coil of n turns and radius r is

@@ -1,4 +1,6 @@
-/* PLplot draws in a "stream" that is global state: one page, begun and ended
+/* Time-series panels drawn into a picture file (plot.h).
+ *
+ * PLplot draws in a "stream" that is global state: one page, begun and ended
  * here. Its errors end the process (plexit), so everything it could refuse
  * is checked first: the format is one of ours, the file can be created, and
  * every panel has a finite range. Text goes through PLplot's escape

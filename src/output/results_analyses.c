@@ -1,3 +1,5 @@
+/* /analyses and /linear of the results file, written and read
+ * (results_analyses.h). */
 #include "results_analyses.h"
 #include "h5util.h"
 #include "../core/strutil.h"

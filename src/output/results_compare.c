@@ -1,3 +1,4 @@
+/* Two results files compared column by column (results_compare.h). */
 #include "results_compare.h"
 
 #include <math.h>

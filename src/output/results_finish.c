@@ -1,3 +1,5 @@
+/* A results file finished after its run: summary and compact copy
+ * (results_finish.h). */
 #include "results_finish.h"
 #include "h5util.h"
 #include "../core/strutil.h"

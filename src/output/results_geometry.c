@@ -1,4 +1,6 @@
-/* Layout (lengths in the model's length unit):
+/* The results file's /geometry, written and read (results_geometry.h).
+ *
+ * Layout (lengths in the model's length unit):
  *   /geometry                 attrs length_unit, length_unit_m, time_unit_s, model_size,
  *                             up[3] (the model's up: against gravity)
  *   /geometry/bodies/<name>   float64 [n x 7] x y z e0 e1 e2 e3, appended with

@@ -1,3 +1,4 @@
+/* A results file opened and read, its objects checked (results_reader.h). */
 #include "results_reader.h"
 #include "h5util.h"
 #include "../core/strutil.h"

@@ -1,3 +1,4 @@
+/* A results file left by a killed run made whole (results_recover.h). */
 #include "results_recover.h"
 #include "h5util.h"
 #include "results_finish.h"

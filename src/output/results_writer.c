@@ -1,3 +1,4 @@
+/* The results file written as the run goes (results_writer.h). */
 #include "results_writer.h"
 #include "h5util.h"
 #include "results_analyses.h"

@@ -24,6 +24,8 @@
 typedef void STDCALL force_fn(int *id, double *time, double *par, int *npar, int *dflag, int *iflag, double *result);
 typedef void STDCALL motion_fn(int *id, double *time, double *par, int *npar, int *iord, int *iflag, double *value);
 typedef void STDCALL output_fn(int *id, double *time, double *par, int *npar, int *iflag, double *result);
+typedef void STDCALL array_fn(int *id, double *time, double *par, int *npar, int *dflag, int *iflag, int *nvalue,
+                              double *value);
 typedef void STDCALL system_fn(int *id, double *time, double *par, int *npar, int *dflag, int *iflag, int *nstate,
                                double *states, int *ninput, double *input, int *noutpt, double *stated, double *output);
 
@@ -37,7 +39,7 @@ static char *label_of(const mbs_user_routine *r)
 
 void mbs_user_invoke(const mbs_user_routine *r, const mbs_user_args *a)
 {
-    int id = r->id, npar = r->npar, dflag = a->dflag, iflag = a->iflag, iord = a->iord;
+    int id = r->id, npar = r->npar, dflag = a->dflag, iflag = a->iflag, iord = a->iord, nvalue = r->n_outputs;
     double time = a->time;
     mbs_user_system sys = r->system;
     int n = r->shape == MBS_USER_SYSTEM ? sys.nstate + sys.noutput : r->n_outputs;
@@ -60,6 +62,9 @@ void mbs_user_invoke(const mbs_user_routine *r, const mbs_user_args *a)
         break;
     case MBS_USER_OUTPUT:
         ((output_fn *)r->fn)(&id, &time, r->par, &npar, &iflag, a->out);
+        break;
+    case MBS_USER_ARRAY:
+        ((array_fn *)r->fn)(&id, &time, r->par, &npar, &dflag, &iflag, &nvalue, a->out);
         break;
     case MBS_USER_SYSTEM:
         ((system_fn *)r->fn)(&id, &time, r->par, &npar, &dflag, &iflag, &sys.nstate, states, &sys.ninput, inputs,
@@ -223,7 +228,8 @@ static int find(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spe
         name = getenv("MS_USERSUBDLL"); /* MotionSolve's library of the machine */
         if (!name || !*name)
             return mbs_build_error(b, e, "its user subroutine %s names no library, and MS_USERSUBDLL (the library "
-                                         "of elements that name none) is not set",
+                                         "of elements that name none: no usrsub_dll_name, no library in Adams' "
+                                         "ROUTINE) is not set",
                                    r->label);
     }
     char err[1500];
@@ -236,8 +242,9 @@ static int find(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spe
     if (!symbol)
         return mbs_build_error(b, e, "its user subroutine %s: %s has no routine '%s'%s", r->label, r->library,
                                r->function,
-                               strcmp(r->function, r->routine) == 0 ? " (MotionSolve's name; the element may give "
-                                                                      "the function's own)"
+                               strcmp(r->function, r->routine) == 0 ? " (the routine's default name; "
+                                                                      "usrsub_fnc_name, or Adams' ROUTINE = "
+                                                                      "lib::name, names another)"
                                                                     : "");
     memcpy(&r->fn, &symbol, sizeof r->fn); /* POSIX: a symbol's address is the function's */
     return 0;

@@ -28,6 +28,7 @@ typedef enum mbs_user_shape {
     MBS_USER_OUTPUT, /* (id, time, par, npar, iflag, result[n]): REQSUB SENSUB */
     MBS_USER_SYSTEM, /* (id, time, par, npar, dflag, iflag, nstate, states, ninput, input, noutpt, stated, output):
                         GSESUB */
+    MBS_USER_ARRAY,  /* (id, time, par, npar, dflag, iflag, nvalue, value[n]): ARYSUB */
 } mbs_user_shape;
 
 /* A system's sizes (GSESUB), at most MBS_USER_SYSTEM_MAX each. */

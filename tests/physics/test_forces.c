@@ -1,7 +1,8 @@
 /* Force elements against closed forms (tests/physics/models/springs.xml,
  * loads.xml): Force_SpringDamper TRANSLATIONAL and ROTATIONAL as damped
  * oscillators with preload, Force_Scalar_TwoBody FORCE and TORQUE (equal and
- * opposite, or action-only), Force_Vector_OneBody with an expression of t
+ * opposite, or action-only: a force along J's z axis pushing a body on a
+ * slider at an angle), Force_Vector_OneBody with an expression of t
  * in a tilted frame and a constant force in the axes of the spinning body
  * itself. The loads' work balances the kinetic energy. */
 #include "../support/harness.h"
@@ -70,14 +71,14 @@ static void frame_axis(int k, double out[3])
 
 TEST(scalar_and_vector_loads_move_bodies_as_the_closed_form)
 {
-    const double a = 3, tq = 0.2, b = 1.2, tp = 0.05, f0 = 0.8, W = 4;
+    const double a = 3, tq = 0.2, b = 1.2, tp = 0.05, f0 = 0.8, W = 4, al = 0.6;
     test_results r;
     CHECK(test_run_model("tests/physics/models/loads.xml", NULL, NULL, &r) == 0);
     CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
     double xR[3], zR[3];
     frame_axis(0, xR);
     frame_axis(2, zR);
-    double pair = 0, action_only = 0, torque = 0, vector = 0, spin = 0, outputs = 0, balance = 0;
+    double pair = 0, action_only = 0, torque = 0, vector = 0, spin = 0, outputs = 0, power = 0, balance = 0;
     double e0 = test_value(&r, "kinetic", 0, 0) + test_value(&r, "dissipated", 0, 0);
     for (int i = 0; i < r.n_rows; i++) {
         double t = r.t[i], t3 = t * t * t;
@@ -85,8 +86,12 @@ TEST(scalar_and_vector_loads_move_bodies_as_the_closed_form)
         pair = fmax(pair, fabs(test_value(&r, "A", 0, i) - (1 + a * t3 / 12)));
         pair = fmax(pair, fabs(test_value(&r, "B", 0, i) - (-1 - a * t3 / 18)));
         pair = fmax(pair, fabs(test_value(&r, "A", 1, i)) + fabs(test_value(&r, "B", 2, i)));
-        action_only = fmax(action_only, fabs(test_value(&r, "C", 0, i) - (1 + a * t3 / 12)));
+        /* action-only a t along J's z, at al to the slider: C's acceleration a t cos(al) / mC */
+        action_only = fmax(action_only, fabs(test_value(&r, "C", 0, i) - (1 + a * cos(al) * t3 / 12)));
+        action_only = fmax(action_only, fabs(test_value(&r, "C", 1, i) - 2) + fabs(test_value(&r, "C", 2, i)));
         action_only = fmax(action_only, fabs(test_value(&r, "D", 0, i) + 1));
+        /* its power: the force along the slider times C's speed a cos(al) t^2 / (2 mC) */
+        power = fmax(power, fabs(test_value(&r, "CD_power", 0, i) - a * t * cos(al) * a * cos(al) * t * t / 4));
         /* TORQUE tq about z: +tq on E, -tq on F; G alone */
         torque = fmax(torque, fabs(test_value(&r, "E", 0, i) - tq * t * t / 1.0));
         torque = fmax(torque, fabs(test_value(&r, "F", 0, i) + tq * t * t / 0.5));
@@ -112,6 +117,7 @@ TEST(scalar_and_vector_loads_move_bodies_as_the_closed_form)
     CHECK_MSG(vector < 1e-9, "vector load in a tilted frame: off by %.3g", vector);
     CHECK_MSG(spin < 1e-8, "body-fixed force on a spinning body: off by %.3g", spin);
     CHECK_MSG(outputs < 1e-12, "load outputs: off by %.3g", outputs);
+    CHECK_MSG(power < 1e-9, "action-only force's power: off by %.3g W", power);
     CHECK_MSG(balance < 1e-8, "the loads' work and the kinetic energy differ by %.3g J", balance);
     test_results_free(&r);
 }

@@ -321,7 +321,8 @@ static void start_warnings(const char *path, char *out, size_t size)
     mbs_model_free(m);
 }
 
-/* FRICTION.md's default, z(0) = 0: the rocker turns at w4 from the first
+/* The default start, z(0) = 0 (MotionSolve's; docs/joint-friction.md, "A
+ * joint that slides at t = 0"): the rocker turns at w4 from the first
  * instant, its bristles take the whole slip (dz/dt = v) and the friction
  * coefficient is (sigma1 + sigma2) v, 44 times the steady value at the end
  * caps. The start says so, naming the joint and its slip speed r_n |w4|. */

@@ -154,5 +154,65 @@ TEST(every_error_of_a_dataset_in_one_pass)
     text_model_free(&t);
 }
 
+/* FUNCTION = USER(...) and ROUTINE's forms onto the user subroutine
+ * attributes (read only: no library is loaded). */
+static const char USER_TEXT[] = "user subroutines\n"
+                                "PART/1, GROUND\n"
+                                "MARKER/1, PART = 1\n"
+                                "MARKER/2, PART = 1, FLOATING\n"
+                                "SFORCE/1, TRANS, I = 1, J = 1, FUNCTION = USER(1, 2,\n"
+                                ", 3.5)\\, ROUTINE = mylib::MYSFO\n"
+                                "SFORCE/2, ROT, I = 1, J = 1, FUNCTION = USER()\\, ROUTINE = C:/libs/tyre.dll::\n"
+                                "SFORCE/3, TRANS, I = 1, J = 1, FUNCTION = USER(1)\\, ROUTINE = ::mine\n"
+                                "SFORCE/4, TRANS, I = 1, J = 1, FUNCTION = USER(1)\\, ROUTINE = mine\n"
+                                "SFORCE/5, TRANS, I = 1, J = 1, FUNCTION = USER(1)\n"
+                                "VTORQUE/6, I = 1, JFLOAT = 2, RM = 1, FUNCTION = USER(7)\n"
+                                "VARIABLE/1, FUNCTION = USER(8)\n"
+                                "END\n";
+
+TEST(user_functions_name_their_routines)
+{
+    text_model t;
+    text_model_load_as(&t, USER_TEXT, ".adm", NULL, 0);
+    char buf[512];
+    CHECK_MSG(t.status == MBS_OK, "%s", text_model_error(&t, 0, buf, sizeof buf));
+    static const struct {
+        const char *kind;
+        int id;
+        const char *params, *library, *function; /* NULL: not given */
+    } WANT[] = {
+        {"Force_Scalar_TwoBody", 1, "USER(1, 2,  3.5)", "mylib", "MYSFO"}, /* the continuation line's space kept */
+        {"Force_Scalar_TwoBody", 2, "USER()", "C:/libs/tyre.dll", NULL},
+        {"Force_Scalar_TwoBody", 3, "USER(1)", NULL, "mine"},
+        {"Force_Scalar_TwoBody", 4, "USER(1)", NULL, "mine"},
+        {"Force_Scalar_TwoBody", 5, "USER(1)", NULL, NULL},
+        {"Force_Vector_TwoBody", 6, "USER(7)", NULL, NULL},
+        {"Reference_Variable", 1, "USER(8)", NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof WANT / sizeof WANT[0]; i++) {
+        const mbs_spec_elem *e = elem(&t, WANT[i].kind, WANT[i].id);
+        if (!e)
+            continue;
+        const char *attrs[3] = {"usrsub_param_string", "usrsub_dll_name", "usrsub_fnc_name"};
+        const char *want[3] = {WANT[i].params, WANT[i].library, WANT[i].function};
+        for (int k = 0; k < 3; k++) {
+            const char *got = mbs_spec_given(e, attrs[k]) ? mbs_spec_text(e, attrs[k]) : NULL;
+            CHECK_MSG(want[k] ? got && strcmp(got, want[k]) == 0 : got == NULL, "%s %d: %s is '%s', want '%s'",
+                      WANT[i].kind, WANT[i].id, attrs[k], got ? got : "(none)", want[k] ? want[k] : "(none)");
+        }
+        const char *value = strcmp(WANT[i].kind, "Reference_Variable") == 0     ? "expr"
+                            : strcmp(WANT[i].kind, "Force_Scalar_TwoBody") == 0 ? "val"
+                                                                                : "tz";
+        CHECK(!mbs_spec_given(e, value)); /* the routine's, not an expression */
+    }
+    const mbs_spec_elem *v = elem(&t, "Force_Vector_TwoBody", 6), *var = elem(&t, "Reference_Variable", 1);
+    if (v)
+        CHECK(strcmp(mbs_spec_text(v, "type"), "TORQUEONLY") == 0); /* VTOSUB */
+    if (var)
+        CHECK(strcmp(mbs_spec_text(var, "type"), "USERSUB") == 0);
+    text_model_free(&t);
+}
+
 TEST_SUITE(adams, T(numbers_as_adams_writes_them), T(part_and_markers_in_the_parts_bcs),
-           T(function_expressions_across_lines_and_backslashes), T(every_error_of_a_dataset_in_one_pass));
+           T(function_expressions_across_lines_and_backslashes), T(every_error_of_a_dataset_in_one_pass),
+           T(user_functions_name_their_routines));

@@ -4,6 +4,7 @@
 
 #define SUITES(X) \
     X(dense)      \
+    X(block)      \
     X(rotation)   \
     X(strutil)    \
     X(expr)       \

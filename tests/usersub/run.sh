@@ -2,7 +2,8 @@
 # User subroutines (docs/user-subroutines.md), built by make into
 # BUILD/usersub from examples/usersub/ and tests/usersub/ against the public
 # header only: each routine gives the rows of the same physics written with
-# built-in elements or expressions; the Jacobian sees what a routine reads
+# built-in elements or expressions, named by MotionSolve's XML or by an Adams
+# dataset (FUNCTION = USER(...), ROUTINE); the Jacobian sees what a routine reads
 # (a stiff one takes the steps of its expression twin); libraries are found
 # where MotionSolve users expect them; a routine's failure, its messages and
 # its crash are reported as they should be.
@@ -86,6 +87,15 @@ for form in absolute joint; do
     status "VFOSUB gives the expression forces' rows ($form)" 0 "$mbsim" compare "$tmp/teth_twin.h5" "$tmp/teth.h5"
     check "VFOSUB takes the steps of its twin, within 20 % ($form)" \
         within "$(steps "$tmp/teth.h5")" "$(steps "$tmp/teth_twin.h5")" 20
+    # ARYSUB: an array's values, read by ARYVAL and by a state equation, against expression variables
+    status "ARYSUB runs ($form)" 0 run $models/array.xml "$tmp/ary.h5" --formulation $form
+    status "its twin runs ($form)" 0 run $models/array_expression.xml "$tmp/ary_twin.h5" --formulation $form
+    status "ARYSUB gives the expression variables' rows ($form)" 0 "$mbsim" compare "$tmp/ary_twin.h5" "$tmp/ary.h5"
+    status "a stiff ARYSUB runs ($form)" 0 run $models/array.xml "$tmp/ary_stiff.h5" --formulation $form --set k=1e6
+    status "its twin runs ($form)" 0 \
+        run $models/array_expression.xml "$tmp/ary_stiff_twin.h5" --formulation $form --set k=1e6
+    check "a stiff ARYSUB takes the steps of its twin, within 20 % ($form)" \
+        within "$(steps "$tmp/ary_stiff.h5")" "$(steps "$tmp/ary_stiff_twin.h5")" 20
     # a stiff SFOSUB spring and the same law as an expression
     sed 's|usrsub_dll_name="spring" usrsub_param_string="USER(20, 10, k, c, 0.5)"|val_expression="k*(0.5 - DM(20, 10)) - c*VR(20, 10)"|' \
         examples/usersub/spring.xml >"$tmp/spring_expression.xml"
@@ -95,6 +105,46 @@ for form in absolute joint; do
     check "a stiff SFOSUB takes the steps of its twin, within 20 % ($form)" \
         within "$(steps "$tmp/stiff.h5")" "$(steps "$tmp/stiff_twin.h5")" 20
 done
+
+# ---- Adams datasets: FUNCTION = USER(...) with ROUTINE = lib::name ----
+for form in absolute joint; do
+    status "an Adams SFORCE of SFOSUB runs ($form)" 0 run $models/adams_spring.adm "$tmp/adm.h5" --formulation $form
+    status "its XML twin runs ($form)" 0 run $models/adams_spring_twin.xml "$tmp/adm_twin.h5" --formulation $form
+    status "the dataset gives its XML twin's rows ($form)" 0 "$mbsim" compare "$tmp/adm_twin.h5" "$tmp/adm.h5"
+    sed 's/^SFORCE.*/SPRINGDAMPER\/1, TRANSLATIONAL, I = 20, J = 10, K = 800, C = 4, LENGTH = 0.5/; /^, ROUTINE/d' \
+        $models/adams_spring.adm >"$tmp/adm_builtin.adm"
+    status "the built-in spring runs ($form)" 0 "$mbsim" run "$tmp/adm_builtin.adm" -q -o "$tmp/adm_builtin.h5" \
+        --formulation $form
+    status "the dataset's SFOSUB gives SPRINGDAMPER's rows ($form)" 0 \
+        "$mbsim" compare "$tmp/adm_builtin.h5" "$tmp/adm.h5" --rtol 1e-6 --scaled-atol 1e-5
+    # GFORCE VTORQUE DIFF REQUEST SENSOR VARIABLE MOTION GSE, MOTSUB in MS_USERSUBDLL's library (ROUTINE = ::MOTSUB)
+    status "Adams statements of user subroutines run ($form)" 0 \
+        env MS_USERSUBDLL=motion "$mbsim" run $models/adams_routines.adm -q -o "$tmp/adm_rout.h5" \
+        --usersub-path "$libs" --formulation $form --end-time 2
+    status "their expression twin runs ($form)" 0 \
+        "$mbsim" run $models/adams_routines_expression.adm -q -o "$tmp/adm_rout_twin.h5" --formulation $form \
+        --end-time 2
+    status "they give their expressions' rows ($form)" 0 "$mbsim" compare "$tmp/adm_rout_twin.h5" "$tmp/adm_rout.h5"
+    "$mbsim" info --events "$tmp/adm_rout.h5" | grep "Sensor_Event" >"$tmp/events"
+    "$mbsim" info --events "$tmp/adm_rout_twin.h5" | grep "Sensor_Event" >"$tmp/events_twin"
+    check "the SENSOR's events are the expression's ($form)" cmp -s "$tmp/events" "$tmp/events_twin"
+    check "the SENSOR's events happen ($form)" test "$(wc -l <"$tmp/events")" -eq 5
+done
+# ROUTINE's forms: libname::subname, libname:: (the default name), ::subname
+# and subname (in the default library, MS_USERSUBDLL's), none (both defaults)
+for routine in "spring::SFOSUB" "libspring::" "::SFOSUB" "SFOSUB" ""; do
+    if [ -n "$routine" ]; then
+        sed "s/^, ROUTINE = .*/, ROUTINE = $routine/" $models/adams_spring.adm >"$tmp/routine.adm"
+    else
+        sed '/^, ROUTINE/d' $models/adams_spring.adm >"$tmp/routine.adm"
+    fi
+    status "ROUTINE = '$routine'" 0 env MS_USERSUBDLL=spring "$mbsim" run "$tmp/routine.adm" -q -o "$tmp/routine.h5" \
+        --usersub-path "$libs"
+    status "ROUTINE = '$routine': the same rows" 0 "$mbsim" compare "$tmp/adm.h5" "$tmp/routine.h5" -qq
+done
+status "no library in ROUTINE, no MS_USERSUBDLL" 2 "$mbsim" validate "$tmp/routine.adm" --usersub-path "$libs"
+check "no library in ROUTINE, no MS_USERSUBDLL: said so at the statement's line" \
+    has "$tmp/err" "routine.adm:17: error: Force_Scalar_TwoBody 1: its user subroutine SFOSUB names no library, and MS_USERSUBDLL"
 
 # ---- the model's units: a deck in N-kg-mm-s ----
 status "SFOSUB in millimetres" 0 run $models/spring_mm.xml "$tmp/mm.h5"

@@ -1,6 +1,7 @@
 /* Linear analysis: the linearised equations of motion at the current state
- * (docs/linear-analysis.md has the method and its conventions). The only
- * file that calls LAPACK.
+ * (docs/linear-analysis.md has the method and its conventions). Besides
+ * the dense LU (core/dense.h), the only file that calls LAPACK (QR with
+ * column pivoting, eigenvalues).
  *
  * What it needs of the formulation: the residual F(t, y, y') (residual.c)
  * and a way to perturb each body's position, velocity and acceleration and
@@ -47,6 +48,7 @@
 #include "linear.h"
 #include "linear_names.h"
 #include "../dae/residual.h"
+#include "../../core/dense.h"
 #include "../../core/rotation.h"
 #include "../../core/vec3.h"
 
@@ -62,8 +64,6 @@ extern void dgeqp3_(const int *m, const int *n, double *a, const int *lda, int *
 extern void dormqr_(const char *side, const char *trans, const int *m, const int *n, const int *k, const double *a,
                     const int *lda, const double *tau, double *c, const int *ldc, double *work, const int *lwork,
                     int *info, size_t side_len, size_t trans_len);
-extern void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv, double *b, const int *ldb,
-                   int *info);
 extern void dgeev_(const char *jobvl, const char *jobvr, const int *n, double *a, const int *lda, double *wr,
                    double *wi, double *vl, const int *ldvl, double *vr, const int *ldvr, double *work,
                    const int *lwork, int *info, size_t jobvl_len, size_t jobvr_len);
@@ -773,11 +773,10 @@ static int dynamics(lin *l, mat J, lsys *s)
     int info = 0;
     if (nq > 0 && nc > 0) {
         int *ipiv = malloc((size_t)nq * sizeof *ipiv);
-        if (ipiv)
-            dgesv_(&nq, &nc, L.v, &nq, ipiv, V.v, &nq, &info);
+        info = !ipiv || mbs_lu_factor(L.v, nq, ipiv) != 0;
+        if (!info)
+            mbs_lu_solve_cols(L.v, nq, ipiv, V.v, nc);
         free(ipiv);
-        if (!ipiv)
-            info = -1;
     }
     mat_free(&Nw);
     mat_free(&Rx);

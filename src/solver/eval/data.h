@@ -1,5 +1,6 @@
-/* mbs_data: everything that changes during a run, allocated once before it
- * starts (no allocation in the residual, Jacobian or sensor paths). */
+/* mbs_data: everything that changes during a run, allocated in one block
+ * before it starts (no allocation in the residual, Jacobian or sensor
+ * paths) and released by one free (data.c). */
 #ifndef MBS_DATA_H
 #define MBS_DATA_H
 

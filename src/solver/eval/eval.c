@@ -292,6 +292,12 @@ double mbs_variable_value(const mbs_eval *ev, int comp)
     return mbs_state(ev, &ev->m->comps[comp], 0) + ev->d->var_offset[comp];
 }
 
+double mbs_array_value(const mbs_eval *ev, int array, int k)
+{
+    const mbs_array *a = &ev->m->arrays[array];
+    return a->comp >= 0 ? mbs_state(ev, &ev->m->comps[a->comp], k) : mbs_variable_value(ev, a->variables[k]);
+}
+
 double mbs_state_rate(const mbs_eval *ev, const mbs_component *c, int k)
 {
     return ev->yp[ev->m->ofs_z + c->state_ofs + k];

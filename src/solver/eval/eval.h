@@ -106,6 +106,10 @@ double mbs_state(const mbs_eval *ev, const mbs_component *c, int k);
 /* The value of the Reference_Variable that is component `comp` (VARVAL):
  * its state plus the input perturbation of a linear analysis (0 otherwise). */
 double mbs_variable_value(const mbs_eval *ev, int comp);
+/* Value k (from 0) of the type U Reference_Array at index `array`: its
+ * k-th Reference_Variable's, or, for an array of a user subroutine
+ * (ARYSUB), state k of the array's component. */
+double mbs_array_value(const mbs_eval *ev, int array, int k);
 double mbs_state_rate(const mbs_eval *ev, const mbs_component *c, int k);
 void mbs_set_state_residual(mbs_eval *ev, const mbs_component *c, int k, double r);
 /* An element whose ops say power_in_eval: its power_nc at this state, from eval. */

@@ -143,8 +143,8 @@ static void rate_rows_on_positions(mbs_joint_system *s, double t, double cj, dou
  * mass_columns leaves at zero, for the states that are not local (those
  * are groups_from_recorded_slopes'). A tree joint's friction reads only its own
  * joint's relative motion, and its bristles' rates do not depend on the
- * normal force (FRICTION.md 1.1), so one residual moves the c-th position
- * (or rate) of every joint at once and each bristle row takes its own
+ * normal force (docs/joint-friction.md, "The LuGre law"), so one residual
+ * moves the c-th position (or rate) of every joint at once and each bristle row takes its own
  * joint's difference: at most 7 + 6 residuals for any number of joints.
  * (The rows read neither the positions' nor the rates' derivatives.) */
 static void state_rows_on_tree(mbs_joint_system *s, double t, const double *yj, const double *ypj,

@@ -11,7 +11,7 @@
  * O(bodies), x1 = (r1 + x2) / c_j; T also holds revolute joint friction's
  * bristles, which its solve eliminates joint by joint into c_j M as an
  * armature). The rest by the Schur complement
- * S = K - C T^-1 B (LU, LAPACK):
+ * S = K - C T^-1 B (dense LU, core/dense.h):
  *   x_k = S^-1 (r_k - C T^-1 r_t),  x_t = T^-1 r_t - (T^-1 B) x_k.
  * Setup costs at most n_k tree solves (columns of B with one tree entry on
  * the same row share one) and the LU of S, a solve one tree solve and
@@ -20,13 +20,10 @@
  * of c_j M (n^3 / 3 per matrix, n^2 per solve: 30 % of the 128-link chain). */
 #include "tree_solver.h"
 #include "../dae/sundials_compat.h"
+#include "../../core/dense.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-extern void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);
-extern void dgetrs_(const char *trans, const int *n, const int *nrhs, const double *a, const int *lda,
-                    const int *ipiv, double *b, const int *ldb, int *info, size_t trans_len);
 
 typedef struct tree_solver {
     int nt, nk, nj; /* the tree's variables (positions and rates), the others, all (nj = nt + nk) */
@@ -57,7 +54,7 @@ static int setup(SUNLinearSolver ls, SUNMatrix A)
 {
     tree_solver *t = CONTENT(ls);
     const double *J = mbs_tree_matrix_kept(A), *C = mbs_tree_matrix_rows(A);
-    int nt = t->nt, nk = t->nk, nj = t->nj, info = 0;
+    int nt = t->nt, nk = t->nk, nj = t->nj;
     if (t->tree.factored(t->tree.user) != 0) {
         t->last_flag = -1;
         return SUNLS_LUFACT_FAIL; /* recoverable: IDA retries with a new matrix, a smaller step */
@@ -112,10 +109,9 @@ static int setup(SUNLinearSolver ls, SUNMatrix A)
             for (int e = t->c_start[l]; e < t->c_start[l + 1]; e++)
                 Sk[t->c_row[e]] -= t->c_val[e] * Wk[l];
     }
-    if (nk > 0)
-        dgetrf_(&nk, &nk, t->S, &nk, t->ipiv, &info);
-    t->last_flag = info;
-    return info == 0 ? 0 : SUNLS_LUFACT_FAIL;
+    int singular = mbs_lu_factor(t->S, nk, t->ipiv); /* (S by columns) */
+    t->last_flag = singular;
+    return singular ? SUNLS_LUFACT_FAIL : 0;
 }
 
 static int solve(SUNLinearSolver ls, SUNMatrix A, N_Vector xv, N_Vector bv, double tol)
@@ -125,7 +121,7 @@ static int solve(SUNLinearSolver ls, SUNMatrix A, N_Vector xv, N_Vector bv, doub
     tree_solver *t = CONTENT(ls);
     const double *b = N_VGetArrayPointer(bv);
     double *x = N_VGetArrayPointer(xv);
-    int nt = t->nt, nk = t->nk, one = 1, info = 0;
+    int nt = t->nt, nk = t->nk;
     solve_tree(t, b, t->z); /* z = T^-1 r_t */
     double *xk = x + nt;
     for (int i = 0; i < nk; i++)
@@ -133,16 +129,15 @@ static int solve(SUNLinearSolver ls, SUNMatrix A, N_Vector xv, N_Vector bv, doub
     for (int l = 0; l < nt; l++)
         for (int e = t->c_start[l]; e < t->c_start[l + 1]; e++)
             xk[t->c_row[e]] -= t->c_val[e] * t->z[l];
-    if (nk > 0)
-        dgetrs_("N", &nk, &one, t->S, &nk, t->ipiv, xk, &nk, &info, 1);
+    mbs_lu_solve_cols(t->S, nk, t->ipiv, xk, 1);
     for (int l = 0; l < nt; l++) {
         double s = t->z[l];
         for (int k = 0; k < nk; k++)
             s -= t->W[(size_t)k * nt + l] * xk[k];
         x[l] = s;
     }
-    t->last_flag = info;
-    return info == 0 ? 0 : SUNLS_LUFACT_FAIL;
+    t->last_flag = 0;
+    return 0;
 }
 
 static SUNLinearSolver_Type get_type(SUNLinearSolver ls)
