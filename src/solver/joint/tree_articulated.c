@@ -1,7 +1,7 @@
 /* The articulated-body factors of the tree's mass matrix and the solves
  * of M x = b with them (tree.h: mbs_tree_articulate, mbs_tree_solve_mass,
  * mbs_tree_swap_factors), O(bodies) each, on the tree tree_topology.c
- * builds, at the bodies' state its forward kinematics (tree.c) left.
+ * builds, at the bodies' state its forward kinematics (tree_passes.c) left.
  * With every quantity in global axes about the origin no transforms are
  * needed (Featherstone's articulated-body algorithm, the velocity terms
  * left out: they are in the residual). Backward, leaves first:

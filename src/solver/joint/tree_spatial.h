@@ -1,13 +1,16 @@
-/* What the tree's passes (tree.c) and its articulated bodies
- * (tree_articulated.c) share: spatial algebra in global axes about the
- * global origin (twists V = (w, v_O), wrenches W = (n_O, f): tree.c's
- * opening comment) and a body's inertia about the origin. Not for the rest
- * of the program. */
+/* What the tree's files (tree_contract.c, tree_passes.c,
+ * tree_articulated.c) share: spatial algebra in global axes about the
+ * global origin (twists V = (w, v_O), wrenches W = (n_O, f):
+ * tree_passes.c's opening comment), a body's inertia about the origin, a
+ * joint's rotation about its axis and its coordinates split into sliding
+ * and turning. Not for the rest of the program. */
 #ifndef MBS_TREE_SPATIAL_H
 #define MBS_TREE_SPATIAL_H
 
 #include "tree.h"
 #include "../../core/vec3.h"
+
+#include <math.h>
 
 /* The motion cross product (w, v) x (w2, v2) = (w x w2, w x v2 + v x w2). */
 static inline void tree_motion_cross(double out[6], const double a[6], const double b[6])
@@ -64,6 +67,33 @@ static inline void tree_body_inertia(const mbs_body *b, const mbs_body_state *s,
             I[6 * (3 + i) + k] = -mass * X[3 * i + k]; /* f from w: -m r~ */
             I[6 * (3 + i) + 3 + k] = i == k ? mass : 0.0;
         }
+}
+
+/* Rz(angle): the rotation about z. */
+static inline void tree_rot_z(double angle, double R[9])
+{
+    double c = cos(angle), s = sin(angle);
+    m3_identity(R);
+    R[0] = c;
+    R[1] = -s;
+    R[3] = s;
+    R[4] = c;
+}
+
+/* Translation and rotation coordinates of a joint from the positions x (0
+ * where it has none). */
+static inline void tree_split_coords(const mbs_tree_joint *j, const double *x, double *slide, double *turn)
+{
+    *slide = *turn = 0.0;
+    switch (j->kind) {
+    case MBS_TREE_FIXED: break;
+    case MBS_TREE_REVOLUTE: *turn = x[j->pos]; break;
+    case MBS_TREE_TRANSLATIONAL: *slide = x[j->pos]; break;
+    case MBS_TREE_CYLINDRICAL: *slide = x[j->pos]; *turn = x[j->pos + 1]; break;
+    case MBS_TREE_SPHERICAL:
+    case MBS_TREE_UNIVERSAL:
+    case MBS_TREE_FREE: break; /* their rotations: mbs_tree_forward */
+    }
 }
 
 #endif
