@@ -1,11 +1,11 @@
 /* The contraction of the absolute state onto the tree's joint coordinates
  * (tree.h, mbs_tree_start), at each start of the joint formulation, and
- * after each accepted step the joints' turning angles placed on the turn of
- * their coordinates (mbs_tree_accept), so that a later contraction, which
- * reads those angles, continues the coordinates rather than wrapping them. The passes on the coordinates
- * are tree_passes.c's; the kinds of joints and the spatial vectors,
- * twists V = (w, v_O) and their rates about the global origin O, are as
- * there.
+ * after each accepted step the joints' turning angles placed on the turn
+ * of their coordinates (mbs_tree_accept), so that a later contraction,
+ * which reads those angles, continues the coordinates rather than wrapping
+ * them. The passes on the coordinates are tree_passes.c's; the kinds of
+ * joints and the spatial vectors, twists V = (w, v_O) and their rates
+ * about the global origin O, are as there.
  *
  * At a start each tree joint's frames are taken where the state has them:
  * F_C at the child's marker with J's axes, F_P = F_C moved back along and
