@@ -1,0 +1,171 @@
+/* Force_Contact against closed forms (docs/contact.md), in whichever
+ * formulation MBSIM_TEST_FORMULATION names (make physics runs both):
+ *  - a ball of mass m dropped from h onto a floor with IMPACT, exponent 1,
+ *    no damping: first touch at t1 = sqrt(2 h / g), impact speed v0 = g t1;
+ *    in contact x'' = g - (k/m) x (x the penetration), so with w = sqrt(k/m),
+ *    xs = m g / k, A = sqrt(xs^2 + (v0/w)^2) the contact lasts
+ *    (pi + 2 asin(xs / A)) / w; it leaves at v0 (the flight to the next
+ *    touch is 2 v0 / g); the total energy is constant;
+ *  - the same thrown at v0 without gravity, with damping c (dmax tiny): the
+ *    spring-damper x = (v0/wd) exp(-a t) sin(wd t), a = c/(2m),
+ *    wd = sqrt(w^2 - a^2), pushes until k x + c x' = 0, at
+ *    wd t_s = pi - atan(c wd / (k - c a)), and the ball leaves at -x'(t_s);
+ *  - POISSON with restitution e: apex heights h_n = e^(2n) h_0 (within 1 %);
+ *  - IMPACT with exponent 1.5 (Hertz): at rest the penetration is
+ *    (m g / k)^(1/1.5) (1e-6);
+ *  - a block pushed at v0 on the floor decelerates at mu_d g and stops after
+ *    v0^2 / (2 mu_d g) (1e-3); on an incline steeper than atan(mu_s) it
+ *    slides at g (sin th - mu_d cos th), below it stays (no slip faster than
+ *    stiction_trans_vel);
+ *  - a ball rolls down an incline at (5/7) g sin th (1e-3), a solid cylinder
+ *    on its side at (2/3) g sin th. */
+#include "../support/harness.h"
+#include "../support/run_model.h"
+#include "../support/series.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const double G = 9.81, PI = 3.14159265358979323846;
+
+static void tight(mbs_model *m)
+{
+    m->settings.rtol = 1e-9;
+    m->settings.atol = 1e-11;
+}
+
+static void run_ok(const char *path, const char *const *sets, void (*adjust)(mbs_model *), test_results *r)
+{
+    CHECK(test_run_model(path, sets, adjust, r) == 0);
+    CHECK_MSG(r->status == MBS_OK, "%s: run failed: %s %s", path, r->run.message, r->errors);
+}
+
+/* Time of the n-th event (from 0) of that kind, or NAN. */
+static double event_time(const test_results *r, const char *kind, int n)
+{
+    for (int i = 0; i < r->n_events; i++)
+        if (strcmp(r->events[i].kind, kind) == 0 && n-- == 0)
+            return r->events[i].t;
+    return NAN;
+}
+
+TEST(an_elastic_ball_bounces_back_at_its_impact_speed_after_half_a_period)
+{
+    test_results r;
+    run_ok("tests/physics/models/contact_ball.xml", NULL, tight, &r);
+    double m = 1, k = 1e5, h = 0.5, t1 = sqrt(2 * h / G), v0 = G * t1, w = sqrt(k / m), xs = m * G / k;
+    double A = sqrt(xs * xs + v0 * v0 / (w * w)), T = (PI + 2 * asin(xs / A)) / w;
+    double on0 = event_time(&r, "contact_on", 0), off0 = event_time(&r, "contact_off", 0);
+    double on1 = event_time(&r, "contact_on", 1);
+    CHECK_MSG(fabs(on0 - t1) < 1e-7, "first touch at %.9g, closed form %.9g", on0, t1);
+    CHECK_MSG(fabs((off0 - on0) / T - 1) < 1e-5, "contact for %.9g s, closed form %.9g", off0 - on0, T);
+    double v_out = G * (on1 - off0) / 2;
+    CHECK_MSG(fabs(v_out / v0 - 1) < 1e-5, "left at %.9g m/s, came at %.9g", v_out, v0);
+    double e0 = test_value(&r, "energy", 0, 0), drift = 0;
+    for (int i = 0; i < r.n_rows; i++)
+        drift = fmax(drift, fabs(test_value(&r, "energy", 0, i) - e0));
+    CHECK_MSG(drift < 1e-6 * m * G * h, "energy drifts by %.3g J", drift);
+    /* during contact the force is k times the penetration, and none before */
+    int i_mid = (int)((on0 + off0) / 2 / 0.001), i_before = (int)(on0 / 0.001) - 1;
+    CHECK_NEAR(test_value(&r, "normal_force", 0, i_mid), k * test_value(&r, "depth", 0, i_mid), 1e-9 * k);
+    CHECK(test_value(&r, "normal_force", 0, i_before) == 0 && test_value(&r, "depth", 0, i_before) == 0);
+    test_results_free(&r);
+}
+
+TEST(a_damped_ball_leaves_at_the_spring_dampers_restitution)
+{
+    test_results r;
+    const char *sets[] = {"g=0", "v0=1", "h=1e-3", "c=50", "dmax=1e-12", "end=0.05", NULL};
+    run_ok("tests/physics/models/contact_ball.xml", sets, tight, &r);
+    double m = 1, k = 1e5, c = 50, v0 = 1, w = sqrt(k / m), a = c / (2 * m), wd = sqrt(w * w - a * a);
+    double ts = (PI - atan(c * wd / (k - c * a))) / wd;
+    double xdot = v0 / wd * exp(-a * ts) * (wd * cos(wd * ts) - a * sin(wd * ts)), e = -xdot / v0;
+    double v_end = test_value(&r, "velocity", 2, r.n_rows - 1);
+    CHECK_MSG(fabs(v_end / (e * v0) - 1) < 1e-4, "left at %.8g m/s, closed form %.8g (e = %.6f)", v_end, e * v0, e);
+    CHECK(e < 0.9 && e > 0.7); /* a real loss: not the elastic case */
+    test_results_free(&r);
+}
+
+TEST(a_poisson_ball_bounces_to_e_squared_of_its_height)
+{
+    test_results r;
+    const char *sets[] = {"rc=0.8", "p=1e8", "end=2", NULL};
+    run_ok("tests/physics/models/contact_ball_poisson.xml", sets, NULL, &r);
+    double e = 0.8, h0 = 0.5, r_ball = 0.1;
+    for (int n = 1; n <= 3; n++) {
+        double from = event_time(&r, "contact_off", n - 1), to = event_time(&r, "contact_on", n), apex = -1;
+        CHECK_MSG(isfinite(from) && isfinite(to), "bounce %d: no events", n);
+        for (int i = 0; i < r.n_rows; i++)
+            if (r.t[i] > from && r.t[i] < to)
+                apex = fmax(apex, test_value(&r, "centre", 2, i) - r_ball);
+        double want = pow(e, 2 * n) * h0;
+        CHECK_MSG(fabs(apex / want - 1) < 0.01, "apex %d at %.6g m, e^2n h0 = %.6g", n, apex, want);
+    }
+    test_results_free(&r);
+}
+
+TEST(a_hertz_ball_rests_at_its_static_penetration)
+{
+    test_results r;
+    const char *sets[] = {"ex=1.5", "k=1e6", "c=400", "dmax=1e-4", "h=0", "end=1", NULL};
+    run_ok("tests/physics/models/contact_ball.xml", sets, tight, &r);
+    double want = pow(1 * G / 1e6, 1 / 1.5), got = test_value(&r, "depth", 0, r.n_rows - 1);
+    CHECK_MSG(fabs(got / want - 1) < 1e-6, "rests %.10g m deep, (m g / k)^(1/1.5) = %.10g", got, want);
+    test_results_free(&r);
+}
+
+TEST(a_block_slides_to_rest_at_mu_g)
+{
+    test_results r;
+    run_ok("tests/physics/models/contact_block.xml", NULL, tight, &r);
+    double mud = 0.3, v0 = 1;
+    double decel = (series_at(&r, "velocity", 0, 0.05) - series_at(&r, "velocity", 0, 0.25)) / 0.2;
+    CHECK_MSG(fabs(decel / (mud * G) - 1) < 1e-3, "decelerates at %.6g, mu g = %.6g", decel, mud * G);
+    double stop = test_value(&r, "centre", 0, r.n_rows - 1), want = v0 * v0 / (2 * mud * G);
+    CHECK_MSG(fabs(stop / want - 1) < 1e-3, "stops after %.6g m, v0^2/(2 mu g) = %.6g", stop, want);
+    CHECK(test_value(&r, "contacts", 0, r.n_rows / 2) == 4); /* on its four lower corners */
+    test_results_free(&r);
+}
+
+TEST(a_block_slides_down_a_steep_incline_and_sticks_on_a_gentle_one)
+{
+    test_results r;
+    const char *steep[] = {"th=30", "v0=0", NULL};
+    run_ok("tests/physics/models/contact_block.xml", steep, tight, &r);
+    double th = 30 * PI / 180, want = G * (sin(th) - 0.3 * cos(th));
+    double acc = (series_at(&r, "velocity", 0, 0.45) - series_at(&r, "velocity", 0, 0.25)) / 0.2;
+    CHECK_MSG(fabs(acc / want - 1) < 1e-3, "slides at %.6g m/s^2, g (sin - mu_d cos) = %.6g", acc, want);
+    test_results_free(&r);
+
+    const char *gentle[] = {"th=20", "v0=0", NULL};
+    run_ok("tests/physics/models/contact_block.xml", gentle, tight, &r);
+    double fastest = 0;
+    for (int i = 0; i < r.n_rows; i++)
+        if (r.t[i] > 0.05)
+            fastest = fmax(fastest, fabs(test_value(&r, "slip", 0, i)));
+    CHECK_MSG(fastest < 1e-4, "creeps at %.3g m/s, beyond stiction_trans_vel 1e-4", fastest);
+    CHECK(fabs(test_value(&r, "centre", 0, r.n_rows - 1)) < 1e-4 * 0.5);
+    test_results_free(&r);
+}
+
+TEST(a_ball_rolls_down_an_incline_at_five_sevenths_g_sin)
+{
+    test_results r;
+    run_ok("tests/physics/models/contact_roll.xml", NULL, NULL, &r);
+    double th = 20 * PI / 180, want = 5.0 / 7.0 * G * sin(th);
+    double acc = (series_at(&r, "velocity", 0, 1.0) - series_at(&r, "velocity", 0, 0.2)) / 0.8;
+    CHECK_MSG(fabs(acc / want - 1) < 1e-3, "rolls at %.7g m/s^2, 5/7 g sin = %.7g", acc, want);
+    double slip = 0;
+    for (int i = 0; i < r.n_rows; i++)
+        if (r.t[i] > 0.1)
+            slip = fmax(slip, fabs(test_value(&r, "slip", 0, i)));
+    CHECK_MSG(slip < 1e-3, "slips at %.3g m/s", slip);
+    test_results_free(&r);
+}
+
+TEST_SUITE(contact, T(an_elastic_ball_bounces_back_at_its_impact_speed_after_half_a_period),
+           T(a_damped_ball_leaves_at_the_spring_dampers_restitution), T(a_poisson_ball_bounces_to_e_squared_of_its_height),
+           T(a_hertz_ball_rests_at_its_static_penetration), T(a_block_slides_to_rest_at_mu_g),
+           T(a_block_slides_down_a_steep_incline_and_sticks_on_a_gentle_one),
+           T(a_ball_rolls_down_an_incline_at_five_sevenths_g_sin));
