@@ -289,7 +289,7 @@ static int side(mbs_builder *b, const mbs_spec_elem *e, const char *which, mbs_c
     long count = mbs_spec_int(e, count_attr);
     int rc = 0;
     if (n_ids == 0 || count != n_ids)
-        rc = mbs_build_error(b, e, "%s is %ld but %s lists %d ids", count_attr, count, list_attr, n_ids);
+        rc = mbs_build_error(b, e, "%s is %ld but %s holds %d id%s", count_attr, count, list_attr, n_ids, n_ids == 1 ? "" : "s");
     *out = rc ? NULL : calloc((size_t)n_ids, sizeof **out);
     if (!rc && !*out)
         rc = -1;

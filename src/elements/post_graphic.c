@@ -405,6 +405,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     int type = mbs_spec_keyword(e, "type");
     if (type >= N_DRAWN) {
+        if (mbs_spec_bool(e, "hidden")) /* not to be drawn anyway */
+            return 0;
         char text[128];
         snprintf(text, sizeof text, "type %s is not drawn by mbsim animate", mbs_spec_text(e, "type"));
         mbs_build_summary_note(b, e, text);

@@ -164,8 +164,20 @@ TEST(a_ball_rolls_down_an_incline_at_five_sevenths_g_sin)
     test_results_free(&r);
 }
 
+TEST(a_cylinder_rolls_down_an_incline_at_two_thirds_g_sin)
+{
+    test_results r;
+    run_ok("tests/physics/models/contact_roll_cylinder.xml", NULL, NULL, &r);
+    double th = 20 * PI / 180, want = 2.0 / 3.0 * G * sin(th);
+    double acc = (series_at(&r, "velocity", 0, 1.0) - series_at(&r, "velocity", 0, 0.2)) / 0.8;
+    CHECK_MSG(fabs(acc / want - 1) < 1e-3, "rolls at %.7g m/s^2, 2/3 g sin = %.7g", acc, want);
+    CHECK(fabs(test_value(&r, "velocity", 1, r.n_rows - 1)) < 1e-9); /* straight down the slope */
+    test_results_free(&r);
+}
+
 TEST_SUITE(contact, T(an_elastic_ball_bounces_back_at_its_impact_speed_after_half_a_period),
            T(a_damped_ball_leaves_at_the_spring_dampers_restitution), T(a_poisson_ball_bounces_to_e_squared_of_its_height),
            T(a_hertz_ball_rests_at_its_static_penetration), T(a_block_slides_to_rest_at_mu_g),
            T(a_block_slides_down_a_steep_incline_and_sticks_on_a_gentle_one),
-           T(a_ball_rolls_down_an_incline_at_five_sevenths_g_sin));
+           T(a_ball_rolls_down_an_incline_at_five_sevenths_g_sin),
+           T(a_cylinder_rolls_down_an_incline_at_two_thirds_g_sin));
