@@ -55,7 +55,8 @@ static const mbs_attr ATTRS[] = {
     {"penalty", MBS_ATTR_REAL, NULL, DIM_STIFFNESS, 0, NULL, "POISSON: the penalty stiffness, > 0", NULL},
     {"restitution_coef", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "POISSON: e, 0 .. 1", NULL},
     {"normal_trans_vel", MBS_ATTR_REAL, NULL, DIM_VELOCITY, 0, NULL,
-     "POISSON: rate of penetration over which the law turns from loading to unloading, > 0", NULL},
+     "POISSON: rate of penetration over which the law turns from loading to unloading, > 0 (absent: 1e-3 m/s)",
+     NULL},
     {"cff_type", MBS_ATTR_KEYWORD, "COULOMB_OFF", DIM_NONE, 0,
      "COULOMB_OFF|COULOMB_ON|COULOMB_DYNAMICONLY|DYNAMICS_ONLY|USERCFF",
      "friction: none, Coulomb with stiction, Coulomb without (USERCFF is refused)", NULL},
@@ -376,7 +377,8 @@ static int read_normal_law(mbs_builder *b, const mbs_spec_elem *e, mbs_contact_l
     }
     law->penalty = needed(b, e, "penalty", "cnf_type POISSON", &bad);
     law->restitution = needed(b, e, "restitution_coef", "cnf_type POISSON", &bad);
-    law->v_n = needed(b, e, "normal_trans_vel", "cnf_type POISSON", &bad);
+    /* Adams' POISSON has no transition velocity: absent, 1 mm/s */
+    law->v_n = mbs_spec_has(e, "normal_trans_vel") ? mbs_spec_real(e, "normal_trans_vel") : 1e-3;
     if (bad)
         return bad;
     if (!(law->penalty > 0.0))

@@ -17,6 +17,7 @@
  *    v0^2 / (2 mu_d g) (1e-3); on an incline steeper than atan(mu_s) it
  *    slides at g (sin th - mu_d cos th), below it stays (no slip faster than
  *    stiction_trans_vel);
+ *  - the drop from an Adams dataset (CONTACT between GRAPHICS): the same;
  *  - a ball rolls down an incline at (5/7) g sin th (1e-3), a solid cylinder
  *    on its side at (2/3) g sin th. */
 #include "../support/harness.h"
@@ -50,18 +51,26 @@ static double event_time(const test_results *r, const char *kind, int n)
     return NAN;
 }
 
-TEST(an_elastic_ball_bounces_back_at_its_impact_speed_after_half_a_period)
+/* The elastic drop's events against the closed forms (m = 1, k = 1e5, h = 0.5). */
+static void check_elastic_bounce(const test_results *r)
 {
-    test_results r;
-    run_ok("tests/physics/models/contact_ball.xml", NULL, tight, &r);
     double m = 1, k = 1e5, h = 0.5, t1 = sqrt(2 * h / G), v0 = G * t1, w = sqrt(k / m), xs = m * G / k;
     double A = sqrt(xs * xs + v0 * v0 / (w * w)), T = (PI + 2 * asin(xs / A)) / w;
-    double on0 = event_time(&r, "contact_on", 0), off0 = event_time(&r, "contact_off", 0);
-    double on1 = event_time(&r, "contact_on", 1);
+    double on0 = event_time(r, "contact_on", 0), off0 = event_time(r, "contact_off", 0);
+    double on1 = event_time(r, "contact_on", 1);
     CHECK_MSG(fabs(on0 - t1) < 1e-7, "first touch at %.9g, closed form %.9g", on0, t1);
     CHECK_MSG(fabs((off0 - on0) / T - 1) < 1e-5, "contact for %.9g s, closed form %.9g", off0 - on0, T);
     double v_out = G * (on1 - off0) / 2;
     CHECK_MSG(fabs(v_out / v0 - 1) < 1e-5, "left at %.9g m/s, came at %.9g", v_out, v0);
+}
+
+TEST(an_elastic_ball_bounces_back_at_its_impact_speed_after_half_a_period)
+{
+    test_results r;
+    run_ok("tests/physics/models/contact_ball.xml", NULL, tight, &r);
+    check_elastic_bounce(&r);
+    double m = 1, k = 1e5, h = 0.5;
+    double on0 = event_time(&r, "contact_on", 0), off0 = event_time(&r, "contact_off", 0);
     double e0 = test_value(&r, "energy", 0, 0), drift = 0;
     for (int i = 0; i < r.n_rows; i++)
         drift = fmax(drift, fabs(test_value(&r, "energy", 0, i) - e0));
@@ -70,6 +79,15 @@ TEST(an_elastic_ball_bounces_back_at_its_impact_speed_after_half_a_period)
     int i_mid = (int)((on0 + off0) / 2 / 0.001), i_before = (int)(on0 / 0.001) - 1;
     CHECK_NEAR(test_value(&r, "normal_force", 0, i_mid), k * test_value(&r, "depth", 0, i_mid), 1e-9 * k);
     CHECK(test_value(&r, "normal_force", 0, i_before) == 0 && test_value(&r, "depth", 0, i_before) == 0);
+    test_results_free(&r);
+}
+
+/* Adams' CONTACT between GRAPHICS: the same drop from a dataset. */
+TEST(an_adams_contact_drops_the_same_ball)
+{
+    test_results r;
+    run_ok("tests/physics/models/adams_contact.acf", NULL, tight, &r);
+    check_elastic_bounce(&r);
     test_results_free(&r);
 }
 
@@ -176,7 +194,7 @@ TEST(a_cylinder_rolls_down_an_incline_at_two_thirds_g_sin)
 }
 
 TEST_SUITE(contact, T(an_elastic_ball_bounces_back_at_its_impact_speed_after_half_a_period),
-           T(a_damped_ball_leaves_at_the_spring_dampers_restitution), T(a_poisson_ball_bounces_to_e_squared_of_its_height),
+           T(an_adams_contact_drops_the_same_ball), T(a_damped_ball_leaves_at_the_spring_dampers_restitution), T(a_poisson_ball_bounces_to_e_squared_of_its_height),
            T(a_hertz_ball_rests_at_its_static_penetration), T(a_block_slides_to_rest_at_mu_g),
            T(a_block_slides_down_a_steep_incline_and_sticks_on_a_gentle_one),
            T(a_ball_rolls_down_an_incline_at_five_sevenths_g_sin),
