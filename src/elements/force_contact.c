@@ -17,6 +17,8 @@
  * locates every onset and separation (events contact_on, contact_off).
  * The element couples both bodies, so the Jacobian's colouring gives the
  * contact forces' slopes by both bodies' states.
+ * Outputs: the sums of the forces, the centre of the normal forces (Point),
+ * and the deepest candidate's depth, distance, normal and slip.
  * Energy: potential sum of the elastic law's integral (k p^(e+1)/(e+1), or
  * penalty p^2/2); non-conservative power F . v less the elastic part's
  * -F_el dp. */
@@ -108,6 +110,7 @@ typedef struct contact_sum {
     const mbs_eval *ev;
     mbs_eval *apply;            /* non-NULL: apply the forces */
     double force[3], friction[3], normal_force, potential, power_nc;
+    double moment_point[3];     /* sum of F_n C: the centre of the normal forces is it over normal_force */
     int n_active;
     /* the deepest candidate (also when none touches: the closest) */
     mbs_contact_point deepest;
@@ -138,6 +141,7 @@ static void visit(void *ctx, const mbs_contact_point *cp)
         v3_add(s->force, s->force, f);
         v3_add(s->friction, s->friction, ff);
         s->normal_force += fn;
+        v3_axpy(s->moment_point, fn, cp->point);
         s->potential += mbs_contact_potential(&p->law, depth);
         s->power_nc += v3_dot(f, v) + elastic * -vn; /* F . v less the elastic force's power -F_el dp */
         s->n_active++;
@@ -230,7 +234,12 @@ static void output(const mbs_component *c, const mbs_eval *ev, int which, double
     case OUT_FRICTION: v3_copy(out, s.friction); break;
     case OUT_DEPTH: out[0] = none ? 0.0 : fmax(0.0, -s.deepest.distance); break;
     case OUT_DISTANCE: out[0] = none ? NAN : s.deepest.distance; break;
-    case OUT_POINT: none ? v3_set(out, NAN, NAN, NAN) : v3_copy(out, s.deepest.point); break;
+    case OUT_POINT:
+        if (s.normal_force > 0.0) /* where the normal forces act as one (ties between points do not flip it) */
+            v3_scale(out, s.moment_point, 1.0 / s.normal_force);
+        else
+            none ? v3_set(out, NAN, NAN, NAN) : v3_copy(out, s.deepest.point);
+        break;
     case OUT_NORMAL: none ? v3_set(out, NAN, NAN, NAN) : v3_copy(out, s.deepest.normal); break;
     case OUT_SLIP: none ? v3_set(out, NAN, NAN, NAN) : v3_copy(out, s.slip); break;
     case OUT_CONTACTS: out[0] = s.n_active; break;
@@ -481,8 +490,9 @@ const mbs_kind mbs_kind_force_contact = {
     "giving back restitution_coef^2 of its energy), and Adams' velocity-based Coulomb friction (cff_type), "
     "at the point halfway between the surfaces; none without penetration. IDA's root finding locates every "
     "onset and separation (events contact_on, contact_off). Outputs: Force, FrictionForce (on I, global), "
-    "NormalForce, Contacts (points in contact), and of the deepest point Depth, Distance (signed), Point, "
-    "Normal (the way I is pushed), SlipVelocity (of I relative to J); PotentialEnergy, Power "
+    "NormalForce, Contacts (points in contact), Point (the centre of the normal forces; without any, the closest "
+    "point), and of the deepest point Depth, Distance (signed), Normal (the way I is pushed), SlipVelocity (of I "
+    "relative to J); PotentialEnergy, Power "
     "(non-conservative). See docs/contact.md.",
     build,
     "CONTACT|FORCE",

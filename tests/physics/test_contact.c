@@ -19,7 +19,11 @@
  *    stiction_trans_vel);
  *  - the drop from an Adams dataset (CONTACT between GRAPHICS): the same;
  *  - a ball rolls down an incline at (5/7) g sin th (1e-3), a solid cylinder
- *    on its side at (2/3) g sin th. */
+ *    on its side at (2/3) g sin th;
+ *  - a flat-faced follower on an eccentric disc cam (models/contact_cam_follower.xml)
+ *    lifts as the cam profile R - e cos(omega t), to 1e-4 of the lift, and
+ *    leaves the cam just above omega_c = sqrt((F0 + 2 k e) / (m e)), not
+ *    just below. */
 #include "../support/harness.h"
 #include "../support/run_model.h"
 #include "../support/series.h"
@@ -193,9 +197,53 @@ TEST(a_cylinder_rolls_down_an_incline_at_two_thirds_g_sin)
     test_results_free(&r);
 }
 
+/* models/contact_cam_follower.xml: R = 0.05, e = 0.01, h = 0.02, m = 0.5,
+ * k = 1000, F0 = 20, kc = 1e6 (two contact points). */
+static const double CAM_R = 0.05, CAM_E = 0.01, CAM_H = 0.02, CAM_M = 0.5, CAM_K = 1000, CAM_F0 = 20, CAM_KC = 1e6;
+
+TEST(a_flat_faced_follower_lifts_as_the_eccentric_cam_profile)
+{
+    test_results r;
+    run_ok("models/contact_cam_follower.xml", NULL, NULL, &r);
+    double omega = 10, worst = 0;
+    for (int i = 0; i < r.n_rows; i++) {
+        if (r.t[i] > 2 * PI / omega)
+            break;
+        /* the face, less its penetration N / (2 kc) under the two points */
+        double face = test_value(&r, "follower", 2, i) - CAM_H / 2 +
+                      test_value(&r, "contact_force", 0, i) / (2 * CAM_KC);
+        worst = fmax(worst, fabs(face - (CAM_R - CAM_E * cos(omega * r.t[i]))));
+    }
+    CHECK_MSG(worst < 1e-4 * 2 * CAM_E, "the face leaves the cam profile by %.3g m (lift %.3g m)", worst, 2 * CAM_E);
+    CHECK(test_value(&r, "contacts", 0, r.n_rows / 2) == 2);
+    CHECK(r.n_events == 0);
+    test_results_free(&r);
+}
+
+TEST(the_follower_leaves_the_cam_above_the_speed_its_spring_holds)
+{
+    double wc = sqrt((CAM_F0 + 2 * CAM_K * CAM_E) / (CAM_M * CAM_E));
+    for (int above = 0; above < 2; above++) {
+        char omega[64];
+        snprintf(omega, sizeof omega, "omega=%.17g", wc * (above ? 1.03 : 0.97));
+        const char *sets[] = {omega, "end=0.25", NULL};
+        test_results r;
+        run_ok("models/contact_cam_follower.xml", sets, NULL, &r);
+        double off = event_time(&r, "contact_off", 0);
+        if (above)
+            CHECK_MSG(isfinite(off), "at %.4g rad/s (3 %% above omega_c) the follower stays on", wc * 1.03);
+        else
+            CHECK_MSG(!isfinite(off), "at %.4g rad/s (3 %% below omega_c) the follower leaves at t = %.4g",
+                      wc * 0.97, off);
+        test_results_free(&r);
+    }
+}
+
 TEST_SUITE(contact, T(an_elastic_ball_bounces_back_at_its_impact_speed_after_half_a_period),
            T(an_adams_contact_drops_the_same_ball), T(a_damped_ball_leaves_at_the_spring_dampers_restitution), T(a_poisson_ball_bounces_to_e_squared_of_its_height),
            T(a_hertz_ball_rests_at_its_static_penetration), T(a_block_slides_to_rest_at_mu_g),
            T(a_block_slides_down_a_steep_incline_and_sticks_on_a_gentle_one),
            T(a_ball_rolls_down_an_incline_at_five_sevenths_g_sin),
-           T(a_cylinder_rolls_down_an_incline_at_two_thirds_g_sin));
+           T(a_cylinder_rolls_down_an_incline_at_two_thirds_g_sin),
+           T(a_flat_faced_follower_lifts_as_the_eccentric_cam_profile),
+           T(the_follower_leaves_the_cam_above_the_speed_its_spring_holds));
