@@ -187,6 +187,7 @@ static void eval(const mbs_component *c, mbs_eval *ev)
 {
     contact_sum s = {.p = c->params, .ev = ev, .apply = ev};
     sweep(c->params, &s, NULL);
+    mbs_report_power(ev, c, s.power_nc); /* the residual's energy row need not sweep again */
 }
 
 static void roots(const mbs_component *c, const mbs_eval *ev, double *g)
@@ -268,6 +269,7 @@ static const mbs_component_ops OPS = {
     .on_root = on_root,
     .potential_energy = potential_energy,
     .power_nc = power_nc,
+    .power_in_eval = 1,
     .output = output,
     .free_params = free_params,
 };
