@@ -20,6 +20,7 @@
  *  - the drop from an Adams dataset (CONTACT between GRAPHICS): the same;
  *  - a ball rolls down an incline at (5/7) g sin th (1e-3), a solid cylinder
  *    on its side at (2/3) g sin th;
+ *  - a TriaMesh block rests on its four lower vertices, each m g / (4 k) deep;
  *  - a flat-faced follower on an eccentric disc cam (models/contact_cam_follower.xml)
  *    lifts as the cam profile R - e cos(omega t), to 1e-4 of the lift, and
  *    leaves the cam just above omega_c = sqrt((F0 + 2 k e) / (m e)), not
@@ -208,6 +209,19 @@ TEST(a_cylinder_rolls_down_an_incline_at_two_thirds_g_sin)
     check_rolling("tests/physics/models/contact_roll_cylinder.xml", 2.0 / 3.0);
 }
 
+TEST(a_mesh_block_rests_on_its_four_lower_vertices)
+{
+    test_results r;
+    run_ok("tests/physics/models/contact_mesh_block.xml", NULL, tight, &r);
+    double m = 2, k = 1e6;
+    int last = r.n_rows - 1;
+    CHECK(test_value(&r, "contacts", 0, last) == 4);
+    CHECK_NEAR(test_value(&r, "normal_force", 0, last), m * G, 1e-9 * m * G);
+    double got = test_value(&r, "depth", 0, last), want = m * G / (4 * k);
+    CHECK_MSG(fabs(got / want - 1) < 1e-6, "rests %.8g m deep, m g / (4 k) = %.8g", got, want);
+    test_results_free(&r);
+}
+
 /* models/contact_cam_follower.xml: R = 0.05, e = 0.01, h = 0.02, m = 0.5,
  * k = 1000, F0 = 20, kc = 1e6 (two contact points). */
 static const double CAM_R = 0.05, CAM_E = 0.01, CAM_H = 0.02, CAM_M = 0.5, CAM_K = 1000, CAM_F0 = 20, CAM_KC = 1e6;
@@ -256,5 +270,6 @@ TEST_SUITE(contact, T(an_elastic_ball_bounces_back_at_its_impact_speed_after_hal
            T(a_block_slides_down_a_steep_incline_and_sticks_on_a_gentle_one),
            T(a_ball_rolls_down_an_incline_at_five_sevenths_g_sin),
            T(a_cylinder_rolls_down_an_incline_at_two_thirds_g_sin),
+           T(a_mesh_block_rests_on_its_four_lower_vertices),
            T(a_flat_faced_follower_lifts_as_the_eccentric_cam_profile),
            T(the_follower_leaves_the_cam_above_the_speed_its_spring_holds));
