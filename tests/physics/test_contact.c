@@ -24,7 +24,8 @@
  *  - a flat-faced follower on an eccentric disc cam (models/contact_cam_follower.xml)
  *    lifts as the cam profile R - e cos(omega t), to 1e-4 of the lift, and
  *    leaves the cam just above omega_c = sqrt((F0 + 2 k e) / (m e)), not
- *    just below. */
+ *    just below; a roller follower (tests/physics/models/contact_cam_roller.xml)
+ *    at z = -e cos(omega t) + sqrt(D^2 - e^2 sin^2(omega t)), to 1e-4 of the lift. */
 #include "../support/harness.h"
 #include "../support/run_model.h"
 #include "../support/series.h"
@@ -245,6 +246,24 @@ TEST(a_flat_faced_follower_lifts_as_the_eccentric_cam_profile)
     test_results_free(&r);
 }
 
+TEST(a_roller_follower_lifts_as_the_eccentric_cam_profile)
+{
+    test_results r;
+    run_ok("tests/physics/models/contact_cam_roller.xml", NULL, NULL, &r);
+    double omega = 10, D = CAM_R + 0.02, worst = 0;
+    for (int i = 0; i < r.n_rows; i++) {
+        if (r.t[i] > 2 * PI / omega)
+            break;
+        /* the centres D apart, less the penetration N / (2 kc) along their line */
+        double th = omega * r.t[i], Deff = D - test_value(&r, "contact_force", 0, i) / (2 * CAM_KC);
+        double want = -CAM_E * cos(th) + sqrt(Deff * Deff - CAM_E * CAM_E * sin(th) * sin(th));
+        worst = fmax(worst, fabs(test_value(&r, "follower", 2, i) - want));
+    }
+    CHECK_MSG(worst < 1e-4 * 2 * CAM_E, "the roller leaves the cam profile by %.3g m (lift %.3g m)", worst, 2 * CAM_E);
+    CHECK(r.n_events == 0);
+    test_results_free(&r);
+}
+
 TEST(the_follower_leaves_the_cam_above_the_speed_its_spring_holds)
 {
     double wc = sqrt((CAM_F0 + 2 * CAM_K * CAM_E) / (CAM_M * CAM_E));
@@ -272,4 +291,5 @@ TEST_SUITE(contact, T(an_elastic_ball_bounces_back_at_its_impact_speed_after_hal
            T(a_cylinder_rolls_down_an_incline_at_two_thirds_g_sin),
            T(a_mesh_block_rests_on_its_four_lower_vertices),
            T(a_flat_faced_follower_lifts_as_the_eccentric_cam_profile),
+           T(a_roller_follower_lifts_as_the_eccentric_cam_profile),
            T(the_follower_leaves_the_cam_above_the_speed_its_spring_holds));
