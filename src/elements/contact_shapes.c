@@ -9,7 +9,12 @@
  *             of (rho, z) from it, the normal turned back about z
  *   ellipsoid (semi-axes a) d ~ k0 (k0 - 1) / k1, k0 = |x / a|, k1 = |x / a^2|,
  *             n = (x / a^2) / |x / a^2|: zero on the surface and of the right
- *             sign, exact on the axes, an approximation elsewhere.
+ *             sign, exact on the axes, an approximation elsewhere
+ *   TriaMesh  the distance to the nearest point c of its nearest triangle,
+ *             negative where x is behind that triangle's face normal
+ *             f = (b - a) x (c - a) / |.| (outside where any of the triangles
+ *             nearest alike, at a shared edge or vertex, has x in front);
+ *             n = (x - c) / |x - c| outside, f inside.
  * A candidate point X of one shape (with a radius rad: a sphere's centre)
  * against the solid T: distance d_T(X) - rad, T's surface at X - d_T n, the
  * shape's at X - rad n, the contact point halfway between. */
@@ -51,6 +56,8 @@ void mbs_contact_shape_make(const mbs_model *m, int k, mbs_contact_shape *out)
     case MBS_SHAPE_MESH:
         out->points = g->points;
         out->n_points = g->n_points;
+        out->triangles = g->triangles;
+        out->n_triangles = g->n_triangles;
         for (int i = 0; i < g->n_points; i++)
             v3_axpy(out->centre, 1.0 / g->n_points, g->points + 3 * i);
         for (int i = 0; i < g->n_points; i++) {
@@ -163,6 +170,101 @@ static double ellipsoid_distance(const double a[3], const double x[3], double n[
     return k0 * (k0 - 1.0) / k1;
 }
 
+/* The point of triangle a b c nearest to p (the regions of its vertices,
+ * edges and face in turn, by barycentric coordinates). */
+static void nearest_on_triangle(const double p[3], const double a[3], const double b[3], const double c[3],
+                                double q[3])
+{
+    double ab[3], ac[3], ap[3], bp[3], cp[3];
+    v3_sub(ab, b, a), v3_sub(ac, c, a), v3_sub(ap, p, a);
+    double d1 = v3_dot(ab, ap), d2 = v3_dot(ac, ap);
+    if (d1 <= 0.0 && d2 <= 0.0) {
+        v3_copy(q, a);
+        return;
+    }
+    v3_sub(bp, p, b);
+    double d3 = v3_dot(ab, bp), d4 = v3_dot(ac, bp);
+    if (d3 >= 0.0 && d4 <= d3) {
+        v3_copy(q, b);
+        return;
+    }
+    double vc = d1 * d4 - d3 * d2;
+    if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) { /* edge ab */
+        v3_copy(q, a);
+        v3_axpy(q, d1 / (d1 - d3), ab);
+        return;
+    }
+    v3_sub(cp, p, c);
+    double d5 = v3_dot(ab, cp), d6 = v3_dot(ac, cp);
+    if (d6 >= 0.0 && d5 <= d6) {
+        v3_copy(q, c);
+        return;
+    }
+    double vb = d5 * d2 - d1 * d6;
+    if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) { /* edge ac */
+        v3_copy(q, a);
+        v3_axpy(q, d2 / (d2 - d6), ac);
+        return;
+    }
+    double va = d3 * d6 - d5 * d4;
+    if (va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0) { /* edge bc */
+        double w = (d4 - d3) / ((d4 - d3) + (d5 - d6)), bc[3];
+        v3_sub(bc, c, b);
+        v3_copy(q, b);
+        v3_axpy(q, w, bc);
+        return;
+    }
+    double den = 1.0 / (va + vb + vc); /* inside the face */
+    v3_copy(q, a);
+    v3_axpy(q, vb * den, ab);
+    v3_axpy(q, vc * den, ac);
+}
+
+static double mesh_distance(const mbs_contact_shape *s, const double x[3], double n[3])
+{
+    double best = DBL_MAX, face_n[3] = {0.0, 0.0, 1.0}, near[3] = {0.0, 0.0, 0.0};
+    int in_front = 0;
+    for (int t = 0; t < s->n_triangles; t++) {
+        const int *v = s->triangles + 3 * t;
+        const double *a = s->points + 3 * v[0], *b = s->points + 3 * v[1], *c = s->points + 3 * v[2];
+        double q[3], d[3], ab[3], ac[3], f[3];
+        nearest_on_triangle(x, a, b, c, q);
+        v3_sub(d, x, q);
+        double dist = v3_norm(d);
+        if (dist > best * (1.0 + 1e-12) + DBL_MIN)
+            continue;
+        v3_sub(ab, b, a), v3_sub(ac, c, a), v3_cross(f, ab, ac);
+        double len = v3_norm(f);
+        if (len < DBL_MIN)
+            continue; /* a degenerate triangle: no face */
+        v3_scale(f, f, 1.0 / len);
+        int front = v3_dot(d, f) >= 0.0;
+        if (dist < best * (1.0 - 1e-12)) { /* nearer than all before: the others tied no more */
+            in_front = front;
+            v3_copy(face_n, f);
+        } else {
+            in_front |= front;
+        }
+        best = fmin(best, dist);
+        v3_copy(near, q);
+    }
+    if (best == DBL_MAX) {
+        v3_set(n, 0.0, 0.0, 1.0);
+        return DBL_MAX;
+    }
+    if (!in_front) {
+        v3_copy(n, face_n);
+        return -best;
+    }
+    double d[3];
+    v3_sub(d, x, near);
+    if (best > DBL_MIN)
+        v3_scale(n, d, 1.0 / best);
+    else
+        v3_copy(n, face_n);
+    return best;
+}
+
 /* Signed distance of the global point X from the solid T, and T's outward
  * normal there (global). */
 static double distance_from(const mbs_posed_shape *T, const double X[3], double n[3])
@@ -175,6 +277,7 @@ static double distance_from(const mbs_posed_shape *T, const double X[3], double 
     case MBS_SHAPE_SPHERE: d = sphere_distance(s->size[0], x, nl); break;
     case MBS_SHAPE_BOX: d = box_distance(s->size, x, nl); break;
     case MBS_SHAPE_ELLIPSOID: d = ellipsoid_distance(s->size, x, nl); break;
+    case MBS_SHAPE_MESH: d = mesh_distance(s, x, nl); break;
     default: d = frustum_distance(s->size, x, nl); break;
     }
     m3_mul_v(n, T->R, nl);
@@ -297,15 +400,13 @@ double mbs_contact_pair(const mbs_posed_shape *I, const mbs_posed_shape *J, mbs_
         return gap;
     pair_walk w = {visit, ctx, DBL_MAX};
     mbs_shape a = I->s->shape, b = J->s->shape;
-    if (a == MBS_SHAPE_SPHERE && b != MBS_SHAPE_MESH) {
+    if (a == MBS_SHAPE_SPHERE) {
         points_against(&w, I, J, 1);
-    } else if (b == MBS_SHAPE_SPHERE && a != MBS_SHAPE_MESH) {
+    } else if (b == MBS_SHAPE_SPHERE) {
         points_against(&w, J, I, 0);
-    } else {
-        if (b != MBS_SHAPE_MESH)
-            points_against(&w, I, J, 1);
-        if (a != MBS_SHAPE_MESH)
-            points_against(&w, J, I, 0);
+    } else { /* both ways (not two meshes: refused when the model is built) */
+        points_against(&w, I, J, 1);
+        points_against(&w, J, I, 0);
     }
     return w.least;
 }

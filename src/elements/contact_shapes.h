@@ -5,7 +5,10 @@
  *
  * Every solid (sphere, box, cylinder, frustum, ellipsoid) has a signed
  * distance function d(x): negative inside, zero on its surface, with the
- * outward normal as its gradient (exact for all but the ellipsoid). A pair
+ * outward normal as its gradient (exact for all but the ellipsoid); a
+ * TriaMesh has the distance to its nearest triangle, negative behind that
+ * triangle's face (its normal by the right-hand rule of its points' order,
+ * out of the solid). A pair
  * is tested by the points of one shape that can reach the other first,
  * each against the other's d(x):
  *   sphere      its centre, less its radius
@@ -13,9 +16,9 @@
  *   cylinder,   on each end circle, its point deepest along the other
  *   frustum     shape's normal, and three more at quarter turns from it
  *   ellipsoid   its point deepest along the other shape's normal
- *   TriaMesh    its vertices (a mesh has no inside: it only touches solids)
- * in both directions (a sphere only by its centre, unless the other is a
- * mesh). Each tested point is a candidate contact: its signed distance,
+ *   TriaMesh    its vertices
+ * in both directions (a sphere only by its centre); two meshes do not
+ * touch. Each tested point is a candidate contact: its signed distance,
  * the unit normal along which the I shape is pushed, and the contact point
  * halfway between the two surfaces. */
 #ifndef MBS_CONTACT_SHAPES_H
@@ -32,6 +35,8 @@ typedef struct mbs_contact_shape {
     double size[3];         /* as mbs_graphic's */
     const double *points;   /* MESH: [n_points x 3] vertices, shape frame (the model's) */
     int n_points;
+    const int *triangles;   /* MESH: [n_triangles x 3] point indices (the model's) */
+    int n_triangles;
     double centre[3];       /* bounding sphere: centre (shape frame) and radius */
     double radius;
 } mbs_contact_shape;

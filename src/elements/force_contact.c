@@ -487,7 +487,7 @@ const mbs_kind mbs_kind_force_contact = {
     "Force_Contact", MBS_FAMILY_FORCE, MBS_IN_MODEL, MBS_STAGE_ELEMENTS, ATTRS, MBS_COUNT_OF(ATTRS),
     "Contact between the Post_Graphic shapes of two bodies (MotionSolve; Adams' CONTACT): i_graphics_id on "
     "one body, j_graphics_id on another; boxes, cylinders, frustums, spheres, ellipsoids and TriaMeshes (a mesh "
-    "touches solids by its vertices, not another mesh). Where they penetrate, a normal force by cnf_type "
+    "is solid behind its outward-wound faces; two meshes do not touch). Where they penetrate, a normal force by cnf_type "
     "IMPACT (k p^e with damping ramped in over dmax, as the IMPACT function) or POISSON (a penalty spring "
     "giving back restitution_coef^2 of its energy), and Adams' velocity-based Coulomb friction (cff_type), "
     "at the point halfway between the surfaces; none without penetration. IDA's root finding locates every "

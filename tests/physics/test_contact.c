@@ -20,6 +20,7 @@
  *  - the drop from an Adams dataset (CONTACT between GRAPHICS): the same;
  *  - a ball rolls down an incline at (5/7) g sin th (1e-3), a solid cylinder
  *    on its side at (2/3) g sin th;
+ *  - the Hertz ball rests alike on a floor given as a TriaMesh of two large triangles;
  *  - a TriaMesh block rests on its four lower vertices, each m g / (4 k) deep;
  *  - a flat-faced follower on an eccentric disc cam (models/contact_cam_follower.xml)
  *    lifts as the cam profile R - e cos(omega t), to 1e-4 of the lift, and
@@ -136,14 +137,26 @@ TEST(a_poisson_ball_bounces_to_e_squared_of_its_height)
     test_results_free(&r);
 }
 
-TEST(a_hertz_ball_rests_at_its_static_penetration)
+/* A Hertz ball at rest on the floor of `path`: (m g / k)^(1/1.5) deep (1e-6). */
+static void check_hertz_rest(const char *path)
 {
     test_results r;
     const char *sets[] = {"ex=1.5", "k=1e6", "c=400", "dmax=1e-4", "h=0", "end=1", NULL};
-    run_ok("tests/physics/models/contact_ball.xml", sets, tight, &r);
+    run_ok(path, sets, tight, &r);
     double want = pow(1 * G / 1e6, 1 / 1.5), got = test_value(&r, "depth", 0, r.n_rows - 1);
-    CHECK_MSG(fabs(got / want - 1) < 1e-6, "rests %.10g m deep, (m g / k)^(1/1.5) = %.10g", got, want);
+    CHECK_MSG(fabs(got / want - 1) < 1e-6, "%s: rests %.10g m deep, (m g / k)^(1/1.5) = %.10g", path, got, want);
     test_results_free(&r);
+}
+
+TEST(a_hertz_ball_rests_at_its_static_penetration)
+{
+    check_hertz_rest("tests/physics/models/contact_ball.xml");
+}
+
+/* The floor a TriaMesh of two triangles far larger than the ball. */
+TEST(a_hertz_ball_rests_on_a_mesh_floor_alike)
+{
+    check_hertz_rest("tests/physics/models/contact_ball_mesh_floor.xml");
 }
 
 TEST(a_block_slides_to_rest_at_mu_g)
@@ -285,7 +298,7 @@ TEST(the_follower_leaves_the_cam_above_the_speed_its_spring_holds)
 
 TEST_SUITE(contact, T(an_elastic_ball_bounces_back_at_its_impact_speed_after_half_a_period),
            T(an_adams_contact_drops_the_same_ball), T(a_damped_ball_leaves_at_the_spring_dampers_restitution), T(a_poisson_ball_bounces_to_e_squared_of_its_height),
-           T(a_hertz_ball_rests_at_its_static_penetration), T(a_block_slides_to_rest_at_mu_g),
+           T(a_hertz_ball_rests_at_its_static_penetration), T(a_hertz_ball_rests_on_a_mesh_floor_alike), T(a_block_slides_to_rest_at_mu_g),
            T(a_block_slides_down_a_steep_incline_and_sticks_on_a_gentle_one),
            T(a_ball_rolls_down_an_incline_at_five_sevenths_g_sin),
            T(a_cylinder_rolls_down_an_incline_at_two_thirds_g_sin),

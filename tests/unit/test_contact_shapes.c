@@ -135,6 +135,31 @@ TEST(an_ellipsoid_touches_by_its_point_deepest_along_the_normal)
     CHECK_NEAR(mbs_contact_pair(&pd, &pe, NULL, NULL), 0.05 - 1e-9, 1e-12);
 }
 
+/* a 0.2 x 0.2 x 0.1 box as 8 points and 12 triangles, wound outwards */
+static const double CUBE_POINTS[24] = {-0.1, -0.1, -0.05, 0.1, -0.1, -0.05, 0.1, 0.1, -0.05, -0.1, 0.1, -0.05,
+                                       -0.1, -0.1, 0.05,  0.1, -0.1, 0.05,  0.1, 0.1, 0.05,  -0.1, 0.1, 0.05};
+static const int CUBE_TRIANGLES[36] = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4,
+                                       1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7};
+
+TEST(a_mesh_is_a_solid_behind_its_faces)
+{
+    mbs_contact_shape mesh = shape(MBS_SHAPE_MESH, 0, 0, 0), ball = shape(MBS_SHAPE_SPHERE, 0.02, 0.02, 0.02);
+    mesh.points = CUBE_POINTS, mesh.n_points = 8, mesh.triangles = CUBE_TRIANGLES, mesh.n_triangles = 12;
+    seen s;
+    double above[3] = {0.03, -0.04, 0.08}; /* 0.03 over the top face: 0.01 apart */
+    CHECK_NEAR(pair(&ball, above, I3, &mesh, &s), 0.01, 1e-15);
+    CHECK_NEAR(s.deepest.normal[2], 1.0, 1e-15);
+    double inside[3] = {0.0, 0.09, 0.0}; /* 0.01 inside the face y = 0.1: 0.03 deep */
+    CHECK_NEAR(pair(&ball, inside, I3, &mesh, &s), -0.03, 1e-15);
+    CHECK_NEAR(s.deepest.normal[1], 1.0, 1e-15);
+    double by_edge[3] = {0.13, 0.0, 0.09}; /* 0.05 from the edge x = 0.1, z = 0.05 (0.03, 0.04) */
+    CHECK_NEAR(pair(&ball, by_edge, I3, &mesh, &s), 0.03, 1e-15);
+    CHECK_NEAR(s.deepest.normal[0], 0.6, 1e-15);
+    CHECK_NEAR(s.deepest.normal[2], 0.8, 1e-15);
+    double by_corner[3] = {0.12, 0.12, 0.06}; /* from the corner (0.1, 0.1, 0.05): sqrt(0.0009) */
+    CHECK_NEAR(pair(&ball, by_corner, I3, &mesh, &s), 0.03 - 0.02, 1e-15);
+}
+
 TEST(bounding_spheres_apart_give_their_gap)
 {
     mbs_contact_shape a = shape(MBS_SHAPE_BOX, 1, 1, 1), b = shape(MBS_SHAPE_BOX, 1, 1, 1);
@@ -151,4 +176,5 @@ TEST(bounding_spheres_apart_give_their_gap)
 TEST_SUITE(contact_shapes, T(two_spheres_touch_along_the_line_of_their_centres),
            T(a_sphere_against_a_box_face_edge_and_corner), T(a_box_rests_on_a_box_by_its_four_lower_corners),
            T(a_cylinder_and_a_frustum_by_their_revolved_trapezoid),
-           T(an_ellipsoid_touches_by_its_point_deepest_along_the_normal), T(bounding_spheres_apart_give_their_gap));
+           T(an_ellipsoid_touches_by_its_point_deepest_along_the_normal), T(a_mesh_is_a_solid_behind_its_faces),
+           T(bounding_spheres_apart_give_their_gap));
