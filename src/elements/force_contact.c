@@ -114,7 +114,7 @@ typedef struct contact_sum {
     int n_active;
     /* the deepest candidate (also when none touches: the closest) */
     mbs_contact_point deepest;
-    double slip[3], deepest_fn, deepest_ff[3];
+    double slip[3];
 } contact_sum;
 
 static void visit(void *ctx, const mbs_contact_point *cp)
@@ -155,8 +155,6 @@ static void visit(void *ctx, const mbs_contact_point *cp)
     if (cp->distance < s->deepest.distance) {
         s->deepest = *cp;
         v3_copy(s->slip, vt);
-        s->deepest_fn = fn;
-        v3_copy(s->deepest_ff, ff);
     }
 }
 
