@@ -66,7 +66,7 @@ INCDIR  := $(DESTDIR)$(PREFIX)/include/mbsim
 PCDIR   := $(DESTDIR)$(PREFIX)/share/pkgconfig
 VERSION := $(shell sed -n 's/.*MBS_VERSION_STRING "\(.*\)".*/\1/p' src/core/version.h)
 
-.PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests usersub-tests regression schema \
+.PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests usersub-tests adams-twins regression schema \
         schema-check docs docs-check include-check update-references bench clean help
 
 all: $(MBSIM) $(USERSUB_LIBS)
@@ -199,6 +199,10 @@ cli-tests: $(MBSIM) $(CLI_TOOLS)
 usersub-tests: $(MBSIM) $(USERSUB_LIBS)
 	tests/usersub/run.sh $(MBSIM) $(BUILD)
 
+# mbsim's models written as Adams datasets move as their XML twins (mbsim compare --bodies).
+adams-twins: $(MBSIM)
+	tests/adams/twins.sh $(MBSIM)
+
 # Every model in models/ against its reference in tests/regression/ref/,
 # and in both formulations against each other.
 regression: $(MBSIM)
@@ -225,7 +229,7 @@ include-check:
 	tools/check_includes.sh
 	tests/include_check.sh
 
-check: include-check unit physics bad models cli-tests usersub-tests regression schema-check docs-check install-check
+check: include-check unit physics bad models cli-tests usersub-tests adams-twins regression schema-check docs-check install-check
 
 # The README's test command: everything, then everything again under the
 # sanitizers, then each fuzzer for a minute (a regression is caught).

@@ -17,9 +17,8 @@
  *   adams_gear.adm        GEARs by their common-velocity markers: a pinion, a gear, a rack
  *   adams_ic.adm          JOINT IC sets the angle and rate at the start; a
  *                         HOOKE joint whose markers coincide moves nothing
- *   twin_*.adm, .acf      models/ written as datasets: every body's pose at every
- *                         output time is its XML twin's (to rounding at the start,
- *                         within the integrator's error over the run) */
+ * (models/ written as datasets are compared with their XML twins by
+ * tests/adams/twins.sh) */
 #include "../support/harness.h"
 #include "../support/run_model.h"
 
@@ -255,72 +254,12 @@ TEST(transfer_functions_and_linear_state_equations_lag_as_the_closed_form)
     test_results_free(&r);
 }
 
-/* The XML twin's settings and analyses, for the dataset's run (a dataset's INTEGRATOR has one
- * tolerance where the XML models give rtol and atol apart). */
-static mbs_solver_settings twin_settings;
-static mbs_analysis twin_analyses[8];
-static int twin_n_analyses;
-
-static void as_the_twin(mbs_model *m)
-{
-    m->settings = twin_settings;
-    for (int i = 0; i < m->n_analyses && i < twin_n_analyses && m->n_analyses == twin_n_analyses; i++)
-        m->analyses[i] = twin_analyses[i];
-}
-
-static void check_twin(const char *xml, const char *adams)
-{
-    test_results a, b;
-    if (!run(xml, &a)) {
-        test_results_free(&a);
-        return;
-    }
-    twin_settings = a.model->settings; /* or a Param_Transient in <Command> before the first analysis */
-    for (int i = 0; i < a.model->n_commands; i++)
-        if (a.model->commands[i].kind == MBS_CMD_SETTINGS && a.model->commands[i].before == 0)
-            twin_settings = a.model->commands[i].settings;
-    twin_n_analyses = a.model->n_analyses < 8 ? a.model->n_analyses : 8;
-    for (int i = 0; i < twin_n_analyses; i++)
-        twin_analyses[i] = a.model->analyses[i];
-    int ok = test_run_model(adams, NULL, as_the_twin, &b) == 0 && b.status == MBS_OK;
-    CHECK_MSG(ok, "%s did not run: %s %s", adams, b.run.message, b.errors);
-    if (ok) {
-        /* x y z e0 e1 e2 e3 of every moving body at every output time */
-        CHECK(a.pose_width >= 7);
-        CHECK_MSG(a.pose_width == b.pose_width && a.n_rows == b.n_rows, "%s: %d rows of %d poses, %s: %d of %d", xml,
-                  a.n_rows, a.pose_width, adams, b.n_rows, b.pose_width);
-        double worst = 0;
-        for (int i = 0; i < a.n_rows && i < b.n_rows && a.pose_width == b.pose_width; i++) {
-            CHECK(fabs(a.t[i] - b.t[i]) < 1e-12);
-            for (int k = 0; k < a.pose_width; k++)
-                worst = fmax(worst, fabs(a.poses[i * a.pose_width + k] - b.poses[i * b.pose_width + k]));
-            if (i == 2)
-                CHECK_MSG(worst < 1e-12, "%s and %s: poses differ by %g at the start", xml, adams, worst);
-        }
-        /* the same equations to rounding: the first rows agree to 1e-12; the rounding then grows as the
-         * integrator's error does (at rtol 1e-8, to 2e-5 m over the four-bar's 5 s) */
-        CHECK_MSG(worst < 1e-4, "%s and %s: poses differ by %g", xml, adams, worst);
-    }
-    test_results_free(&a);
-    test_results_free(&b);
-}
-
-TEST(models_written_as_datasets_move_as_their_xml_twins)
-{
-    check_twin("models/pendulum.xml", "tests/physics/models/twin_pendulum.adm");
-    check_twin("models/double_pendulum_3d.xml", "tests/physics/models/twin_double_pendulum_3d.adm");
-    check_twin("models/slider_crank.xml", "tests/physics/models/twin_slider_crank.adm");
-    check_twin("models/four_bar.xml", "tests/physics/models/twin_four_bar.adm");
-    check_twin("models/screw_jack.xml", "tests/physics/models/twin_screw_jack.adm");
-    check_twin("models/bushing_engine_mount.xml", "tests/physics/models/twin_bushing_engine_mount.acf");
-}
-
 TEST_SUITE(adams, T(pendulum_placed_by_its_bcs_falls_as_the_closed_form),
            T(spring_dampers_and_sforces_move_their_blocks_as_the_oscillator),
            T(gcon_holds_the_distance_and_the_pendulum_swings_as_a_point_mass),
            T(command_file_holds_the_block_then_lets_it_fall),
            T(joint_ic_sets_the_start_and_a_hooke_joint_as_written_moves_nothing),
-           T(models_written_as_datasets_move_as_their_xml_twins), T(gears_turn_at_the_ratio_of_their_radii),
+           T(gears_turn_at_the_ratio_of_their_radii),
            T(a_diagonal_field_is_a_bushing_with_its_free_lengths_in_the_preload),
            T(motions_of_markers_hold_a_coordinate_to_their_function),
            T(transfer_functions_and_linear_state_equations_lag_as_the_closed_form));
