@@ -8,6 +8,8 @@
  *   adams_oscillator.adm  a SPRINGDAMPER, an SFORCE written over three lines
  *                         and an action-only SFORCE (along J's z) each move
  *                         their block as the damped oscillator's closed form
+ *   adams_friction.adm    FRICTION slows a block sliding on a translational
+ *                         joint as the LuGre law's closed form
  *   adams_gcon.adm        a GCON holds a pendulum at 1 m: DM stays 1, the
  *                         speed at the bottom is sqrt(2 g L)
  *   adams_drop.acf        SIMULATE, DEACTIVATE, SIMULATE: held, then free fall
@@ -118,6 +120,45 @@ TEST(spring_dampers_and_sforces_move_their_blocks_as_the_oscillator)
             worst[b] = fmax(worst[b], fabs(test_value(&r, REQ[b], 1, i) - 1.0 - oscillator(r.t[i])));
     for (int b = 0; b < 3; b++)
         CHECK_MSG(worst[b] < 1e-5, "block %d: %g m from the closed form", b + 1, worst[b]);
+    test_results_free(&r);
+}
+
+/* FRICTION on a translational joint: the block of adams_friction.adm slides along x
+ * at v0 = 2 m/s, pressed onto the joint by gravity, N = m g from the joint's reaction.
+ * The LuGre law in steady sliding (docs/joint-friction.md), with the canonical bristles
+ * a dataset gets (sigma0 = 1e5 /m, sigma1 = 316 s/m, sigma2 = 0.4 s/m) and slip far
+ * beyond STICTION_TRANSITION_VELOCITY (g(s) = mu_d):
+ *     dv/dt = -g (mu_d + sigma2 v)
+ *     v(t)  = (v1 + mu_d/sigma2) exp(-sigma2 g t) - mu_d/sigma2
+ * The bristles start relaxed: in the first microseconds they deflect to z = mu_d/sigma0,
+ * and their damping sigma1 dz/dt costs the block g sigma1 mu_d/sigma0 = 9.3 mm/s of
+ * speed (v1 = v0 - that), so that mu (not the mass, not N's direction) sets the
+ * history. The block stops where v(t) = 0 and stays. */
+TEST(friction_slows_a_sliding_block_as_the_lugre_law)
+{
+    test_results r;
+    if (!run("tests/physics/models/adams_friction.adm", &r)) {
+        test_results_free(&r);
+        return;
+    }
+    const double g = 9.81, mu = 0.3, s0 = 1e5, s1 = 316, s2 = 0.4, v0 = 2;
+    double v1 = v0 - g * s1 * mu / s0, t_stop = log((v1 + mu / s2) / (mu / s2)) / (s2 * g);
+    double worst = 0, worst_at_rest = 0;
+    int sliding = 0;
+    for (int i = 0; i < r.n_rows; i++) {
+        double v = test_value(&r, "REQUEST_1", 1, i);
+        if (r.t[i] > 0 && r.t[i] < t_stop - 0.02) { /* at t = 0 the bristles are still relaxed */
+            worst = fmax(worst, fabs(v - ((v1 + mu / s2) * exp(-s2 * g * r.t[i]) - mu / s2)));
+            sliding++;
+        } else if (r.t[i] > t_stop + 0.02) {
+            worst_at_rest = fmax(worst_at_rest, fabs(v));
+        }
+    }
+    CHECK(sliding > 20);
+    /* the bristles' first deflection also lags the steady sigma0 z by mu_d^2/(sigma0 v0)
+     * seconds of friction: 4e-6 m/s */
+    CHECK_MSG(worst < 2e-5, "sliding: %g m/s from the closed form", worst);
+    CHECK_MSG(worst_at_rest < 1e-6, "at rest: %g m/s", worst_at_rest);
     test_results_free(&r);
 }
 
@@ -257,6 +298,7 @@ TEST(transfer_functions_and_linear_state_equations_lag_as_the_closed_form)
 TEST_SUITE(adams, T(pendulum_placed_by_its_bcs_falls_as_the_closed_form),
            T(spring_dampers_and_sforces_move_their_blocks_as_the_oscillator),
            T(gcon_holds_the_distance_and_the_pendulum_swings_as_a_point_mass),
+           T(friction_slows_a_sliding_block_as_the_lugre_law),
            T(command_file_holds_the_block_then_lets_it_fall),
            T(joint_ic_sets_the_start_and_a_hooke_joint_as_written_moves_nothing),
            T(gears_turn_at_the_ratio_of_their_radii),
