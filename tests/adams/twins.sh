@@ -56,6 +56,12 @@ twin slider_crank 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 5 --print-interval 0.
 twin four_bar 1e-4 --rtol 1e-8 --atol 1e-10 --end-time 5 --print-interval 0.01
 twin screw_jack 1e-6 --rtol 1e-10 --atol 1e-10 --end-time 2 --print-interval 0.01
 twin bushing_engine_mount 1e-6 --rtol 1e-9 --atol 1e-11 --end-time 1 --print-interval 0.002
+twin bob_pendulum 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 2 --print-interval 0.01
+twin heavy_top 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 10 --print-interval 0.01
+twin spatial_arm 1e-6 --rtol 1e-9 --atol 1e-11 --end-time 3 --print-interval 0.01
+twin motion_acceleration 1e-6 --rtol 1e-10 --atol 1e-10 --end-time 2 --print-interval 0.01
+twin flyball_governor 1e-6 --rtol 1e-9 --atol 1e-11 --end-time 10 --print-interval 0.01
+twin rack_pinion_steering 1e-6 --rtol 1e-10 --atol 1e-10 --end-time 1 --print-interval 0.002
 
 echo "Adams twins: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
