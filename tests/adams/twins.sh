@@ -62,6 +62,8 @@ twin spatial_arm 1e-6 --rtol 1e-9 --atol 1e-11 --end-time 3 --print-interval 0.0
 twin motion_acceleration 1e-6 --rtol 1e-10 --atol 1e-10 --end-time 2 --print-interval 0.01
 twin flyball_governor 1e-6 --rtol 1e-9 --atol 1e-11 --end-time 10 --print-interval 0.01
 twin rack_pinion_steering 1e-6 --rtol 1e-10 --atol 1e-10 --end-time 1 --print-interval 0.002
+twin coupler_differential 1e-6 --rtol 1e-9 --atol 1e-10 --end-time 10 --print-interval 0.02
+twin drive_shafts 1e-6 --rtol 1e-10 --atol 1e-9 --end-time 2 --print-interval 0.005
 
 echo "Adams twins: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
