@@ -64,6 +64,11 @@ twin flyball_governor 1e-6 --rtol 1e-9 --atol 1e-11 --end-time 10 --print-interv
 twin rack_pinion_steering 1e-6 --rtol 1e-10 --atol 1e-10 --end-time 1 --print-interval 0.002
 twin coupler_differential 1e-6 --rtol 1e-9 --atol 1e-10 --end-time 10 --print-interval 0.02
 twin drive_shafts 1e-6 --rtol 1e-10 --atol 1e-9 --end-time 2 --print-interval 0.005
+twin joint_friction_revolute 1e-6 --rtol 1e-7 --atol 1e-8 --end-time 10 --print-interval 0.01
+twin joint_friction_translational 1e-6 --rtol 1e-7 --atol 1e-10 --end-time 3 --print-interval 0.005
+twin joint_friction_cylindrical 1e-6 --rtol 1e-7 --atol 1e-10 --end-time 0.5 --print-interval 0.002
+twin joint_friction_spherical 1e-6 --rtol 1e-7 --atol 1e-10 --end-time 4 --print-interval 0.01
+twin joint_friction_universal 1e-6 --rtol 1e-7 --atol 1e-10 --end-time 6 --print-interval 0.01
 
 echo "Adams twins: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
