@@ -72,6 +72,8 @@ twin joint_friction_universal 1e-6 --rtol 1e-7 --atol 1e-10 --end-time 6 --print
 twin coil_spring_mount 1e-6 --rtol 1e-8 --atol 1e-8 --print-interval 0.005
 twin connector_two_body_spring 1e-6 --rtol 1e-9 --atol 1e-11 --end-time 10 --print-interval 0.01
 twin constant_motion_q 1e-6 --rtol 1e-8 --atol 1e-8
+twin linear_spring_damper 1e-6 --rtol 1e-8 --atol 1e-10 --print-interval 0.01
+twin linear_rotor 1e-6 --rtol 1e-9 --atol 1e-11 --end-time 0.3 --print-interval 0.01
 
 echo "Adams twins: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
