@@ -78,6 +78,7 @@ twin linear_rotor 1e-6 --rtol 1e-9 --atol 1e-11 --end-time 0.3 --print-interval 
 twin beam_steel_cantilevers 1e-9 --rtol 1e-8 --atol 1e-10 --print-interval 0.001
 twin beam_anti_roll_bar 1e-9 --rtol 1e-8 --atol 1e-10 --print-interval 0.01
 twin andrews 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 0.03 --print-interval 0.0005
+twin shared_ids 1e-4 --rtol 1e-8 --atol 1e-8
 
 echo "Adams twins: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
