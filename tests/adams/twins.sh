@@ -79,6 +79,7 @@ twin beam_steel_cantilevers 1e-9 --rtol 1e-8 --atol 1e-10 --print-interval 0.001
 twin beam_anti_roll_bar 1e-9 --rtol 1e-8 --atol 1e-10 --print-interval 0.01
 twin andrews 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 0.03 --print-interval 0.0005
 twin shared_ids 1e-4 --rtol 1e-8 --atol 1e-8
+twin motionview_cruise_control 1e-6 --rtol 1e-8 --atol 1e-10 --print-interval 0.1
 
 echo "Adams twins: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
