@@ -80,7 +80,7 @@ FMUINSTDIR := $(DESTDIR)$(PREFIX)/lib/mbsim/fmu
 PCDIR   := $(DESTDIR)$(PREFIX)/share/pkgconfig
 VERSION := $(shell sed -n 's/.*MBS_VERSION_STRING "\(.*\)".*/\1/p' src/core/version.h)
 
-.PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests usersub-tests fmi-tests regression schema \
+.PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests usersub-tests fmi-tests adams-twins regression schema \
         schema-check docs docs-check include-check update-references bench clean help
 
 all: $(MBSIM) $(USERSUB_LIBS) $(FMU_SO)
@@ -242,6 +242,10 @@ fmi-tests: $(MBSIM) $(FMU_SO) $(BUILD)/fmi_master $(BUILD)/fmi_stub.so
 usersub-tests: $(MBSIM) $(USERSUB_LIBS)
 	tests/usersub/run.sh $(MBSIM) $(BUILD)
 
+# mbsim's models written as Adams datasets move as their XML twins (mbsim compare --bodies).
+adams-twins: $(MBSIM)
+	tests/adams/twins.sh $(MBSIM)
+
 # Every model in models/ against its reference in tests/regression/ref/,
 # and in both formulations against each other.
 regression: $(MBSIM)
@@ -268,7 +272,7 @@ include-check:
 	tools/check_includes.sh
 	tests/include_check.sh
 
-check: include-check unit physics bad models cli-tests usersub-tests fmi-tests regression schema-check docs-check install-check
+check: include-check unit physics bad models cli-tests usersub-tests fmi-tests adams-twins regression schema-check docs-check install-check
 
 # The README's test command: everything, then everything again under the
 # sanitizers, then each fuzzer for a minute (a regression is caught).

@@ -263,7 +263,8 @@ static const char ANIMATE[] =
 
 static const char COMPARE[] =
     "usage: mbsim compare REF.h5 NEW.h5 [--rtol R] [--atol A] [--scaled-atol S]\n"
-    "                     [--sensor NAME]... [--interpolate] [--time-tol T] [--quiet]\n"
+    "                     [--sensor NAME]... [--bodies] [--interpolate] [--time-tol T]\n"
+    "                     [--quiet]\n"
     "\n"
     "Compares every column of every sensor of NEW with REF: values agree when\n"
     "|NEW - REF| <= A + R |REF|; NaN never agrees with a number (two NaNs agree).\n"
@@ -279,6 +280,10 @@ static const char COMPARE[] =
     "  --scaled-atol S        add S times the column's largest |REF| to A (default 0):\n"
     "                         judges a value near zero against the column's range\n"
     "  --sensor NAME          compare only this sensor (repeatable)\n"
+    "  --bodies               compare the bodies' motion (x y z e0 e1 e2 e3 of each\n"
+    "                         moving body, by its name, from /geometry/bodies) in\n"
+    "                         place of the sensors: two models of one system whose\n"
+    "                         sensors differ, e.g. an XML model and its Adams dataset\n"
     "  --interpolate          if the time grids differ, compare at REF's times\n"
     "                         within NEW's time range, NEW interpolated linearly\n"
     "  --time-tol T           times closer than T are the same (default 1e-9\n"
