@@ -236,7 +236,7 @@ $(BUILD)/fmi_stub.so: tests/fmi/stub.c
 	$(CC) $(USERSUB_CFLAGS) -o $@ $<
 
 fmi-tests: $(MBSIM) $(FMU_SO) $(BUILD)/fmi_master $(BUILD)/fmi_stub.so
-	tests/fmi/run.sh $(MBSIM) $(BUILD)
+	FMI_SANITIZED="$(SANITIZE)" tests/fmi/run.sh $(MBSIM) $(BUILD)
 
 # User subroutines: each routine against its twin, loading, failures, crashes.
 usersub-tests: $(MBSIM) $(USERSUB_LIBS)

@@ -512,7 +512,9 @@ mbs_fmu_status mbs_fmu_get_real(mbs_fmu *f, const unsigned *vr, size_t n, double
         case MBS_FMI_OUTPUT:
             if (f->state == INSTANTIATED)
                 return fail(f, "output '%s' has a value from initialisation mode on", v->name);
-            if (f->state == INITIALISING && start(f) != MBS_FMU_OK)
+            /* start may compile the model again (a parameter changed), which
+             * replaces the variables: look this one up anew */
+            if (f->state == INITIALISING && (start(f) != MBS_FMU_OK || !(v = variable(f, vr[k], &i))))
                 return MBS_FMU_ERROR;
             if (!f->session)
                 return fail(f, "output '%s' has no value after a failure or termination", v->name);

@@ -245,12 +245,17 @@ static int read_variable(fmu *f, xmlNode *root, xmlNode *n, variable *v)
     v->causality = prop(n, "causality");
     v->variability = prop(n, "variability");
     v->initial = prop(n, "initial");
-    if (!v->name || !vr)
+    if (!v->name || !vr) {
+        xmlFree(vr);
         return reject("a variable without a name or a valueReference");
+    }
     char *end;
     unsigned long r = strtoul(vr, &end, 10);
-    if (*end || end == vr || r > 0xffffffffUL)
-        return reject("variable '%s': valueReference '%s' is not an unsigned integer", v->name, vr);
+    if (*end || end == vr || r > 0xffffffffUL) {
+        reject("variable '%s': valueReference '%s' is not an unsigned integer", v->name, vr);
+        xmlFree(vr);
+        return -1;
+    }
     xmlFree(vr);
     v->vr = (unsigned)r;
     char *start = prop(t, "start");
@@ -496,8 +501,20 @@ static int load(fmu *f, const char *archive)
 
 static void cleanup(fmu *f)
 {
-    if (f->lib)
-        dlclose(f->lib);
+    /* the variables read, and the one a rejection stopped half-read */
+    for (int i = 0; f->vars && i <= f->n_vars; i++) {
+        variable *v = &f->vars[i];
+        free(v->type);
+        xmlFree(v->name);
+        xmlFree(v->causality);
+        xmlFree(v->variability);
+        xmlFree(v->initial);
+    }
+    free(f->vars);
+    xmlFree(f->identifier);
+    xmlFree(f->token);
+    /* the binary stays loaded until exit: unloading it first would leave a
+     * leak checker without the FMU's own stack frames */
     if (f->dir[0]) {
         char cmd[600];
         snprintf(cmd, sizeof cmd, "rm -rf '%s'", f->dir);
@@ -806,12 +823,14 @@ static int usage(void)
     return 2;
 }
 
-static int name_value(const char *arg, setting *s)
+/* NAME=VALUE split in place (the argument's own storage: nothing to free) */
+static int name_value(char *arg, setting *s)
 {
-    const char *eq = strchr(arg, '=');
+    char *eq = strchr(arg, '=');
     if (!eq)
         return -1;
-    s->name = strndup(arg, (size_t)(eq - arg));
+    *eq = '\0';
+    s->name = arg;
     s->value = eq + 1;
     return 0;
 }
@@ -825,7 +844,8 @@ int main(int argc, char **argv)
         return usage();
     options o = {.step = 0, .stop = 0};
     for (int i = 3; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        const char *a = argv[i];
+        char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--log") == 0) {
             o.log = 1;
             continue;
@@ -868,5 +888,7 @@ int main(int argc, char **argv)
         printf("fmi_master: %s: FMI %d.0, %d variables, the binary has every required function\n", argv[2], f.version,
                f.n_vars);
     cleanup(&f);
+    free((void *)o.pd_output); /* strdup'd by --pd */
+    free((void *)o.pd_rate);
     return rc;
 }

@@ -187,6 +187,11 @@ for v in 2 3; do
     rm -rf "$tmp/clean" && mkdir "$tmp/clean" && unzip -q "$tmp/spring$v.fmu" -d "$tmp/clean"
     env -i PATH=/usr/bin:/bin ldd "$tmp/clean/binaries/$plat/spring$v.so" >"$tmp/ldd" 2>&1
     check "unpacked in a clean folder, the binary finds every library (FMI $v)" sh -c "! grep -q 'not found' '$tmp/ldd'"
+    # A sanitizer's build (make check-asan) links its runtime, which resolves
+    # some of the MPI libraries' own dependencies from the system: which
+    # libraries travel with the FMU is the release build's question, checked
+    # by make check's run of this script.
+    [ -z "${FMI_SANITIZED:-}" ] &&
     check "... all but the C library's beside it (FMI $v)" sh -c \
         "awk '\$2 == \"=>\" { print \$1, \$3 }' '$tmp/ldd' | grep -Ev '^(libc|libm|libdl|libpthread|librt|libresolv|libutil)\\.so' |
          grep -v ' $tmp/clean/binaries/$plat/' | grep -q . && exit 1 || exit 0"
