@@ -2,7 +2,7 @@
 
 CC      ?= gcc
 BUILD   ?= build
-PKGS    := libxml-2.0 hdf5-serial plplot
+PKGS    := libxml-2.0 hdf5-serial plplot libzip
 # Debian's SUNDIALS ships no pkg-config files: the libraries are named here.
 SUNDIALS_LIBS := -lsundials_ida -lsundials_kinsol -lsundials_nvecserial \
                  -lsundials_sunmatrixdense -lsundials_sunmatrixsparse \
@@ -20,7 +20,7 @@ endif
 # Debian packages the build and the tests need (see `make deps`).
 DEB_PACKAGES := make gcc libc6-dev pkg-config libxml2-dev libhdf5-dev \
                 libsundials-dev libsuitesparse-dev liblapack-dev libplplot-dev plplot-driver-cairo \
-                parallel libpng-dev jq f3d xvfb xauth man-db
+                parallel libpng-dev jq f3d xvfb xauth man-db libzip-dev zip unzip
 # ... and the fuzzers (`make fuzz`, and `make test`, which runs them briefly).
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 
@@ -35,7 +35,7 @@ EXPORTS := src/usersub/exports.list
 LDEXPORT = -Wl,--dynamic-list=$(EXPORTS)
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/expr/*.c src/io/*.c src/model/*.c src/elements/*.c \
-                              src/solver/*/*.c src/output/*.c src/usersub/*.c))
+                              src/solver/*/*.c src/output/*.c src/usersub/*.c src/fmi/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c)) src/main.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -46,6 +46,19 @@ PHYS_SRC := $(sort $(wildcard tests/physics/*.c)) $(SUPPORT_SRC)
 PHYS_OBJ := $(PHYS_SRC:%.c=$(BUILD)/%.o)
 
 MBSIM := $(BUILD)/mbsim
+
+# The FMU binary (docs/fmi.md): the FMI functions (src/fmu/) and mbsim's
+# objects compiled again as position-independent code with only the FMI
+# functions visible, in one shared library that finds the libraries shipped
+# beside it ($$ORIGIN, as DT_RPATH so that their own dependencies are found
+# there too); tools/fmu_libs.sh copies those next to it. mbsim fmu packs
+# the folder.
+FMU_DIR  := $(BUILD)/fmu
+FMU_SO   := $(FMU_DIR)/libmbsim_fmu.so
+FMU_SRC  := $(sort $(wildcard src/fmu/*.c))
+FMU_OBJ  := $(FMU_SRC:%.c=$(BUILD)/pic/%.o)
+PIC_OBJ  := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+FMU_LDLIBS = $(shell pkg-config --libs libxml-2.0 hdf5-serial 2>/dev/null) $(SUNDIALS_LIBS) -llapack -lm -ldl
 
 # User subroutine libraries: the examples, and the tests' (tests/usersub/),
 # each source a library lib<name>.so built against include/mbsim only, as a
@@ -63,13 +76,14 @@ DOCDIR  := $(DESTDIR)$(PREFIX)/share/doc/mbsim
 DATADIR := $(DESTDIR)$(PREFIX)/share/mbsim
 COMPDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 INCDIR  := $(DESTDIR)$(PREFIX)/include/mbsim
+FMUINSTDIR := $(DESTDIR)$(PREFIX)/lib/mbsim/fmu
 PCDIR   := $(DESTDIR)$(PREFIX)/share/pkgconfig
 VERSION := $(shell sed -n 's/.*MBS_VERSION_STRING "\(.*\)".*/\1/p' src/core/version.h)
 
-.PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests usersub-tests regression schema \
+.PHONY: all deps fuzz-deps install-packages fuzz fuzz-build demo test install uninstall doc-pictures install-check check check-asan unit physics bad models cli-tests usersub-tests fmi-tests adams-twins regression schema \
         schema-check docs docs-check include-check update-references bench clean help
 
-all: $(MBSIM) $(USERSUB_LIBS)
+all: $(MBSIM) $(USERSUB_LIBS) $(FMU_SO)
 
 help:
 	@echo "make            build $(MBSIM)"
@@ -88,6 +102,20 @@ help:
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+
+$(BUILD)/libmbsim_pic.a: $(PIC_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(FMU_SO): $(FMU_OBJ) $(BUILD)/libmbsim_pic.a tools/fmu_libs.sh
+	@mkdir -p $(FMU_DIR)
+	$(CC) $(CFLAGS) $(SANITIZE) -shared -Wl,-z,defs -Wl,--disable-new-dtags -Wl,-rpath,'$$ORIGIN' -o $@ \
+	    $(FMU_OBJ) $(BUILD)/libmbsim_pic.a $(FMU_LDLIBS)
+	tools/fmu_libs.sh $@
 
 $(BUILD)/libmbsim.a: $(LIB_OBJ)
 	rm -f $@
@@ -146,8 +174,10 @@ doc-pictures: $(MBSIM)
 $(BUILD)/mbsim.1: $(MBSIM) tools/manpage.sh
 	tools/manpage.sh $(MBSIM) $(VERSION) > $@
 
-install: $(MBSIM) $(BUILD)/mbsim.1
-	install -d $(BINDIR) $(MANDIR) $(DOCDIR)/models $(DATADIR) $(COMPDIR)
+install: $(MBSIM) $(BUILD)/mbsim.1 $(FMU_SO)
+	install -d $(BINDIR) $(MANDIR) $(DOCDIR)/models $(DATADIR) $(COMPDIR) $(FMUINSTDIR) $(DOCDIR)/examples/fmi
+	install -m 644 $(FMU_DIR)/*.so* $(FMUINSTDIR)/
+	install -m 644 examples/fmi/*.xml $(DOCDIR)/examples/fmi/
 	install -m 755 $(MBSIM) $(BINDIR)/mbsim
 	install -m 644 $(BUILD)/mbsim.1 $(MANDIR)/mbsim.1
 	install -m 644 README.md docs/*.md $(DOCDIR)/
@@ -162,7 +192,8 @@ install: $(MBSIM) $(BUILD)/mbsim.1
 
 uninstall:
 	rm -f $(BINDIR)/mbsim $(MANDIR)/mbsim.1 $(DATADIR)/mbsim.xsd $(COMPDIR)/mbsim $(PCDIR)/mbsim.pc
-	rm -rf $(DOCDIR) $(INCDIR)
+	rm -rf $(DOCDIR) $(INCDIR) $(FMUINSTDIR)
+	-rmdir $(DESTDIR)$(PREFIX)/lib/mbsim 2>/dev/null
 	-rmdir $(DATADIR) 2>/dev/null
 
 unit: $(BUILD)/unit_tests
@@ -195,9 +226,25 @@ cli-tests: $(MBSIM) $(CLI_TOOLS)
 	tests/cli/run.sh $(MBSIM) $(BUILD)
 	tests/cli/robust.sh $(MBSIM) $(BUILD)
 
+# The FMU tests (tests/fmi/): FMUs of test models driven by the project's
+# own co-simulation master, against closed forms and mbsim run.
+$(BUILD)/fmi_master: tests/fmi/master.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(shell pkg-config --libs libxml-2.0 libzip) -ldl -lm
+$(BUILD)/fmi_stub.so: tests/fmi/stub.c
+	@mkdir -p $(dir $@)
+	$(CC) $(USERSUB_CFLAGS) -o $@ $<
+
+fmi-tests: $(MBSIM) $(FMU_SO) $(BUILD)/fmi_master $(BUILD)/fmi_stub.so
+	tests/fmi/run.sh $(MBSIM) $(BUILD)
+
 # User subroutines: each routine against its twin, loading, failures, crashes.
 usersub-tests: $(MBSIM) $(USERSUB_LIBS)
 	tests/usersub/run.sh $(MBSIM) $(BUILD)
+
+# mbsim's models written as Adams datasets move as their XML twins (mbsim compare --bodies).
+adams-twins: $(MBSIM)
+	tests/adams/twins.sh $(MBSIM)
 
 # Every model in models/ against its reference in tests/regression/ref/,
 # and in both formulations against each other.
@@ -225,7 +272,7 @@ include-check:
 	tools/check_includes.sh
 	tests/include_check.sh
 
-check: include-check unit physics bad models cli-tests usersub-tests regression schema-check docs-check install-check
+check: include-check unit physics bad models cli-tests usersub-tests fmi-tests adams-twins regression schema-check docs-check install-check
 
 # The README's test command: everything, then everything again under the
 # sanitizers, then each fuzzer for a minute (a regression is caught).
@@ -288,4 +335,4 @@ bench: $(BUILD)/chain_bench $(MBSIM)
 clean:
 	rm -rf build build-asan $(FUZZ_BUILD)
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(PHYS_OBJ:.o=.d) $(BUILD)/bench/chain_bench.d
+-include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(FMU_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(PHYS_OBJ:.o=.d) $(BUILD)/bench/chain_bench.d

@@ -13,7 +13,7 @@ _mbsim()
         ;;
     *)
         case $cmd in
-        run | validate | sweep) COMPREPLY=($(compgen -f -X '!*.xml' -- "$cur") $(compgen -d -- "$cur")) ;;
+        run | validate | sweep | fmu) COMPREPLY=($(compgen -f -X '!*.xml' -- "$cur") $(compgen -d -- "$cur")) ;;
         help) COMPREPLY=($(compgen -W "$(mbsim --help 2>/dev/null | sed -n 's/^  \([a-z]*\) .*/\1/p')" -- "$cur")) ;;
         *) COMPREPLY=($(compgen -f -- "$cur")) ;;
         esac

@@ -15,6 +15,7 @@ typedef struct command {
 
 static const command COMMANDS[] = {
     {"run", mbs_cmd_run, 0},
+    {"fmu", mbs_cmd_fmu, 0},
     {"validate", mbs_cmd_validate, 0},
     {"compare", mbs_cmd_compare, 1},
     {"info", mbs_cmd_info, 1},

@@ -1,7 +1,9 @@
 #!/bin/sh
 # The include checker (tools/check_includes.sh) checked: on a copy of src/,
 # docs/architecture.md and the checker, the tree as it is passes, and each of
-#   an include the rules forbid (the absolute DAE including an element),
+#   an include the rules forbid (the absolute DAE including an element,
+#   the run including the joint formulation's headers),
+#   a file row of the rules naming a file that does not exist,
 #   a known violation listed that does not exist,
 #   a source file in a folder the rules table does not name,
 #   an include that leaves src/ and include/
@@ -47,6 +49,14 @@ if sh "$tmp/t/tools/check_includes.sh" "$tmp/t" > "$tmp/out" 2>&1; then ok; else
 fresh
 printf '#include "../../elements/joint.h"\n' >> "$tmp/t/src/solver/dae/residual.c"
 expect_fail "a forbidden include" "^src/solver/dae/residual.c:[0-9]*: includes src/elements/joint.h: solver/dae/ may not include elements/"
+
+fresh
+printf '#include "../joint/joint_system.h"\n' >> "$tmp/t/src/solver/analysis/simulate.c"
+expect_fail "the run asking for the joint formulation" "^src/solver/analysis/simulate.c:[0-9]*: includes src/solver/joint/joint_system.h: solver/analysis/ may not include solver/joint/"
+
+fresh
+sed 's|solver/analysis/choose_formulation.c`|solver/analysis/chosen.c`|' "$here/docs/architecture.md" > "$tmp/t/docs/architecture.md"
+expect_fail "a file row naming no file" "an include rule for src/solver/analysis/chosen.c, which does not exist"
 
 fresh
 sed '/^cat > "\$known" <</a\

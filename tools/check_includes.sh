@@ -6,6 +6,10 @@
 # Folders are src/'s (core, model, ...), src/solver/'s subfolders
 # (solver/dae, ...), `src` for the files directly in src/ (main.c) and
 # `include` for the public headers in include/ (what user subroutines see).
+# A row may also name one file (its path under src/, ending in .c or .h):
+# that file may include what its folder's row allows and what its own row
+# adds (the one place that chooses the formulation is the one file of the
+# analyses that may include the joint formulation's headers).
 #
 # It fails (exit 1, a line per problem) on
 #   - an include the rules forbid that is not on the list of known
@@ -13,6 +17,7 @@
 #   - a known violation that no longer exists (remove it from the list: the
 #     list only shrinks),
 #   - a source file in a folder the table has no rule for,
+#   - a file row naming a file that does not exist,
 #   - an include that leaves src/ and include/.
 #
 # usage: tools/check_includes.sh [ROOT]   (ROOT holds src/ and docs/; default .)
@@ -70,7 +75,8 @@ BEGIN {
         if (line ~ /^## /) { in_rules = (line ~ /^## Include rules/); continue }
         if (!in_rules || line !~ /^\| *`/) continue
         split(line, cell, "|")
-        f = strip(cell[2]); rule[f] = 1; n_rules++
+        f = strip(cell[2]); n_rules++
+        if (f ~ /\.[ch]$/) file_rule[f] = 1; else rule[f] = 1
         m = split(cell[3], allowed, ",")
         for (i = 1; i <= m; i++) {
             a = strip(allowed[i])
@@ -88,6 +94,8 @@ BEGIN {
 # one source file per input line
 {
     file = $0; from = folder(file)
+    own = file; sub(/^src\//, "", own) # the key of a file row
+    if (own in file_rule) seen_file[own] = 1
     dir = file; sub(/\/[^\/]*$/, "", dir)
     if (!(from in rule)) {
         if (!(from in unruled))
@@ -104,15 +112,20 @@ BEGIN {
         target = resolve(dir, inc)
         to = folder(target)
         if (to == "") { print file ":" ln ": includes " inc ", outside src/ and include/"; bad++; continue }
-        if (to == from || (from in any) || ((from, to) in may)) continue
+        if (to == from || (from in any) || ((from, to) in may) || ((own, to) in may)) continue
         if ((file " " target) in listed) { seen[file " " target] = 1; continue }
-        print file ":" ln ": includes " target ": " from "/ may not include " to "/ (docs/architecture.md, Include rules)"
+        print file ":" ln ": includes " target ": " ((own in file_rule) ? own : from "/") " may not include " to "/ (docs/architecture.md, Include rules)"
         bad++
     }
     close(file)
 }
 END {
     if (n_rules == 0) { print doc ": no table under \"## Include rules\""; exit 1 }
+    for (f in file_rule)
+        if (!(f in seen_file)) {
+            print doc ": an include rule for src/" f ", which does not exist"
+            bad++
+        }
     for (k in listed)
         if (!(k in seen)) {
             print "known violation no longer exists, remove it from tools/check_includes.sh: " k

@@ -24,6 +24,7 @@ int mbs_cmd_reference(int argc, char **argv);
 int mbs_cmd_help(int argc, char **argv);
 int mbs_cmd_plot(int argc, char **argv);
 int mbs_cmd_animate(int argc, char **argv);
+int mbs_cmd_fmu(int argc, char **argv);
 
 /* argv[0] of mbsim, for running itself where /proc/self/exe is missing. */
 extern const char *mbs_cli_program;
@@ -50,6 +51,12 @@ void mbs_cli_getopt_begin(void);
 int mbs_cli_getopt(int argc, char **argv, const char *command, const char *shortopts, const struct option *longopts);
 /* The first operand not yet taken (advancing optind), or NULL. */
 const char *mbs_cli_operand(int argc, char **argv);
+/* The one model file operand of `command` in *model: 0, or a usage error
+ * (none given, or more than one). */
+int mbs_cli_model_operand(int argc, char **argv, const char *command, const char **model);
+/* The default output of a command on a model: its base name with
+ * `extension` (".h5"), in the current directory; a new string. */
+char *mbs_cli_default_output(const char *model, const char *extension);
 
 /* --set NAME=VALUE options, collected. */
 typedef struct mbs_overrides {

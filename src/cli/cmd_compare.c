@@ -1,5 +1,5 @@
 /* mbsim compare REF.h5 NEW.h5 [--rtol R] [--atol A] [--sensor NAME]...
- *               [--interpolate] [--time-tol T] [--quiet]
+ *               [--bodies] [--interpolate] [--time-tol T] [--quiet]
  * Prints what differs and a table of the worst column per sensor; the exit
  * status is the verdict (0 equal, 1 different, 2 bad input), for CI scripts. */
 #include "cli.h"
@@ -21,6 +21,7 @@ typedef struct compare_options {
     const char *ref, *cur;
     mbs_compare_options cmp;
     const char **sensors;
+    int bodies; /* compare /geometry/bodies, not /sensors */
     int quiet;
 } compare_options;
 
@@ -40,13 +41,14 @@ static int parse(int argc, char **argv, compare_options *o)
     o->sensors = calloc((size_t)argc + 1, sizeof *o->sensors);
     if (!o->sensors)
         return EXIT_BAD_INPUT;
-    enum { OPT_RTOL = 256, OPT_ATOL, OPT_SCALED_ATOL, OPT_TIME_TOL, OPT_SENSOR, OPT_INTERPOLATE };
+    enum { OPT_RTOL = 256, OPT_ATOL, OPT_SCALED_ATOL, OPT_TIME_TOL, OPT_SENSOR, OPT_BODIES, OPT_INTERPOLATE };
     static const struct option options[] = {
         {"rtol", required_argument, NULL, OPT_RTOL},
         {"atol", required_argument, NULL, OPT_ATOL},
         {"scaled-atol", required_argument, NULL, OPT_SCALED_ATOL},
         {"time-tol", required_argument, NULL, OPT_TIME_TOL},
         {"sensor", required_argument, NULL, OPT_SENSOR},
+        {"bodies", no_argument, NULL, OPT_BODIES},
         {"interpolate", no_argument, NULL, OPT_INTERPOLATE},
         {"quiet", no_argument, NULL, 'q'},
         {NULL, 0, NULL, 0},
@@ -61,6 +63,7 @@ static int parse(int argc, char **argv, compare_options *o)
         case OPT_SCALED_ATOL: rc = tolerance_arg("--scaled-atol", optarg, &o->cmp.scaled_atol); break;
         case OPT_TIME_TOL: rc = tolerance_arg("--time-tol", optarg, &o->cmp.time_tol); break;
         case OPT_SENSOR: o->sensors[o->cmp.n_sensors++] = optarg; break;
+        case OPT_BODIES: o->bodies = 1; break;
         case OPT_INTERPOLATE: o->cmp.interpolate = 1; break;
         case 'q': o->quiet += o->quiet < MBS_QUIET_MAX; break;
         default: return EXIT_BAD_INPUT;
@@ -286,6 +289,10 @@ int mbs_cmd_compare(int argc, char **argv)
     } else {
         if (mbs_results_open(o.cur, &cur, err, sizeof err) != 0) {
             fprintf(stderr, "mbsim compare: error: %s\n", err);
+        } else if (o.bodies && (mbs_results_use_bodies(&ref, err, sizeof err) != 0 ||
+                                mbs_results_use_bodies(&cur, err, sizeof err) != 0)) {
+            fprintf(stderr, "mbsim compare: error: %s\n", err);
+            mbs_results_free(&cur);
         } else {
             mbs_comparison c;
             if (mbs_compare(&ref, &cur, &o.cmp, &c, err, sizeof err) != 0) {

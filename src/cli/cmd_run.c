@@ -7,7 +7,7 @@
 #include "progress.h"
 #include "../core/strutil.h"
 #include "../model/model.h"
-#include "../output/results_writer.h"
+#include "../output/results_sink.h"
 #include "../solver/analysis/simulate.h"
 #include "../usersub/crash_guard.h"
 #include "../usersub/library.h"
@@ -166,12 +166,7 @@ static int parse(int argc, char **argv, run_options *o)
         if (rc != 0)
             return rc;
     }
-    o->model = mbs_cli_operand(argc, argv);
-    if (!o->model)
-        return mbs_cli_usage_error("run", "no model file given");
-    if (optind < argc)
-        return mbs_cli_usage_error("run", "only one model file, please");
-    return 0;
+    return mbs_cli_model_operand(argc, argv, "run", &o->model);
 }
 
 /* Command-line settings win over the model's (times and tolerances in the
@@ -210,58 +205,10 @@ static void apply_options(mbs_model *m, const run_options *o)
         m->settings.interpolate = o->interpolate;
 }
 
-/* The default output: the model's base name with .h5, in the current directory. */
-static char *default_output(const char *model)
+/* After every step, the progress line. */
+static void show_progress(void *ctx, double t, double t_end, long steps)
 {
-    const char *base = strrchr(model, '/');
-    base = base ? base + 1 : model;
-    const char *dot = strrchr(base, '.');
-    size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    return mbs_sprintf_alloc("%.*s.h5", (int)len, base);
-}
-
-typedef struct sink_ctx {
-    mbs_results_writer *writer;
-    mbs_progress progress;
-    int write_failed; /* a flush between rows failed: the next row reports it */
-} sink_ctx;
-
-static int sink_row(void *ctx, double t, const double *values)
-{
-    sink_ctx *c = ctx;
-    return c->write_failed ? -1 : mbs_results_append(c->writer, t, values);
-}
-
-static int sink_event(void *ctx, double t, const char *element, const char *kind)
-{
-    return mbs_results_event(((sink_ctx *)ctx)->writer, t, element, kind);
-}
-
-/* After every step: rows written between sparse output times reach the
- * file within a second, whatever the print interval. */
-static void sink_progress(void *ctx, double t, double t_end, long steps)
-{
-    sink_ctx *c = ctx;
-    if (mbs_results_poll(c->writer) != 0)
-        c->write_failed = 1;
-    mbs_progress_update(&c->progress, t, t_end, steps);
-}
-
-static const char *status_name(mbs_status st)
-{
-    return st == MBS_OK ? "completed" : st == MBS_E_INTERRUPTED ? "interrupted" : "failed";
-}
-
-static int sink_analysis(void *ctx, const mbs_analysis_record *a)
-{
-    static const char *const KINDS[] = {"Transient", "Static", "Assembly", "Linear"};
-    return mbs_results_analysis(((sink_ctx *)ctx)->writer, KINDS[a->type], a->t_start, a->t_end, a->first_row,
-                                a->last_row, status_name(a->status));
-}
-
-static int sink_linear(void *ctx, int k, const mbs_linear_result *lin)
-{
-    return mbs_results_linear(((sink_ctx *)ctx)->writer, k, lin);
+    mbs_progress_update(ctx, t, t_end, steps);
 }
 
 static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
@@ -281,9 +228,12 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
     free(afterword);
 
     double start = mbs_wall_seconds();
-    sink_ctx ctx = {w, {0}, 0};
-    mbs_progress_init(&ctx.progress, !o->quiet && isatty(STDERR_FILENO), m->units);
-    mbs_sink sink = {&ctx, sink_row, sink_event, sink_progress, sink_analysis, sink_linear};
+    mbs_results_sink ctx;
+    mbs_sink sink = mbs_results_sink_make(&ctx, w);
+    mbs_progress progress = {0};
+    mbs_progress_init(&progress, !o->quiet && isatty(STDERR_FILENO), m->units);
+    ctx.progress = show_progress;
+    ctx.progress_ctx = &progress;
     mbs_diags diag;
     mbs_diags_init(&diag);
     mbs_run_result res;
@@ -293,19 +243,15 @@ static int simulate_to_file(mbs_model *m, const run_options *o, const char *out)
         snprintf(res.message, sizeof res.message, "cannot write the results file: %s", mbs_results_error(w));
     char interrupted[64];
     snprintf(interrupted, sizeof interrupted, "interrupted by %s", signal_name(stop_signal));
-    mbs_progress_finish(&ctx.progress);
+    mbs_progress_finish(&progress);
     mbs_cli_print_diags(&diag, o->quiet);
     mbs_diags_free(&diag);
 
     double ts = mbs_units_to_si(&m->units, DIM_TIME);
-    mbs_results_summary s = {
-        status_name(st), st == MBS_OK ? "" : st == MBS_E_INTERRUPTED ? interrupted : res.message, res.t_reached / ts,
-        "SUNDIALS IDA (variable-order BDF, stabilised index-2 DAE)", m->settings.rtol,
-        m->settings.atol / mbs_units_to_si(&m->units, DIM_LENGTH),
-        mbs_linear_solver_name(res.linear_solver), res.formulation, res.joint_coords,
-        res.stats.steps, res.stats.residual_evals,
-        res.stats.jacobian_evals, res.stats.nonlinear_iterations, res.stats.error_test_failures,
-        res.stats.nonlinear_convergence_failures, res.events, mbs_wall_seconds() - start};
+    mbs_results_summary s = mbs_results_summary_of(m, &res, st == MBS_OK                ? ""
+                                                            : st == MBS_E_INTERRUPTED ? interrupted
+                                                                                      : res.message,
+                                                   mbs_wall_seconds() - start);
     /* the file may hold less than the run computed: a full disk refused the rest */
     double last_t = res.t_reached / ts, in_file_t;
     if (mbs_results_error(w)[0] && mbs_results_rows_in_file(w, &in_file_t) > 0)
@@ -338,7 +284,7 @@ int mbs_cmd_run(int argc, char **argv)
         mbs_cli_free_overrides(&o.sets);
         return rc;
     }
-    char *out = o.output ? mbs_strdup(o.output) : default_output(o.model);
+    char *out = o.output ? mbs_strdup(o.output) : mbs_cli_default_output(o.model, ".h5");
     if (out && mbs_cli_same_file(out, o.model)) {
         fprintf(stderr, "mbsim run: error: the output file %s is the model file %s; choose another with -o\n", out,
                 o.model);

@@ -214,3 +214,22 @@ const char *mbs_cli_operand(int argc, char **argv)
 {
     return optind < argc ? argv[optind++] : NULL;
 }
+
+int mbs_cli_model_operand(int argc, char **argv, const char *command, const char **model)
+{
+    *model = mbs_cli_operand(argc, argv);
+    if (!*model)
+        return mbs_cli_usage_error(command, "no model file given");
+    if (optind < argc)
+        return mbs_cli_usage_error(command, "only one model file, please");
+    return 0;
+}
+
+char *mbs_cli_default_output(const char *model, const char *extension)
+{
+    const char *base = strrchr(model, '/');
+    base = base ? base + 1 : model;
+    const char *dot = strrchr(base, '.');
+    size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    return mbs_sprintf_alloc("%.*s%s", (int)len, base, extension);
+}

@@ -15,6 +15,7 @@ static const char OVERVIEW[] =
     "  run MODEL.xml           simulate and write the results file (HDF5)\n"
     "  validate MODEL.xml      check a model and print a summary\n"
     "  sweep MODEL.xml         run a model over a grid of parameter values\n"
+    "  fmu MODEL.xml           the model as a co-simulation FMU (FMI 2.0 or 3.0)\n"
     "  info RESULTS.h5         what a results file holds: status, sensors, eigenvalues, statistics\n"
     "  export RESULTS.h5       sensors as CSV\n"
     "  plot RESULTS.h5...      sensors as a picture (PNG, SVG, PDF)\n"
@@ -105,6 +106,37 @@ static const char VALIDATE[] =
     "  --commands FILE.acf    an Adams command file for an Adams dataset MODEL.adm\n"
     "\n"
     "exit status: 0 valid, 2 invalid\n";
+
+static const char FMU[] =
+    "usage: mbsim fmu MODEL.xml [-o OUT.fmu] [--fmi 2|3] [--set NAME=VALUE]...\n"
+    "                 [--output-column SENSOR[.COLUMN]]... [--quiet]\n"
+    "\n"
+    "Writes a co-simulation FMU of the model for Linux x86-64 (docs/fmi.md): an FMI\n"
+    "2.0 or 3.0 modelDescription.xml, the FMU binary (mbsim itself) with the\n"
+    "libraries it needs beside it, and the model under resources/. Its inputs are\n"
+    "the Reference_Variables of the Control_PlantInputs (the importer's value\n"
+    "replaces the variable's expression, held over each step), its outputs those of\n"
+    "the Control_PlantOutputs and the sensor columns asked for (with their units),\n"
+    "its parameters the model's <Parameter>s (set before\n"
+    "initialisation; the FMU compiles the model again with them), and the string\n"
+    "parameter mbsim_results_file names a results file for the FMU to write. It\n"
+    "integrates with the settings of the model's first Transient, after the\n"
+    "analyses before it (a Static finds the starting equilibrium).\n"
+    "\n"
+    "  -o, --output FILE      the FMU (default: the model's base name with .fmu);\n"
+    "                         its base name is the modelIdentifier\n"
+    "  --fmi 2|3              FMI 2.0 (default) or FMI 3.0\n"
+    "  --set NAME=VALUE       override a <Parameter> (repeatable): its start value\n"
+    "  --output-column SENSOR.COLUMN, --output-column SENSOR\n"
+    "                         a sensor column (or all of a sensor's) as an output,\n"
+    "                         named as mbsim export names it (repeatable)\n"
+    "  -q, --quiet            no summary or notes: warnings and errors only\n"
+    "\n"
+    "A model with no plant input or output exports its parameters only (a note\n"
+    "says so); a model without a Transient analysis is refused.\n"
+    "\n"
+    "exit status: 0 written, 1 the FMU could not be written (or the FMU binary\n"
+    "was not built: make), 2 bad input (nothing written)\n";
 
 static const char SWEEP[] =
     "usage: mbsim sweep MODEL.xml --vary NAME=VALUES [--vary NAME=VALUES]...\n"
@@ -231,7 +263,8 @@ static const char ANIMATE[] =
 
 static const char COMPARE[] =
     "usage: mbsim compare REF.h5 NEW.h5 [--rtol R] [--atol A] [--scaled-atol S]\n"
-    "                     [--sensor NAME]... [--interpolate] [--time-tol T] [--quiet]\n"
+    "                     [--sensor NAME]... [--bodies] [--interpolate] [--time-tol T]\n"
+    "                     [--quiet]\n"
     "\n"
     "Compares every column of every sensor of NEW with REF: values agree when\n"
     "|NEW - REF| <= A + R |REF|; NaN never agrees with a number (two NaNs agree).\n"
@@ -247,6 +280,10 @@ static const char COMPARE[] =
     "  --scaled-atol S        add S times the column's largest |REF| to A (default 0):\n"
     "                         judges a value near zero against the column's range\n"
     "  --sensor NAME          compare only this sensor (repeatable)\n"
+    "  --bodies               compare the bodies' motion (x y z e0 e1 e2 e3 of each\n"
+    "                         moving body, by its name, from /geometry/bodies) in\n"
+    "                         place of the sensors: two models of one system whose\n"
+    "                         sensors differ, e.g. an XML model and its Adams dataset\n"
     "  --interpolate          if the time grids differ, compare at REF's times\n"
     "                         within NEW's time range, NEW interpolated linearly\n"
     "  --time-tol T           times closer than T are the same (default 1e-9\n"
@@ -299,6 +336,7 @@ typedef struct help_entry {
 
 static const help_entry ENTRIES[] = {
     {"run", RUN},
+    {"fmu", FMU},
     {"validate", VALIDATE},
     {"sweep", SWEEP},
     {"info", INFO},

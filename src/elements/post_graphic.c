@@ -1,5 +1,5 @@
 /* Post_Graphic (MotionSolve): a shape drawn on a body, for pictures and
- * animations only (no mass, no contact). Each shape is placed by a marker,
+ * animations, and the shapes a Force_Contact names (no mass). Each shape is placed by a marker,
  * whose body carries it:
  *   BoxDefinedFromCenter  centre_marker_id: a box of edges length_x, _y, _z
  *                         along the marker's axes, centred on its origin
@@ -86,8 +86,9 @@ static const mbs_attr ATTRS[] = {
     {"ld", MBS_ATTR_REAL, "0", DIM_LENGTH, 0, NULL, "SPDP: the length of the damper at J (0: none)", NULL},
     {"ncoil", MBS_ATTR_INT, "0", DIM_NONE, 0, NULL, "SPDP: the spring's turns (0: a straight line)", NULL},
     {"color", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL, "R:G:B, each 0..255 (default: a colour per body)", NULL},
-    {"hidden", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: not drawn", NULL},
-    {"is_material_inside", MBS_ATTR_BOOL, NULL, DIM_NONE, MBS_IGNORED, NULL, "contact only", NULL},
+    {"hidden", MBS_ATTR_BOOL, "FALSE", DIM_NONE, 0, NULL, "TRUE: not drawn (a Force_Contact may still name it)", NULL},
+    {"is_material_inside", MBS_ATTR_BOOL, NULL, DIM_NONE, MBS_IGNORED, NULL,
+     "contact: which side of a surface is solid (mbsim's contact shapes are solids)", NULL},
     {"refinement_level", MBS_ATTR_INT, NULL, DIM_NONE, MBS_IGNORED, NULL, "tessellation (a fixed one is used)",
      NULL},
     {"ends_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_IGNORED, "OPEN|CLOSED|TOP_ONLY|BOTTOM_ONLY",
@@ -403,9 +404,9 @@ static int shape(mbs_builder *b, const mbs_spec_elem *e, int type, mbs_graphic *
 static int build(mbs_builder *b, const mbs_spec_elem *e)
 {
     int type = mbs_spec_keyword(e, "type");
-    if (mbs_spec_bool(e, "hidden"))
-        return 0;
     if (type >= N_DRAWN) {
+        if (mbs_spec_bool(e, "hidden")) /* not to be drawn anyway */
+            return 0;
         char text[128];
         snprintf(text, sizeof text, "type %s is not drawn by mbsim animate", mbs_spec_text(e, "type"));
         mbs_build_summary_note(b, e, text);
@@ -415,23 +416,25 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     memset(&g, 0, sizeof g);
     g.source = MBS_FROM_POST_GRAPHIC;
     g.body2 = -1;
+    g.hidden = mbs_spec_bool(e, "hidden"); /* not drawn, but a Force_Contact may name it */
     if (parse_color(b, e, g.color) != 0)
         return -1;
     char name[200];
     mbs_describe_element(name, sizeof name, "Post_Graphic", e->id, e->label);
-    if (shape(b, e, type, &g) != 0 || !(g.name = mbs_strdup(name)) || mbs_add_graphic(b, &g) < 0) {
+    int k = -1;
+    if (shape(b, e, type, &g) != 0 || !(g.name = mbs_strdup(name)) || (k = mbs_add_graphic(b, &g)) < 0) {
         free(g.name);
         free(g.points);
         free(g.triangles);
         return -1;
     }
-    return 0;
+    return mbs_builder_set_index(b, e, k); /* Force_Contact finds it by its id */
 }
 
 const mbs_kind mbs_kind_post_graphic = {
     "Post_Graphic", MBS_FAMILY_GRAPHIC, MBS_IN_MODEL, MBS_STAGE_SENSORS, ATTRS, MBS_COUNT_OF(ATTRS),
     "MotionSolve's graphic: a shape carried by the body of its marker, for `mbsim animate` and any viewer of "
-    "the results file's /geometry; no mass and no contact. Types BoxDefinedFromCenter, BoxDefinedFromCorner, "
+    "the results file's /geometry, and a shape for Force_Contact; no mass. Types BoxDefinedFromCenter, BoxDefinedFromCorner, "
     "Cylinder and Frustum (base at the marker, axis along its z; a negative length along -z), Sphere, Ellipsoid "
     "(xscale yscale zscale are diameters), Outline (a polyline through markers of one body, or through points "
     "given as the text in ref_marker_id's frame), TriaMesh (num_point points then num_triangle triangles of "

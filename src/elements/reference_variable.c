@@ -3,7 +3,9 @@
  *   explicit (default)   z - f(t, state) = 0
  *   is_implicit="TRUE"   f(t, state) = 0, with z among what f reads (VARVAL(id))
  * A linear analysis perturbs an input variable (Control_PlantInput) by u:
- * VARVAL(id) then reads z + u (solver/eval/measure.c).
+ * VARVAL(id) then reads z + u (solver/eval/measure.c). In a co-simulation
+ * the master gives a plant input's value u (mbs_data.var_held, var_input):
+ *   z - u = 0   in place of the expression, u held over each step.
  * z is an algebraic unknown (IDA's id 0), solved with the rest: variables
  * may read each other in chains and loops, and the forces that read them
  * see them consistent at every step. Its value is in whatever units its
@@ -36,6 +38,9 @@ static const unsigned char ALGEBRAIC[1] = {MBS_STATE_ALGEBRAIC};
 static double equation(const mbs_component *c, const mbs_eval *ev)
 {
     const mbs_scalar_state *p = c->params;
+    ptrdiff_t k = c - ev->m->comps;
+    if (ev->d->var_held[k])
+        return mbs_state(ev, c, 0) - ev->d->var_input[k];
     double v = p->f ? mbs_eval_tfunc(ev, p->f) : 0.0;
     return p->implicit ? v : mbs_state(ev, c, 0) - v;
 }

@@ -110,6 +110,17 @@ int mbs_expr_valid_name(const char *name);
 /* The built-in constant a name is, in any case ("e" for "E"), or NULL. */
 const char *mbs_expr_constant_named(const char *name);
 
+/* The laws of the intrinsic functions that elements apply directly (a
+ * contact's normal and friction laws use the same code as the IMPACT and
+ * STEP functions of expressions):
+ * MotionSolve's cubic STEP(x, x0, h0, x1, h1), and its slope by x in *dydx
+ * (NULL: not wanted). */
+double mbs_step(double x, double x0, double h0, double x1, double h1, double *dydx);
+/* IMPACT's one-sided law on a penetration p (>= 0 is inside) and its rate
+ * dp (positive entering): F = max(0, k p^e + STEP(p, 0, 0, d, cmax) dp),
+ * with its slopes by p and dp. */
+double mbs_impact_law(double p, double dp, double k, double e, double cmax, double d, double *dF_dp, double *dF_ddp);
+
 /* Entry point for a fuzzer (tests/fuzz/): compiles `size` bytes of any
  * content with a permissive environment, evaluates the result and its
  * derivative, and frees everything. Returns 0 when the text compiled, 1

@@ -195,6 +195,14 @@ static double transition_partial(const double *a, int k, shape_fn s)
     }
 }
 
+double mbs_step(double x, double x0, double h0, double x1, double h1, double *dydx)
+{
+    const double a[5] = {x, x0, h0, x1, h1};
+    if (dydx)
+        *dydx = transition_partial(a, 0, cubic_shape);
+    return transition(a, cubic_shape);
+}
+
 static double f_step5(const double *a, int n) { (void)n; return transition(a, quintic_shape); }
 static double p_step5(const double *a, int n, int k) { (void)n; return transition_partial(a, k, quintic_shape); }
 static double f_havsin(const double *a, int n) { (void)n; return transition(a, haversine_shape); }
@@ -319,7 +327,7 @@ static double p_forsin(const double *a, int n, int k) { return fourier_partial(a
  * dp (positive when entering), damping ramp over depth d:
  *   F = max(0, k p^e + STEP(p, 0, 0, d, cmax) dp),
  * and its derivatives by p and dp. */
-static double contact(double p, double dp, double k, double e, double cmax, double d, double *dF_dp, double *dF_ddp)
+double mbs_impact_law(double p, double dp, double k, double e, double cmax, double d, double *dF_dp, double *dF_ddp)
 {
     double ramp_args[5] = {p, 0.0, 0.0, d, cmax};
     double c = transition(ramp_args, cubic_shape), dc = transition_partial(ramp_args, 0, cubic_shape);
@@ -353,14 +361,14 @@ static double f_impact(const double *a, int n)
     double x = a[0], v = a[1], x1 = a[2], dp, ddp;
     if (x >= x1)
         return 0.0;
-    return contact(x1 - x, -v, a[3], a[4], a[5], a[6], &dp, &ddp);
+    return mbs_impact_law(x1 - x, -v, a[3], a[4], a[5], a[6], &dp, &ddp);
 }
 static double p_impact(const double *a, int n, int k)
 {
     double x = a[0], v = a[1], x1 = a[2], dp, ddp;
     if (x >= x1)
         return 0.0;
-    contact(x1 - x, -v, a[3], a[4], a[5], a[6], &dp, &ddp);
+    mbs_impact_law(x1 - x, -v, a[3], a[4], a[5], a[6], &dp, &ddp);
     if (k == 0)
         return -dp;
     if (k == 1)
@@ -373,20 +381,20 @@ static double f_bistop(const double *a, int n)
     (void)n;
     double x = a[0], v = a[1], x1 = a[2], x2 = a[3], dp, ddp;
     if (x < x1)
-        return contact(x1 - x, -v, a[4], a[5], a[6], a[7], &dp, &ddp);
+        return mbs_impact_law(x1 - x, -v, a[4], a[5], a[6], a[7], &dp, &ddp);
     if (x > x2)
-        return -contact(x - x2, v, a[4], a[5], a[6], a[7], &dp, &ddp);
+        return -mbs_impact_law(x - x2, v, a[4], a[5], a[6], a[7], &dp, &ddp);
     return 0.0;
 }
 static double p_bistop(const double *a, int n, int k)
 {
     double x = a[0], v = a[1], x1 = a[2], x2 = a[3], dp = 0, ddp = 0;
     if (x < x1) {
-        contact(x1 - x, -v, a[4], a[5], a[6], a[7], &dp, &ddp);
+        mbs_impact_law(x1 - x, -v, a[4], a[5], a[6], a[7], &dp, &ddp);
         if (k <= 1)
             return k == 0 ? -dp : -ddp;
     } else if (x > x2) {
-        contact(x - x2, v, a[4], a[5], a[6], a[7], &dp, &ddp);
+        mbs_impact_law(x - x2, v, a[4], a[5], a[6], a[7], &dp, &ddp);
         if (k <= 1)
             return k == 0 ? -dp : -ddp;
     } else {

@@ -107,6 +107,7 @@ int adm_map_bushing(adm_ctx *c, const adm_stmt *s);
 int adm_map_beam(adm_ctx *c, const adm_stmt *s);
 int adm_map_field(adm_ctx *c, const adm_stmt *s);
 int adm_map_friction(adm_ctx *c, const adm_stmt *s);
+int adm_map_contact(adm_ctx *c, const adm_stmt *s);
 int adm_map_variable(adm_ctx *c, const adm_stmt *s);
 int adm_map_diff(adm_ctx *c, const adm_stmt *s);
 int adm_map_array(adm_ctx *c, const adm_stmt *s);

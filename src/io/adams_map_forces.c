@@ -310,3 +310,76 @@ int adm_map_friction(adm_ctx *c, const adm_stmt *s)
         adm_set_num(c, e, BRISTLES[k].attr, BRISTLES[k].si / mbs_units_to_si(&c->spec->units, BRISTLES[k].dim));
     return 0;
 }
+
+/* ---- CONTACT ------------------------------------------------------------------ */
+
+/* IGEOM or JGEOM onto num_X_graphics and X_graphics_id: GRAPHICS that make
+ * a solid (an EXTERNAL Parasolid file, a PLANE, ... do not). */
+static int contact_side(adm_ctx *c, mbs_spec_elem *e, const char *arg, const char *num_attr, const char *ids_attr)
+{
+    if (!adm_given(c, arg))
+        return adm_error(c, NULL, "%s is needed", arg);
+    if (adm_check_refs(c, arg, "GRAPHICS") != 0)
+        return -1;
+    const adm_val *v = adm_arg(c->cur, arg);
+    mbs_buf b;
+    mbs_buf_init(&b);
+    for (int k = 0; k < v->n; k++) {
+        int id = (int)v->num[k];
+        if (adm_graphic_not_drawn(adm_find(c, "GRAPHICS", id))) {
+            mbs_buf_free(&b);
+            return adm_error(c, arg, "%s = %d: GRAPHICS/%d is not a solid mbsim has (BOX, CYLINDER, FRUSTUM, SPHERE, "
+                                     "ELLIPSOID)", arg, id, id);
+        }
+        mbs_buf_appendf(&b, "%s%d", k ? " " : "", id);
+    }
+    adm_set_int(c, e, num_attr, v->n);
+    adm_set(c, e, ids_attr, arg, b.data);
+    mbs_buf_free(&b);
+    return 0;
+}
+
+int adm_map_contact(adm_ctx *c, const adm_stmt *s)
+{
+    static const char *const REFUSED[] = {"IFLIP_GEOMETRY", "JFLIP_GEOMETRY", "NORMAL_FUNCTION", "NORMAL_ROUTINE",
+                                          "FRICTION_FUNCTION", "FRICTION_ROUTINE"};
+    for (size_t k = 0; k < sizeof REFUSED / sizeof REFUSED[0]; k++)
+        if (adm_given(c, REFUSED[k]))
+            return adm_error(c, REFUSED[k], "%s is not supported by mbsim's contact", REFUSED[k]);
+    if (adm_given(c, "TYPE") && strcmp(adm_text(c, "TYPE"), "SOLID_TO_SOLID") != 0)
+        return adm_error(c, "TYPE", "TYPE = %s: only SOLID_TO_SOLID is supported", adm_text(c, "TYPE"));
+    int law = adm_choice(c, "IMPACT|POISSON");
+    if (law < 0)
+        return adm_error(c, NULL, "IMPACT or POISSON is needed");
+    int friction = -1;
+    if (adm_given(c, "COULOMB_FRICTION")) {
+        static const char *const MODES[] = {"OFF", "ON", "DYNAMICS_ONLY"};
+        for (int k = 0; k < 3; k++)
+            if (strcmp(adm_text(c, "COULOMB_FRICTION"), MODES[k]) == 0)
+                friction = k;
+        if (friction < 0)
+            return adm_error(c, "COULOMB_FRICTION", "COULOMB_FRICTION = %s: ON, OFF or DYNAMICS_ONLY",
+                             adm_text(c, "COULOMB_FRICTION"));
+    }
+    adm_note_unused(c, "AUGMENTED_LAGRANGIAN_FORMULATION", "POISSON is a penalty law in mbsim");
+    mbs_spec_elem *e = adm_elem(c, "Force_Contact", s->id);
+    if (!e)
+        return -1;
+    if (contact_side(c, e, "IGEOM", "num_i_graphics", "i_graphics_id") != 0 ||
+        contact_side(c, e, "JGEOM", "num_j_graphics", "j_graphics_id") != 0)
+        return -1;
+    adm_set(c, e, "cnf_type", law ? "POISSON" : "IMPACT", law ? "POISSON" : "IMPACT");
+    static const char *const ARG[] = {"STIFFNESS", "DAMPING", "DMAX", "EXPONENT", "PENALTY", "RESTITUTION_COEFFICIENT",
+                                      "MU_STATIC", "MU_DYNAMIC", "STICTION_TRANSITION_VELOCITY",
+                                      "FRICTION_TRANSITION_VELOCITY"};
+    static const char *const ATTR[] = {"stiffness", "damping", "dmax", "exponent", "penalty", "restitution_coef",
+                                       "mu_static", "mu_dynamic", "stiction_trans_vel", "friction_trans_vel"};
+    for (size_t k = 0; k < sizeof ARG / sizeof ARG[0]; k++)
+        if (adm_given(c, ARG[k]))
+            adm_set_num(c, e, ATTR[k], adm_num(c, ARG[k], 0, 0));
+    if (friction >= 0) {
+        static const char *const CFF[] = {"COULOMB_OFF", "COULOMB_ON", "COULOMB_DYNAMICONLY"};
+        adm_set(c, e, "cff_type", "COULOMB_FRICTION", CFF[friction]);
+    }
+    return 0;
+}

@@ -99,6 +99,12 @@ static const adm_argdef GRAPHICS[] = {
     ID("EMARKER"), ID("I"), ID("J"), NUM("COILS"), NUM("DA"), NUM("DB"), NUM("DC"), NUM("LA"), NUM("LB"),
     NUM("LC"), NUM("LD"), TEXT("FILE"), ID("RM"), TEXT("ELEMENT"), NUM("FACETING_TOLERANCE"), ID("CID"), ID("CRM"),
     NUM("CSEG"), TEXT("COLOR")};
+static const adm_argdef CONTACT[] = {
+    WORD("TYPE"), IDS("IGEOM", 1, 0), IDS("JGEOM", 1, 0), IDS("IFLIP_GEOMETRY", 1, 0), IDS("JFLIP_GEOMETRY", 1, 0),
+    FLAG("IMPACT"), FLAG("POISSON"), NUM("STIFFNESS"), NUM("DAMPING"), NUM("DMAX"), NUM("EXPONENT"), NUM("PENALTY"),
+    NUM("RESTITUTION_COEFFICIENT"), FLAG("AUGMENTED_LAGRANGIAN_FORMULATION"), WORD("COULOMB_FRICTION"),
+    NUM("MU_STATIC"), NUM("MU_DYNAMIC"), NUM("STICTION_TRANSITION_VELOCITY"), NUM("FRICTION_TRANSITION_VELOCITY"),
+    EXPR("NORMAL_FUNCTION"), TEXT("NORMAL_ROUTINE"), EXPR("FRICTION_FUNCTION"), TEXT("FRICTION_ROUTINE")};
 static const adm_argdef OUTPUT[] = {FLAG("CHART"), NUM("DSCALE"), NUM("DZERO"), FLAG("FIXED"), FLAG("GR521SAV"),
                                     FLAG("GRSAVE"), FLAG("LOADS"), FLAG("NOPRINT"), FLAG("NOSEPARATOR"),
                                     FLAG("OSFORMAT"), FLAG("REQSAVE"), FLAG("SEPARATOR"), FLAG("TELETYPE"),
@@ -161,6 +167,7 @@ static const adm_argdef DEBUG[] = {FLAG("DOF"), FLAG("DUMP"), FLAG("EPRINT"), FL
 #define KIND_REQUEST "Post_Request"
 #define KIND_SENSOR "Sensor_Event"
 #define KIND_GRAPHICS "Post_Graphic"
+#define KIND_CONTACT "Force_Contact"
 #define KIND_OUTPUT NULL
 #define KIND_RESULTS NULL
 #define KIND_INTEGRATOR NULL
@@ -196,6 +203,8 @@ S(FIELD, ADM_ID_REQUIRED, FIELD, ADM_CONVERTED, adm_map_field,
   "a linear field with diagonal matrices (Force_Bushing); coupling terms are refused")
 S(BEAM, ADM_ID_REQUIRED, BEAM, ADM_CONVERTED, adm_map_beam, "a massless beam (Force_Beam)")
 S(FRICTION, ADM_ID_REQUIRED, FRICTION, ADM_CONVERTED, adm_map_friction, "joint friction (Force_JointFriction)")
+S(CONTACT, ADM_ID_REQUIRED, CONTACT, ADM_CONVERTED, adm_map_contact,
+  "contact between the solids of two parts' GRAPHICS (Force_Contact)")
 S(VARIABLE, ADM_ID_REQUIRED, VARIABLE, ADM_CONVERTED, adm_map_variable, "a variable (Reference_Variable)")
 S(DIFF, ADM_ID_REQUIRED, DIFF, ADM_CONVERTED, adm_map_diff, "a differential equation (Control_Diff)")
 S(ARRAY, ADM_ID_REQUIRED, ARRAY, ADM_CONVERTED, adm_map_array, "an array (Reference_Array)")
@@ -221,7 +230,6 @@ S(KINEMATICS, ADM_ID_NONE, KINEMATICS, ADM_NO_EFFECT, NULL, "kinematic analysis 
 S(PREFERENCES, ADM_ID_NONE, PREFERENCES, ADM_NO_EFFECT, NULL, "solver preferences: no effect")
 S(DEBUG, ADM_ID_NONE, DEBUG, ADM_NO_EFFECT, NULL, "debugging output: no effect")
 
-REFUSED(CONTACT, "contacts between solids are not supported")
 REFUSED(CLEARANCE, "clearances are not supported")
 REFUSED(FE_PART, "finite-element parts (flexible bodies) are not supported")
 REFUSED(FE_NODE, "finite-element nodes (flexible bodies) are not supported")

@@ -174,7 +174,7 @@ int mbs_geometry_complete(const mbs_spec *spec, mbs_model *m)
     for (int i = 0; i < m->n_bodies; i++) {
         int has = 0;
         for (int k = 0; k < n_given && !has; k++) /* a coil between two bodies is neither's own shape */
-            has = m->graphics[k].body == i && m->graphics[k].shape != MBS_SHAPE_COIL;
+            has = m->graphics[k].body == i && m->graphics[k].shape != MBS_SHAPE_COIL && !m->graphics[k].hidden;
         mbs_body_type t = m->bodies[i].type;
         if (!has && (t == MBS_BODY_RIGID || t == MBS_BODY_POINT) && body_shape(m, i) != 0)
             return -1;

@@ -238,7 +238,7 @@ typedef struct mbs_sensor {
     unsigned angle_cols;
 } mbs_sensor;
 
-/* ---- geometry (for pictures only: no effect on the dynamics) ------------------------ */
+/* ---- geometry (pictures; a Force_Contact's shapes) ------------------------------------ */
 
 typedef enum mbs_shape {
     MBS_SHAPE_BOX,       /* size = edge lengths along x y z, centred on the shape frame */
@@ -279,6 +279,7 @@ typedef struct mbs_graphic {
     int coils;             /* COIL: turns of the helix */
     double damper[6];      /* COIL: damper cylinders at I then at J: radius, gap from the
                               marker, length (along the line between the ends; 0: none) */
+    int hidden;            /* not drawn (hidden="TRUE"): kept for a contact that names it */
 } mbs_graphic;
 
 /* ---- data elements (Reference_Spline, Reference_Array, Reference_String, Reference_Matrix) - */

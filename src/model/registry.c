@@ -39,6 +39,7 @@
     X(force_coordinate_spring_damper_ext) \
     X(force_joint_friction)   \
     X(force_bushing)          \
+    X(force_contact)          \
     X(force_beam)             \
     X(force_coordinate)       \
     X(sensor_event)           \

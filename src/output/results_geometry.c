@@ -65,11 +65,11 @@ static char *body_name(const mbs_model *m, int i)
     return usable ? mbs_strdup(b->label) : mbs_sprintf_alloc("body_%d", b->id);
 }
 
-static int write_shape(hid_t shapes, const mbs_model *m, int k, double to_length)
+static int write_shape(hid_t shapes, const mbs_model *m, int k, int key_no, double to_length)
 {
     const mbs_graphic *g = &m->graphics[k];
     char key[16];
-    snprintf(key, sizeof key, "%03d", k);
+    snprintf(key, sizeof key, "%03d", key_no);
     /* The attributes stay in the object header ("compact"): HDF5 1.10 crashes
      * copying variable-length string attributes from dense storage, which
      * the end of a run does (results_finish.c). */
@@ -157,8 +157,9 @@ int mbs_geometry_create(hid_t file, const mbs_model *m, hid_t (*new_dataset)(hid
               mbs_h5_attr_strings(ds, "units", units, MBS_POSE_WIDTH) != 0;
         free(name);
     }
-    for (int k = 0; rc == 0 && k < m->n_graphics; k++)
-        rc |= write_shape(shapes, m, k, to_length);
+    for (int k = 0, written = 0; rc == 0 && k < m->n_graphics; k++)
+        if (!m->graphics[k].hidden) /* a contact's shape that is not drawn */
+            rc |= write_shape(shapes, m, k, written++, to_length);
     if (shapes >= 0)
         H5Gclose(shapes);
     if (bodies >= 0)

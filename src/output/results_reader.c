@@ -326,12 +326,14 @@ static char **column_texts(reader *rd, hid_t ds, const char *where, const char *
     return texts;
 }
 
-static int read_sensor(reader *rd, const char *name, mbs_rsensor *s)
+/* One table of the group (/sensors, or /geometry/bodies: then no type or
+ * output attributes, its id is body_id). */
+static int read_sensor(reader *rd, const char *group, const char *name, mbs_rsensor *s)
 {
     memset(s, 0, sizeof *s);
     s->name = mbs_strdup(name);
-    char *path = mbs_sprintf_alloc("sensors/%s", name);
-    char *where = mbs_sprintf_alloc("/sensors/%s", name);
+    char *path = mbs_sprintf_alloc("%s/%s", group, name);
+    char *where = mbs_sprintf_alloc("/%s/%s", group, name);
     hid_t ds = path && where && s->name ? open_object(rd, path, H5O_TYPE_DATASET, 1) : -1;
     long rows = 0;
     int cols = 0;
@@ -346,7 +348,8 @@ static int read_sensor(reader *rd, const char *name, mbs_rsensor *s)
         s->ncols = cols;
         s->type = text_attr(rd, ds, where, "type");
         s->output = text_attr(rd, ds, where, "output");
-        s->element_id = whole_attr(rd, ds, where, "element_id", 0, INT32_MAX, 0);
+        s->element_id = whole_attr(rd, ds, where, strcmp(group, "sensors") == 0 ? "element_id" : "body_id", 0,
+                                   INT32_MAX, 0);
         s->columns = rd->failed ? NULL : column_texts(rd, ds, where, "columns", cols, 1);
         s->units = rd->failed ? NULL : column_texts(rd, ds, where, "units", cols, 0);
     } else if (ds >= 0 && !rd->failed) {
@@ -361,22 +364,23 @@ static int read_sensor(reader *rd, const char *name, mbs_rsensor *s)
     return rd->failed ? -1 : 0;
 }
 
-static int read_sensors(reader *rd)
+static int read_sensors(reader *rd, const char *group)
 {
     mbs_results *r = rd->r;
-    hid_t g = open_object(rd, "sensors", H5O_TYPE_GROUP, 1);
+    hid_t g = open_object(rd, group, H5O_TYPE_GROUP, 1);
     if (g < 0)
         return -1;
+    r->table_group = group;
     name_list l = {NULL, 0};
     if (list_names(g, &l) != 0 || l.n > MBS_H5_MAX_TEXTS)
-        damaged(rd, "/sensors: cannot list its sensors");
+        damaged(rd, "/%s: cannot list its tables", group);
     H5Gclose(g);
     r->sensors = rd->failed ? NULL : calloc((size_t)l.n + 1, sizeof *r->sensors);
     if (!rd->failed && !r->sensors)
         damaged(rd, "out of memory");
     for (long i = 0; i < l.n && !rd->failed; i++) {
         r->n_sensors = (int)i + 1;
-        read_sensor(rd, l.names[i], &r->sensors[i]);
+        read_sensor(rd, group, l.names[i], &r->sensors[i]);
     }
     free_names(&l);
     return rd->failed ? -1 : 0;
@@ -528,7 +532,7 @@ int mbs_results_open(const char *path, mbs_results *r, char *err, size_t errsize
     hsize_t size = 0;
     H5Fget_filesize(r->file, &size);
     reader rd = {r, err, errsize, 0, 1e6 + 140.0 * (double)size};
-    if (read_root(&rd) == 0 && check_whole(&rd) == 0 && read_time(&rd) == 0 && read_sensors(&rd) == 0 && check_events(&rd) == 0 &&
+    if (read_root(&rd) == 0 && check_whole(&rd) == 0 && read_time(&rd) == 0 && read_sensors(&rd, "sensors") == 0 && check_events(&rd) == 0 &&
         read_attr_group(&rd, "parameters", &r->params, &r->n_params) == 0)
         read_attr_group(&rd, "solver", &r->solver, &r->n_solver);
     if (rd.failed) {
@@ -536,6 +540,35 @@ int mbs_results_open(const char *path, mbs_results *r, char *err, size_t errsize
         return -1;
     }
     return 0;
+}
+
+static void free_sensors(mbs_results *r)
+{
+    for (int i = 0; r->sensors && i < r->n_sensors; i++) {
+        mbs_rsensor *s = &r->sensors[i];
+        mbs_h5_free_strings(s->columns, s->ncols);
+        mbs_h5_free_strings(s->units, s->ncols);
+        free(s->name);
+        free(s->type);
+        free(s->output);
+    }
+    free(r->sensors);
+    r->sensors = NULL;
+    r->n_sensors = 0;
+}
+
+int mbs_results_use_bodies(mbs_results *r, char *err, size_t errsize)
+{
+    free_sensors(r);
+    if (H5Lexists(r->file, "geometry", H5P_DEFAULT) <= 0) {
+        snprintf(err, errsize, "%s has no /geometry/bodies (written by an mbsim before 0.2?): run the model again",
+                 r->path);
+        return -1;
+    }
+    hsize_t size = 0;
+    H5Fget_filesize(r->file, &size);
+    reader rd = {r, err, errsize, 0, 1e6 + 140.0 * (double)size};
+    return read_sensors(&rd, "geometry/bodies");
 }
 
 void mbs_results_free(mbs_results *r)
@@ -547,15 +580,7 @@ void mbs_results_free(mbs_results *r)
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
         free(texts[i]);
     free(r->time);
-    for (int i = 0; r->sensors && i < r->n_sensors; i++) {
-        mbs_rsensor *s = &r->sensors[i];
-        mbs_h5_free_strings(s->columns, s->ncols);
-        mbs_h5_free_strings(s->units, s->ncols);
-        free(s->name);
-        free(s->type);
-        free(s->output);
-    }
-    free(r->sensors);
+    free_sensors(r);
     free_attrs(r->params, r->n_params);
     free_attrs(r->solver, r->n_solver);
     memset(r, 0, sizeof *r);
@@ -573,7 +598,7 @@ int mbs_results_find(const mbs_results *r, const char *name)
 double *mbs_results_sensor_values(const mbs_results *r, int i)
 {
     const mbs_rsensor *s = &r->sensors[i];
-    char *path = mbs_sprintf_alloc("sensors/%s", s->name);
+    char *path = mbs_sprintf_alloc("%s/%s", r->table_group, s->name);
     hid_t ds = path ? H5Dopen2(r->file, path, H5P_DEFAULT) : -1;
     double *v = malloc(((size_t)r->n_rows * (size_t)s->ncols + 1) * sizeof *v);
     if (ds < 0 || !v || read_rows(ds, r->n_rows, s->ncols, v) != 0) {

@@ -40,7 +40,8 @@ typedef struct mbs_results {
     long n_rows;
     double *time; /* [n_rows] */
     int n_sensors;
-    mbs_rsensor *sensors;
+    mbs_rsensor *sensors;     /* the tables of table_group */
+    const char *table_group; /* "sensors", or "geometry/bodies" after mbs_results_use_bodies */
     int n_params;
     mbs_rattr *params;
     int n_solver;
@@ -55,6 +56,13 @@ typedef struct mbs_results {
  * attribute that is not as the format says). */
 int mbs_results_open(const char *path, mbs_results *r, char *err, size_t errsize);
 void mbs_results_free(mbs_results *r);
+
+/* Makes the bodies' motion (/geometry/bodies/<body>: x y z e0 e1 e2 e3 of
+ * each moving body) the tables that are read and compared, in place of the
+ * sensors: two models of one system whose sensors differ (an XML model and
+ * its Adams dataset) compare by the motion of their bodies. Returns 0, or -1
+ * with a reason in err. */
+int mbs_results_use_bodies(mbs_results *r, char *err, size_t errsize);
 
 /* Index of the sensor named `name`, or -1. */
 int mbs_results_find(const mbs_results *r, const char *name);

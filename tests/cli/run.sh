@@ -47,6 +47,12 @@ status "compare: value beyond tolerance" 1 "$mbsim" compare "$a" "$tmp/far.h5"
 check "compare: names the sensor" grep -q "angle .*DIFFERENT" "$tmp/out"
 check "compare: other sensors equal" grep -q "energy .*equal" "$tmp/out"
 status "compare: --sensor leaves the difference out" 0 "$mbsim" compare "$a" "$tmp/far.h5" --sensor energy
+# --bodies: the bodies' motion (/geometry/bodies) in place of the sensors
+status "compare --bodies: a sensor's change is not compared" 0 "$mbsim" compare "$a" "$tmp/far.h5" --bodies
+check "compare --bodies: the body by its name" has "$tmp/out" "^  rod  .*equal$"
+"$mbsim" run "$model" -q --set L=1.01 -o "$tmp/longer.h5" || bad "run $model with L=1.01"
+status "compare --bodies: another motion" 1 "$mbsim" compare "$a" "$tmp/longer.h5" --bodies
+check "compare --bodies: ... names the body" has "$tmp/out" "^  rod  .*DIFFERENT"
 status "compare: --quiet" 1 "$mbsim" compare "$a" "$tmp/far.h5" -q
 check "compare: --quiet prints one line" test "$(wc -l <"$tmp/out")" -eq 1
 check "compare: ... naming the sensor that differs" has "$tmp/out" "^result: DIFFERENT (1 sensor beyond tolerance \[angle\])$"
@@ -730,7 +736,7 @@ doc_block() {
         cap { print }
     ' docs/cli.md
 }
-for cmd in run validate sweep info export plot animate compare recover schema reference help; do
+for cmd in run validate fmu sweep info export plot animate compare recover schema reference help; do
     "$mbsim" help $cmd >"$tmp/help"
     doc_block "^usage: mbsim $cmd( |\$)" >"$tmp/doc"
     if cmp -s "$tmp/help" "$tmp/doc"; then ok; else

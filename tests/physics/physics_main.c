@@ -35,6 +35,7 @@
     X(switched_off) \
     X(failure_messages) \
     X(control) \
-    X(adams)
+    X(adams) \
+    X(contact)
 
 TEST_MAIN(SUITES)

@@ -127,7 +127,7 @@ TEST(every_error_of_a_dataset_in_one_pass)
                                "JOINT/1, R, I = 1, J = 2\n"            /* 7: RACKPIN or REVOLUTE */
                                "WIDGET/1, SIZE = 2\n"                  /* 8: unknown statement */
                                "ACCGRAV/, KGRAV = -9.81, COLOUR = 3\n" /* 9: unknown argument */
-                               "CONTACT/1, IGEOM = 1, JGEOM = 2\n"     /* 10: refused */
+                               "CLEARANCE/1, IGEOM = 1, JGEOM = 2\n"   /* 10: refused */
                                "SFORCE/1, ROTATIONAL, I = 1, J = 99, FUNCTION = 1\n" /* 11: no MARKER/99 */
                                "END\n";
     text_model t;
@@ -140,7 +140,7 @@ TEST(every_error_of_a_dataset_in_one_pass)
         ":7: error: JOINT/1: 'R' is not a unique abbreviation (it could be RACKPIN, REVOLUTE)",
         ":8: error: unknown statement 'WIDGET'",
         ":9: error: ACCGRAV: unknown argument 'COLOUR'",
-        ":10: error: CONTACT/1: refused: contacts between solids are not supported",
+        ":10: error: CLEARANCE/1: refused: clearances are not supported",
         ":5: error: MARKER/2: PART = 7: there is no PART/7",
         ":11: error: SFORCE/1: J = 99: there is no MARKER/99",
     };

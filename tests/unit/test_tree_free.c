@@ -1,4 +1,4 @@
-/* FREE roots of the kinematic tree (src/solver/joint/tree_topology.c, tree.c): a rigid body that
+/* FREE roots of the kinematic tree (src/solver/joint/tree_topology.c, tree_contract.c, tree_passes.c): a rigid body that
  * no eligible joint reaches from the ground starts a tree of its own, the
  * heaviest such body first. Its positions are its centre of mass (global)
  * and the unit quaternion of its axes, its rates the velocity of its centre

@@ -1,4 +1,4 @@
-/* SPHERICAL and UNIVERSAL joints in the kinematic tree (src/solver/joint/tree_topology.c, tree.c).
+/* SPHERICAL and UNIVERSAL joints in the kinematic tree (src/solver/joint/tree_topology.c, tree_contract.c, tree_passes.c).
  * A SPHERICAL joint: positions a
  * unit quaternion p of the child's joint frame in the parent's, rates the
  * relative angular velocity w in the child's axes, dp/dt = L(p)^T w / 2

@@ -25,6 +25,7 @@
     X(tree_spherical) \
     X(tree_free) \
     X(joint_newton) \
-    X(adams)
+    X(adams) \
+    X(contact_shapes)
 
 TEST_MAIN(SUITES)

@@ -1,3 +1,5 @@
+/* A linear analysis' results' bookkeeping (linear_names.h): allocation,
+ * names and units, SI to the model's units. */
 #include "linear_names.h"
 #include "../../core/strutil.h"
 

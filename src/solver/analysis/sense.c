@@ -1,3 +1,4 @@
+/* Sensor values at one instant, in the model's units (sense.h). */
 #include "sense.h"
 #include "../dae/residual.h"
 #include "../../core/rotation.h"

@@ -6,7 +6,7 @@
  * and at an event the elements switch modes and the integrator restarts
  * from a freshly made consistent state. Output times are t0 + k dt exactly,
  * and the analysis' end time. */
-#include "simulate.h"
+#include "run.h"
 #include "../start/assemble.h"
 #include "../start/assembly_report.h"
 #include "choose_formulation.h"
@@ -29,12 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct mbs_event_log {
-    const mbs_model *m;
-    const mbs_sink *sink;
-    long count;
-};
-
 void mbs_event_record(mbs_event_log *log, double t, const mbs_component *c, const char *kind)
 {
     char what[256];
@@ -44,29 +38,8 @@ void mbs_event_record(mbs_event_log *log, double t, const mbs_component *c, cons
         log->sink->event(log->sink->ctx, t, what, kind);
 }
 
-typedef struct run {
-    const mbs_model *m;
-    mbs_data *d;
-    const mbs_sink *sink;
-    volatile sig_atomic_t *stop;
-    mbs_diags *diag;
-    mbs_run_result *res;
-    SUNContext ctx;
-    mbs_pattern *pattern;
-    mbs_assembler *assembler;
-    mbs_integrator *integrator;
-    int sparse;
-    int rank_checked; /* the dense redundancy analysis has run */
-    double *y, *yp, *yo, *ypo, *row;
-    double *yc, *ypc; /* an output row being made consistent */
-    double t;
-    double last_row_t; /* time of the last output row, -inf if none */
-    double last_root_t; /* time of the last event, -inf if none */
-    int *last_fired;    /* [n_roots] the roots that fired there */
-    mbs_event_log log;
-} run;
 
-static int fail(run *r, mbs_status st, const char *msg)
+int mbs_run_fail(mbs_run *r, mbs_status st, const char *msg)
 {
     r->res->status = st;
     snprintf(r->res->message, sizeof r->res->message, "%s", msg);
@@ -75,7 +48,7 @@ static int fail(run *r, mbs_status st, const char *msg)
 
 /* ---- initial state ---- */
 
-static void initial_state(run *r)
+void mbs_run_initial_state(mbs_run *r)
 {
     const mbs_model *m = r->m;
     memset(r->y, 0, (size_t)m->ny * sizeof *r->y);
@@ -122,7 +95,7 @@ static void initial_state(run *r)
  * bristles at their steady deflection, where asked) and their warnings
  * about that motion (to diag, if not NULL), at the consistent state y.
  * Returns 1 where a state changed. */
-static int start_motion(run *r, mbs_diags *diag)
+static int start_motion(mbs_run *r, mbs_diags *diag)
 {
     const mbs_model *m = r->m;
     int changed = 0;
@@ -145,15 +118,15 @@ static int start_motion(run *r, mbs_diags *diag)
 
 /* ---- output ---- */
 
-static int write_row(run *r, double t, const double *y, const double *yp)
+int mbs_run_write_row(mbs_run *r, double t, const double *y, const double *yp)
 {
     mbs_sense(r->m, r->d, t, y, yp, r->row);
     if (r->d->eval_fatal) /* e.g. a request's user subroutine stopped the run */
-        return fail(r, MBS_E_RUN, r->d->eval_message);
+        return mbs_run_fail(r, MBS_E_RUN, r->d->eval_message);
     r->last_row_t = t;
     r->res->rows++;
     if (r->sink && r->sink->row && r->sink->row(r->sink->ctx, t, r->row) != 0)
-        return fail(r, MBS_E_RUN, "cannot write the results file");
+        return mbs_run_fail(r, MBS_E_RUN, "cannot write the results file");
     return 0;
 }
 
@@ -162,14 +135,14 @@ static int write_row(run *r, double t, const double *y, const double *yp)
  * too: its geometry still describes the bodies (its outputs, and its
  * equations once a command switches it on again, see the turns and
  * directions of the time it was off). */
-static int follows_step(const run *r, int c, const char *done)
+static int follows_step(const mbs_run *r, int c, const char *done)
 {
     return r->m->comps[c].ops->accept_step && !(done && done[c]);
 }
 
 /* What elements follow step by step (turns of angles, directions) is
  * kinematics: the bodies' states suffice, no residual. */
-static void accept_step(run *r, double t)
+static void accept_step(mbs_run *r, double t)
 {
     const mbs_model *m = r->m;
     r->d->t_last_step = t;
@@ -193,12 +166,12 @@ static void accept_step(run *r, double t)
 
 /* ---- events ---- */
 
-static int handle_roots(run *r, double t)
+static int handle_roots(mbs_run *r, double t)
 {
     const mbs_model *m = r->m;
     int *fired = calloc((size_t)m->n_roots + 1, sizeof *fired);
     if (!fired)
-        return fail(r, MBS_E_RUN, "out of memory");
+        return mbs_run_fail(r, MBS_E_RUN, "out of memory");
     mbs_integrator_roots(r->integrator, fired);
     /* The restart after an event may find the same crossing again some ulps
      * later (its consistent state moves the root function by as much; seen
@@ -226,13 +199,13 @@ static int handle_roots(run *r, double t)
     free(fired);
     char msg[512];
     if (mbs_consistent_rates(r->assembler, t, r->y, r->yp, msg, sizeof msg) != 0)
-        return fail(r, MBS_E_RUN, msg);
+        return mbs_run_fail(r, MBS_E_RUN, msg);
     return 0;
 }
 
 /* ---- analyses ---- */
 
-static int make_consistent(run *r)
+static int make_consistent(mbs_run *r)
 {
     char msg[512];
     if (mbs_make_consistent(r->assembler, r->t, r->y, r->yp, msg, sizeof msg) == 0)
@@ -246,11 +219,11 @@ static int make_consistent(run *r)
         if (mbs_make_consistent(r->assembler, r->t, r->y, r->yp, msg, sizeof msg) == 0)
             return 0;
     }
-    return fail(r, MBS_E_RUN, msg);
+    return mbs_run_fail(r, MBS_E_RUN, msg);
 }
 
 
-static int ensure_integrator(run *r)
+static int ensure_integrator(mbs_run *r)
 {
     if (r->integrator)
         return 0;
@@ -259,10 +232,10 @@ static int ensure_integrator(run *r)
     const char *name;
     int joint_coords;
     if (mbs_choose_formulation(r->m, r->d, r->pattern, r->sparse, &dae, &name, &joint_coords, err, sizeof err) != 0)
-        return fail(r, MBS_E_RUN, err);
+        return mbs_run_fail(r, MBS_E_RUN, err);
     r->integrator = mbs_integrator_create(r->m, r->d, r->ctx, dae, err, sizeof err);
     if (!r->integrator)
-        return fail(r, MBS_E_RUN, err);
+        return mbs_run_fail(r, MBS_E_RUN, err);
     r->res->formulation = name;
     r->res->joint_coords = joint_coords;
     r->res->linear_solver = mbs_integrator_linear_solver(r->integrator);
@@ -279,7 +252,7 @@ static double output_time(double t0, double dt, long k, double t_end)
  * of one (IDA's step sizes do not add up exactly) counts as having reached
  * it: otherwise IDA would take a sliver of a step to get there and restart
  * at order one. */
-static int reached(const run *r, double t, double target, double dt)
+static int reached(const mbs_run *r, double t, double target, double dt)
 {
     if (t >= target)
         return 1;
@@ -294,7 +267,7 @@ static int reached(const run *r, double t, double target, double dt)
  * multipliers only as far as the motion can tell (integrator.c weighs their
  * Newton corrections by the step size): the row gets the exact ones. Where
  * that fails (a singular configuration) the row is the raw state. */
-static void consistent_row(run *r, double t)
+static void consistent_row(mbs_run *r, double t)
 {
     const mbs_model *m = r->m;
     char msg[512];
@@ -314,27 +287,28 @@ static void consistent_row(run *r, double t)
  * system's sparse factorisation and, with joint friction, its Newton with
  * difference columns: half the time of a 32-link chain with friction went
  * there), else in absolute coordinates. */
-static int write_due_rows(run *r, double t, double t0, double dt, double t_end, long *k, double *t_next)
+static int write_due_rows(mbs_run *r, double t)
 {
     const mbs_model *m = r->m;
+    mbs_span *s = &r->span;
     int own_rows = !r->d->settings.absolute_rows && !mbs_assembler_solves_states(r->assembler);
-    while (reached(r, t, *t_next, dt)) {
-        if (own_rows && mbs_integrator_row(r->integrator, *t_next, *t_next >= t, r->yo, r->ypo) == 0) {
+    while (reached(r, t, s->t_next, s->dt)) {
+        if (own_rows && mbs_integrator_row(r->integrator, s->t_next, s->t_next >= t, r->yo, r->ypo) == 0) {
             r->res->joint_rows++; /* made consistent by the formulation */
         } else {
-            if (*t_next >= t) {
+            if (s->t_next >= t) {
                 memcpy(r->yo, mbs_integrator_y(r->integrator), (size_t)m->ny * sizeof *r->yo);
                 memcpy(r->ypo, mbs_integrator_yp(r->integrator), (size_t)m->ny * sizeof *r->ypo);
-            } else if (mbs_integrator_at(r->integrator, *t_next, r->yo, r->ypo) != 0) {
-                return fail(r, MBS_E_RUN, "cannot interpolate the solution at an output time");
+            } else if (mbs_integrator_at(r->integrator, s->t_next, r->yo, r->ypo) != 0) {
+                return mbs_run_fail(r, MBS_E_RUN, "cannot interpolate the solution at an output time");
             }
-            consistent_row(r, *t_next);
+            consistent_row(r, s->t_next);
         }
-        if (write_row(r, *t_next, r->yo, r->ypo) != 0)
+        if (mbs_run_write_row(r, s->t_next, r->yo, r->ypo) != 0)
             return -1;
-        if (*t_next >= t_end)
+        if (s->t_next >= s->t_end)
             break;
-        *t_next = output_time(t0, dt, ++*k, t_end);
+        s->t_next = output_time(s->t0, s->dt, ++s->k, s->t_end);
     }
     return 0;
 }
@@ -343,7 +317,7 @@ static int write_due_rows(run *r, double t, double t0, double dt, double t_end, 
  * variable changes fastest (it limits the step: near a pole, the one the
  * singular force or motion drives) and the last value that was not finite
  * since `nonfinite_since`, if any. */
-static int fail_without_cause(run *r, const char *what, long nonfinite_since)
+static int fail_without_cause(mbs_run *r, const char *what, long nonfinite_since)
 {
     char msg[1024], var[300];
     double rate = 0.0;
@@ -363,108 +337,135 @@ static int fail_without_cause(run *r, const char *what, long nonfinite_since)
     }
     if (r->d->nonfinite_count != nonfinite_since && n >= 0 && (size_t)n < sizeof msg)
         snprintf(msg + n, sizeof msg - (size_t)n, "; before: %s", r->d->nonfinite_message);
-    return fail(r, MBS_E_RUN, msg);
+    return mbs_run_fail(r, MBS_E_RUN, msg);
 }
 
 /* The state at t is the analysis' last: a row there, and the run goes on
  * from it (or, after a halt, stops; mbs_simulate reads sensor_stop). */
-static int stopped_by_sensor(run *r, double t)
+static int stopped_by_sensor(mbs_run *r, double t)
 {
     r->t = t;
     r->res->t_reached = t;
-    if (r->last_row_t != t && write_row(r, t, r->y, r->yp) != 0)
+    if (r->last_row_t != t && mbs_run_write_row(r, t, r->y, r->yp) != 0)
         return -1;
     snprintf(r->res->message, sizeof r->res->message, "%s", r->d->stop_message);
     return 0;
 }
 
-/* A transient from the consistent state; the run's first analysis starts
- * the elements' states that follow the initial motion (start_motion). */
-static int transient(run *r, const mbs_analysis *a, int first)
+double mbs_transient_stop_time(const mbs_run *r)
 {
-    const mbs_model *m = r->m;
-    double t0 = r->t, t_end = a->end_time, dt = a->print_interval;
-    int exact = !r->d->settings.interpolate;
+    return r->d->settings.interpolate ? r->span.t_goal : fmin(r->span.t_next, r->span.t_goal);
+}
+
+/* The run's first analysis starts the elements' states that follow the
+ * initial motion (start_motion). */
+int mbs_transient_begin(mbs_run *r, double t_end, double dt, double t_goal, int first)
+{
     char err[512];
     if (make_consistent(r) != 0)
         return -1;
     if (first && start_motion(r, NULL) && mbs_consistent_rates(r->assembler, r->t, r->y, r->yp, err, sizeof err) != 0)
-        return fail(r, MBS_E_RUN, err);
+        return mbs_run_fail(r, MBS_E_RUN, err);
     if (ensure_integrator(r) != 0)
         return -1;
-    long k = 1;
-    double t_next = output_time(t0, dt, k, t_end);
-    if (mbs_integrator_start(r->integrator, t0, r->y, r->yp, exact ? t_next : t_end, err, sizeof err) != 0)
-        return fail(r, MBS_E_RUN, err);
-    if (r->last_row_t != t0 && write_row(r, t0, r->y, r->yp) != 0)
+    mbs_span *s = &r->span;
+    *s = (mbs_span){.t0 = r->t, .t_end = t_end, .dt = dt, .k = 1, .t_goal = t_goal, .open_ended = s->open_ended};
+    s->t_next = output_time(s->t0, dt, s->k, t_end);
+    if (mbs_integrator_start(r->integrator, r->t, r->y, r->yp, mbs_transient_stop_time(r), err, sizeof err) != 0)
+        return mbs_run_fail(r, MBS_E_RUN, err);
+    if (r->last_row_t != r->t && mbs_run_write_row(r, r->t, r->y, r->yp) != 0)
         return -1;
-    double t = t0;
-    mbs_stall stall;
-    mbs_stall_start(&stall, t0, t_end);
-    long nonfinite_since = r->d->nonfinite_count;
+    /* the stall test measures steps against the analysis' length: a
+     * co-simulation without a stop time against its first step's */
+    mbs_stall_start(&s->stall, s->t0, isfinite(t_end) ? t_end : t_goal);
+    s->nonfinite_since = r->d->nonfinite_count;
+    return 0;
+}
+
+int mbs_transient_advance(mbs_run *r)
+{
+    const mbs_model *m = r->m;
+    mbs_span *s = &r->span;
+    int exact = !r->d->settings.interpolate;
+    char err[512];
+    double t = r->t;
     for (;;) {
         if (r->stop && *r->stop)
-            return fail(r, MBS_E_INTERRUPTED, "interrupted by a signal");
+            return mbs_run_fail(r, MBS_E_INTERRUPTED, "interrupted by a signal");
         long nonfinite_before = r->d->nonfinite_count;
         mbs_step_result step = mbs_integrator_step(r->integrator, &t, err, sizeof err);
         r->t = t;
         if (step == MBS_STEP_FAILED) {
             if (r->stop && *r->stop)
-                return fail(r, MBS_E_INTERRUPTED, "interrupted by a signal");
+                return mbs_run_fail(r, MBS_E_INTERRUPTED, "interrupted by a signal");
             int explained = r->d->eval_failed || r->d->nonfinite_count != nonfinite_before;
-            if (!explained && mbs_integrator_last_step(r->integrator) < mbs_stall_min_step(&stall, t))
-                return fail_without_cause(r, err, nonfinite_since);
-            return fail(r, MBS_E_RUN, err);
+            if (!explained && mbs_integrator_last_step(r->integrator) < mbs_stall_min_step(&s->stall, t))
+                return fail_without_cause(r, err, s->nonfinite_since);
+            return mbs_run_fail(r, MBS_E_RUN, err);
         }
-        if (mbs_stall_step(&stall, t, mbs_integrator_last_step(r->integrator), err, sizeof err))
-            return fail_without_cause(r, err, nonfinite_since);
-        if (stall.window_steps == 0 || stall.below == 0)
-            nonfinite_since = r->d->nonfinite_count; /* progress: older values are no cause */
+        if (mbs_stall_step(&s->stall, t, mbs_integrator_last_step(r->integrator), err, sizeof err))
+            return fail_without_cause(r, err, s->nonfinite_since);
+        if (s->stall.window_steps == 0 || s->stall.below == 0)
+            s->nonfinite_since = r->d->nonfinite_count; /* progress: older values are no cause */
         r->res->t_reached = t;
         accept_step(r, t);
-        double due = t_next;
-        if (write_due_rows(r, t, t0, dt, t_end, &k, &t_next) != 0)
+        double due = s->t_next;
+        if (write_due_rows(r, t) != 0)
             return -1;
-        if (exact && t_next != due && t < t_end && mbs_integrator_set_stop(r->integrator, t_next) != 0)
-            return fail(r, MBS_E_RUN, "cannot set the integrator's stop time");
+        if (exact && s->t_next != due && t < s->t_goal &&
+            mbs_integrator_set_stop(r->integrator, mbs_transient_stop_time(r)) != 0)
+            return mbs_run_fail(r, MBS_E_RUN, "cannot set the integrator's stop time");
         if (r->sink && r->sink->progress) {
-            mbs_integrator_stats s;
-            mbs_integrator_stats_get(r->integrator, &s);
-            r->sink->progress(r->sink->ctx, t, m->analyses[m->n_analyses - 1].end_time, s.steps);
+            mbs_integrator_stats st;
+            mbs_integrator_stats_get(r->integrator, &st);
+            r->sink->progress(r->sink->ctx, t, m->analyses[m->n_analyses - 1].end_time, st.steps);
         }
-        if (reached(r, t, t_end, dt))
+        int there = reached(r, t, s->t_goal, s->dt);
+        /* the run's analysis ends here, its events with it; a co-simulation
+         * goes on from here, past the event */
+        if (there && !(s->open_ended && step == MBS_STEP_ROOT))
             break;
         if (step == MBS_STEP_ROOT) {
             if (handle_roots(r, t) != 0)
                 return -1;
             if (r->d->sensor_stop) /* a Sensor_Event ends the analysis here */
                 return stopped_by_sensor(r, t);
-            if (mbs_integrator_start(r->integrator, t, r->y, r->yp, exact ? t_next : t_end, err, sizeof err) != 0)
-                return fail(r, MBS_E_RUN, err);
+            if (mbs_integrator_start(r->integrator, t, r->y, r->yp, mbs_transient_stop_time(r), err, sizeof err) != 0)
+                return mbs_run_fail(r, MBS_E_RUN, err);
+            if (there)
+                return 0; /* r->y, r->yp: the state after the event */
         }
     }
     memcpy(r->y, mbs_integrator_y(r->integrator), (size_t)m->ny * sizeof *r->y);
     memcpy(r->yp, mbs_integrator_yp(r->integrator), (size_t)m->ny * sizeof *r->yp);
-    r->t = t_end;
+    r->t = s->t_goal;
     return 0;
 }
 
-static int assembly(run *r, int write)
+/* A transient from the consistent state to its end time. */
+static int transient(mbs_run *r, const mbs_analysis *a, int first)
+{
+    if (mbs_transient_begin(r, a->end_time, a->print_interval, a->end_time, first) != 0)
+        return -1;
+    return mbs_transient_advance(r);
+}
+
+static int assembly(mbs_run *r, int write)
 {
     if (make_consistent(r) != 0)
         return -1;
     r->res->t_reached = r->t;
-    return write ? write_row(r, r->t, r->y, r->yp) : 0;
+    return write ? mbs_run_write_row(r, r->t, r->y, r->yp) : 0;
 }
 
-static int equilibrium(run *r, int write)
+static int equilibrium(mbs_run *r, int write)
 {
     char msg[512];
     /* start Newton from an assembled configuration */
     if (make_consistent(r) != 0)
         return -1;
     if (mbs_static_equilibrium(r->m, r->d, r->ctx, r->t, r->y, r->yp, msg, sizeof msg) != 0)
-        return fail(r, MBS_E_RUN, msg);
+        return mbs_run_fail(r, MBS_E_RUN, msg);
     /* the equilibrium's row sees the elements as the equilibrium did
      * (those off in Static analyses off: no load, no acceleration from them) */
     r->d->static_mode = 1;
@@ -476,7 +477,7 @@ static int equilibrium(run *r, int write)
 /* The model linearised where the previous analysis left it: consistent
  * (an equilibrium, an assembly, the integrator's state), or the start,
  * assembled first, when it is the first analysis. */
-static int linear(run *r, int k, int first)
+static int linear(mbs_run *r, int k, int first)
 {
     /* at the start, or after a transient whose formulation leaves
      * multipliers out of the absolute state (the joint formulation's tree
@@ -486,18 +487,18 @@ static int linear(run *r, int k, int first)
     if ((first || partial) && make_consistent(r) != 0)
         return -1;
     r->res->t_reached = r->t;
-    if (r->last_row_t != r->t && write_row(r, r->t, r->y, r->yp) != 0)
+    if (r->last_row_t != r->t && mbs_run_write_row(r, r->t, r->y, r->yp) != 0)
         return -1;
     mbs_linear_result lin;
     char msg[512];
     if (mbs_linearize(r->m, r->d, r->t, r->y, r->yp, &lin, msg, sizeof msg) != 0)
-        return fail(r, MBS_E_RUN, msg);
+        return mbs_run_fail(r, MBS_E_RUN, msg);
     int rc = r->sink && r->sink->linear ? r->sink->linear(r->sink->ctx, k, &lin) : 0;
     mbs_linear_result_free(&lin);
-    return rc != 0 ? fail(r, MBS_E_RUN, "cannot write the results file") : 0;
+    return rc != 0 ? mbs_run_fail(r, MBS_E_RUN, "cannot write the results file") : 0;
 }
 
-static int run_analysis(run *r, int i, int n_linear)
+int mbs_run_analysis(mbs_run *r, int i, int n_linear)
 {
     const mbs_model *m = r->m;
     const mbs_analysis *a = &m->analyses[i];
@@ -515,7 +516,7 @@ static int run_analysis(run *r, int i, int n_linear)
 /* ---- commands between analyses (plan.c) ---- */
 
 /* Applies the commands standing before analysis k; 1 when one ends the run. */
-static int run_commands(run *r, int k)
+int mbs_run_commands(mbs_run *r, int k)
 {
     unsigned changed = mbs_plan_apply(r->m, r->d, k, r->t, r->y);
     if (changed & MBS_PLAN_STOP)
@@ -529,13 +530,13 @@ static int run_commands(run *r, int k)
         mbs_diags_free(&quiet);
     }
     if ((changed & MBS_PLAN_SETTINGS) && r->integrator && mbs_integrator_apply_settings(r->integrator) != 0)
-        return fail(r, MBS_E_RUN, "cannot apply the integrator settings of a Param_Transient command");
+        return mbs_run_fail(r, MBS_E_RUN, "cannot apply the integrator settings of a Param_Transient command");
     return 0;
 }
 
 /* ---- the run ---- */
 
-static int setup(run *r)
+int mbs_run_setup(mbs_run *r)
 {
     const mbs_model *m = r->m;
     size_t ny = (size_t)m->ny + 1;
@@ -551,7 +552,7 @@ static int setup(run *r)
     r->d = mbs_data_create(m);
     if (!r->y || !r->yp || !r->yo || !r->ypo || !r->yc || !r->ypc || !r->row || !r->last_fired || !r->d ||
         mbs_sun_context_create(&r->ctx) != 0)
-        return fail(r, MBS_E_RUN, "out of memory");
+        return mbs_run_fail(r, MBS_E_RUN, "out of memory");
     r->d->stop = r->stop;
     r->res->linear_solver = mbs_choose_linear_solver(m);
     r->res->joint_coords = -1;
@@ -559,11 +560,11 @@ static int setup(run *r)
     r->pattern = mbs_pattern_build(m);
     r->assembler = mbs_assembler_create(m, r->d, r->sparse);
     if (!r->pattern || !r->assembler)
-        return fail(r, MBS_E_RUN, "out of memory setting up the solver");
+        return mbs_run_fail(r, MBS_E_RUN, "out of memory setting up the solver");
     return 0;
 }
 
-static void teardown(run *r)
+void mbs_run_teardown(mbs_run *r)
 {
     if (r->integrator) {
         mbs_integrator_stats_get(r->integrator, &r->res->stats);
@@ -590,7 +591,7 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
     memset(result, 0, sizeof *result);
     result->status = MBS_OK;
     result->formulation = "ABSOLUTE"; /* until a transient's says otherwise (ensure_integrator) */
-    run r;
+    mbs_run r;
     memset(&r, 0, sizeof r);
     r.m = m;
     r.sink = sink;
@@ -599,18 +600,18 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
     r.res = result;
     r.last_row_t = -INFINITY;
     r.log = (mbs_event_log){m, sink, 0};
-    if (setup(&r) == 0) {
-        initial_state(&r);
+    if (mbs_run_setup(&r) == 0) {
+        mbs_run_initial_state(&r);
         int dropped = mbs_find_redundant(r.assembler, r.t, r.y, 0, diag);
         r.rank_checked = dropped != MBS_RANK_SKIPPED;
         result->redundant_rows = dropped > 0 ? dropped : 0;
         int n_linear = 0;
         for (int i = 0; i < m->n_analyses; i++) {
-            if (run_commands(&r, i) != 0)
+            if (mbs_run_commands(&r, i) != 0)
                 break;
             mbs_analysis_record rec = {m->analyses[i].type, r.t, r.t, -1, -1, MBS_OK};
             long rows = result->rows;
-            int rc = run_analysis(&r, i, n_linear);
+            int rc = mbs_run_analysis(&r, i, n_linear);
             n_linear += m->analyses[i].type == MBS_ANALYSIS_LINEAR;
             rec.t_end = r.t;
             rec.status = result->status;
@@ -619,14 +620,14 @@ mbs_status mbs_simulate(const mbs_model *m, const mbs_sink *sink, volatile sig_a
                 rec.last_row = result->rows - 1;
             }
             if (sink && sink->analysis && sink->analysis(sink->ctx, &rec) != 0 && rc == 0)
-                rc = fail(&r, MBS_E_RUN, "cannot write the results file");
+                rc = mbs_run_fail(&r, MBS_E_RUN, "cannot write the results file");
             if (rc != 0 || r.d->sensor_stop == MBS_STOP_HALT)
                 break;
             r.d->sensor_stop = MBS_STOP_NONE;
         }
     }
     result->events = r.log.count;
-    teardown(&r);
+    mbs_run_teardown(&r);
     return result->status;
 }
 
@@ -634,14 +635,14 @@ int mbs_assembly_check(const mbs_model *m, mbs_diags *diag)
 {
     mbs_run_result result;
     memset(&result, 0, sizeof result);
-    run r;
+    mbs_run r;
     memset(&r, 0, sizeof r);
     r.m = m;
     r.res = &result;
     r.last_row_t = -INFINITY;
     int rc = 0;
-    if (setup(&r) == 0) {
-        initial_state(&r);
+    if (mbs_run_setup(&r) == 0) {
+        mbs_run_initial_state(&r);
         /* the model as its first analysis finds it: the commands before
          * it, and the run's own redundancy analysis, its warnings left to
          * the run */
@@ -667,7 +668,7 @@ int mbs_assembly_check(const mbs_model *m, mbs_diags *diag)
             rc = -1;
         }
     }
-    teardown(&r);
+    mbs_run_teardown(&r);
     return rc;
 }
 
@@ -675,17 +676,17 @@ int mbs_redundant_rows(const mbs_model *m, mbs_diags *diag)
 {
     mbs_run_result result;
     memset(&result, 0, sizeof result);
-    run r;
+    mbs_run r;
     memset(&r, 0, sizeof r);
     r.m = m;
     r.diag = diag;
     r.res = &result;
     r.last_row_t = -INFINITY;
     int dropped = -1;
-    if (setup(&r) == 0) {
-        initial_state(&r);
+    if (mbs_run_setup(&r) == 0) {
+        mbs_run_initial_state(&r);
         dropped = mbs_find_redundant(r.assembler, r.t, r.y, 0, diag);
     }
-    teardown(&r);
+    mbs_run_teardown(&r);
     return dropped;
 }

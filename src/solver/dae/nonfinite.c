@@ -1,3 +1,5 @@
+/* When the residual is not finite: the element (or the variable) that made
+ * it so, found by evaluating again element by element (nonfinite.h). */
 #include "nonfinite.h"
 #include "residual.h"
 #include "../../model/layout.h"

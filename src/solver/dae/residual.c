@@ -1,3 +1,5 @@
+/* The DAE residual F(t, y, y') of the whole model in absolute coordinates
+ * (the equations: residual.h), and its parts the joint formulation reuses. */
 #include "residual.h"
 #include "nonfinite.h"
 #include "../../core/rotation.h"

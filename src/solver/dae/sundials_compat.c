@@ -1,3 +1,5 @@
+/* What differs between SUNDIALS 6 and 7 (sundials_compat.h): contexts,
+ * the solvers' error messages, one linear solver error code. */
 #include "sundials_compat.h"
 
 #include <ida/ida.h>

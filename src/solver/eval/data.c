@@ -19,6 +19,7 @@ static void take_arrays(mbs_block *b, mbs_data *d, const mbs_model *m)
     d->marker_frames = mbs_block_take(b, (size_t)m->n_markers * 12 + 1, sizeof *d->marker_frames);
     d->disc = mbs_block_take(b, (size_t)m->n_disc + 1, sizeof *d->disc);
     d->var_offset = mbs_block_take(b, n_comps, sizeof *d->var_offset);
+    d->var_input = mbs_block_take(b, n_comps, sizeof *d->var_input);
     d->comp_power = mbs_block_take(b, n_comps, sizeof *d->comp_power);
     d->res_scratch = mbs_block_take(b, ny, sizeof *d->res_scratch);
     d->load_res = mbs_block_take(b, ny, sizeof *d->load_res);
@@ -26,6 +27,7 @@ static void take_arrays(mbs_block *b, mbs_data *d, const mbs_model *m)
     d->row_active = mbs_block_take(b, n_rows, sizeof *d->row_active);
     d->row_enabled = mbs_block_take(b, n_rows, sizeof *d->row_enabled);
     d->comp_active = mbs_block_take(b, n_comps, sizeof *d->comp_active);
+    d->var_held = mbs_block_take(b, n_comps, sizeof *d->var_held);
 }
 
 mbs_data *mbs_data_create(const mbs_model *m)

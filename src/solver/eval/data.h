@@ -49,6 +49,9 @@ typedef struct mbs_data {
     double *disc;           /* [n_disc] discrete states of the components */
     double *var_offset;     /* [n_comps] added to a Reference_Variable component's value: a linear
                                analysis' input perturbation (0 otherwise), model units */
+    char *var_held;         /* [n_comps] 1 for a plant input's Reference_Variable whose value a
+                               co-simulation master gives (solver/analysis/cosim.h) ... */
+    double *var_input;      /* [n_comps] ... this value, in place of its expression, model units */
     double *res_scratch;    /* [ny] residual when only kinematics are wanted */
     double *comp_power;     /* [n_comps] power reported by eval (ops power_in_eval) */
     int static_mode;        /* in a Static analysis: its equilibrium and its output row */

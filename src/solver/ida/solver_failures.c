@@ -1,3 +1,5 @@
+/* IDA's and KINSOL's failures in mbsim's words, from their return flags
+ * (solver_failures.h). */
 #include "solver_failures.h"
 
 #include <ida/ida.h>

@@ -1,3 +1,5 @@
+/* Stall detection (stall.h): a run whose steps shrink to nothing ends as
+ * failed. */
 #include "stall.h"
 
 #include <math.h>

@@ -10,8 +10,9 @@
  *   u rows    S^T (body residual wrenches, summed over subtrees) = 0
  *   others    as in the absolute residual (residual.c)
  *
- * The integrator (integrator.c) runs IDA on yj and hands the rest of the
- * program the absolute y it stands for (mbs_joint_system_expand): starts,
+ * The integrator runs IDA on yj through the DAE interface (joint_dae.c) and
+ * hands the rest of the program the absolute y it stands for
+ * (mbs_joint_system_expand): starts,
  * events, outputs and sensors stay in absolute coordinates. */
 #ifndef MBS_JOINT_SYSTEM_H
 #define MBS_JOINT_SYSTEM_H

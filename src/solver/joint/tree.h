@@ -1,9 +1,11 @@
 /* The kinematic tree of the joint-coordinate formulation (docs/theory.md,
  * "Joint coordinates"): which joints carry their bodies by joint
- * coordinates, forward kinematics from those coordinates to the bodies'
- * states, and the projections of body loads onto the coordinates (the
- * backward pass of inverse dynamics, the mass matrix, the constraint rows'
- * Jacobians). */
+ * coordinates (tree_topology.c), the coordinates of an absolute state
+ * (tree_contract.c), forward kinematics from those coordinates to the
+ * bodies' states and the projections of body loads onto the coordinates
+ * (the backward pass of inverse dynamics, the mass matrix, the constraint
+ * rows' Jacobians: tree_passes.c), and the articulated-body solves of the
+ * mass matrix (tree_articulated.c). */
 #ifndef MBS_TREE_H
 #define MBS_TREE_H
 

@@ -8,7 +8,7 @@
  * from a placed one, from the ground first and then, with free roots, from
  * the heaviest rigid body left; each gets its place among the coordinates
  * and positions, and its rows are the tree's, not the DAE's. The passes on
- * the tree are tree.c's. */
+ * the tree are tree_passes.c's. */
 #include "tree.h"
 #include "../dae/loops.h"
 #include "../../core/vec3.h"

@@ -1,3 +1,5 @@
+/* The augmented system [M G^T; G 0] of the consistent start and of
+ * consistent output rows (augmented.h), by dense LU or KLU. */
 #include "augmented.h"
 #include "../../core/dense.h"
 #include "../../core/vec3.h"

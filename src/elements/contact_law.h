@@ -1,0 +1,27 @@
+/* Force_Contact's laws at one contact point (docs/contact.md): the normal
+ * force from the penetration and its rate, and Adams' velocity-based
+ * Coulomb friction from the slip speed. */
+#ifndef MBS_CONTACT_LAW_H
+#define MBS_CONTACT_LAW_H
+
+typedef enum { MBS_CNF_IMPACT, MBS_CNF_POISSON } mbs_cnf_type;
+typedef enum { MBS_CFF_OFF, MBS_CFF_ON, MBS_CFF_DYNAMIC_ONLY } mbs_cff_type;
+
+typedef struct mbs_contact_law {
+    mbs_cnf_type cnf;
+    double k, exponent, cmax, dmax;    /* IMPACT, SI */
+    double penalty, restitution, v_n;  /* POISSON, SI */
+    mbs_cff_type cff;
+    double mu_s, mu_d, v_s, v_d;       /* friction, SI */
+} mbs_contact_law;
+
+/* The normal force (>= 0) at penetration p > 0 entering at rate dp, and
+ * the part of it a potential accounts for (the elastic force, whose work
+ * is stored: k p^e for IMPACT, penalty p for POISSON). */
+double mbs_contact_normal(const mbs_contact_law *law, double p, double dp, double *elastic);
+/* Its potential energy at penetration p: the integral of the elastic force. */
+double mbs_contact_potential(const mbs_contact_law *law, double p);
+/* The friction coefficient at slip speed s >= 0. */
+double mbs_contact_mu(const mbs_contact_law *law, double s);
+
+#endif

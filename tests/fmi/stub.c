@@ -1,0 +1,40 @@
+/* A binary that is not an FMU: every FMI 2.0 co-simulation function but
+ * fmi2DoStep, each doing nothing. tests/fmi/run.sh puts it in an FMU in
+ * place of mbsim's binary; the master must reject it for the one missing. */
+#define STUB(name) \
+    int name(void); \
+    int name(void) { return 3; }
+
+STUB(fmi2GetTypesPlatform)
+STUB(fmi2GetVersion)
+STUB(fmi2SetDebugLogging)
+STUB(fmi2Instantiate)
+STUB(fmi2FreeInstance)
+STUB(fmi2SetupExperiment)
+STUB(fmi2EnterInitializationMode)
+STUB(fmi2ExitInitializationMode)
+STUB(fmi2Terminate)
+STUB(fmi2Reset)
+STUB(fmi2GetReal)
+STUB(fmi2GetInteger)
+STUB(fmi2GetBoolean)
+STUB(fmi2GetString)
+STUB(fmi2SetReal)
+STUB(fmi2SetInteger)
+STUB(fmi2SetBoolean)
+STUB(fmi2SetString)
+STUB(fmi2GetFMUstate)
+STUB(fmi2SetFMUstate)
+STUB(fmi2FreeFMUstate)
+STUB(fmi2SerializedFMUstateSize)
+STUB(fmi2SerializeFMUstate)
+STUB(fmi2DeSerializeFMUstate)
+STUB(fmi2GetDirectionalDerivative)
+STUB(fmi2SetRealInputDerivatives)
+STUB(fmi2GetRealOutputDerivatives)
+STUB(fmi2CancelStep)
+STUB(fmi2GetStatus)
+STUB(fmi2GetRealStatus)
+STUB(fmi2GetIntegerStatus)
+STUB(fmi2GetBooleanStatus)
+STUB(fmi2GetStringStatus)
