@@ -18,6 +18,7 @@
     X(unit_mixups) \
     X(geometry)   \
     X(stall)      \
+    X(energy_weight) \
     X(results_analyses) \
     X(tree)       \
     X(nvector_fast) \

@@ -68,10 +68,11 @@ static void tolerances(void *self, const mbs_solver_settings *s, double *atol, d
     mbs_abs_tolerances(((const absolute *)self)->m, s, atol, id);
 }
 
-static void weights(void *self, const double *x, const double *atol, double rtol, double h, double *w)
+static void weights(void *self, const double *x, const double *atol, double rtol, double h, double energy_returned,
+                    double *w)
 {
     const absolute *a = self;
-    mbs_abs_weights(a->m, NULL, a->m->ny, x, atol, rtol, h, w);
+    mbs_abs_weights(a->m, NULL, a->m->ny, x, atol, rtol, h, energy_returned, w);
 }
 
 /* KLU reports a singular matrix as an unrecoverable failure, the dense

@@ -42,8 +42,10 @@ typedef struct mbs_dae_ops {
      * algebraic) at the settings s (as commands leave them). */
     void (*tolerances)(void *self, const mbs_solver_settings *s, double *atol, double *id);
     /* IDA's error weights w of x at the step h, atol as tolerances set
-     * them (weights.h has the absolute variables' rules). */
-    void (*weights)(void *self, const double *x, const double *atol, double rtol, double h, double *w);
+     * them, the dissipated energy having given back energy_returned
+     * (weights.h has the absolute variables' rules). */
+    void (*weights)(void *self, const double *x, const double *atol, double rtol, double h, double energy_returned,
+                    double *w);
 
     /* Creates the Newton matrix *A and the linear solver *LS that factors
      * and solves it (tmpl: a vector of x's size); returns which it is

@@ -12,6 +12,7 @@
 #include "solver_failures.h"
 #include "../dae/residual.h"
 #include "../dae/sundials_compat.h"
+#include "../dae/weights.h"
 #include "../../model/layout.h"
 
 #include <float.h>
@@ -52,6 +53,8 @@ struct mbs_integrator {
     mbs_integrator_stats done; /* from previous starts */
     mbs_sun_error_hook errors; /* IDA's errors: heard, not shown (error_fn) */
     int errors_hooked;
+    int energy_var;              /* the dissipated energy's index in IDA's vector, or -1 */
+    mbs_energy_flow energy_flow; /* its history over the accepted steps (its error weight) */
 };
 
 /* ---- callbacks ---- */
@@ -150,8 +153,15 @@ static int weights_fn(N_Vector yv, N_Vector wv, void *user)
     double h = 0.0;
     IDAGetCurrentStep(it->mem, &h);
     it->ops->weights(it->dae, N_VGetArrayPointer(yv), N_VGetArrayPointer(it->atol), it->m->settings.rtol, h,
-                     N_VGetArrayPointer(wv));
+                     mbs_energy_flow_returned(&it->energy_flow), N_VGetArrayPointer(wv));
     return 0;
+}
+
+/* After an accepted step or a start: the dissipated energy's history. */
+static void follow_energy(mbs_integrator *it)
+{
+    if (it->energy_var >= 0)
+        mbs_energy_flow_add(&it->energy_flow, N_VGetArrayPointer(it->y)[it->energy_var]);
 }
 
 /* ---- set-up ---- */
@@ -207,6 +217,10 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, SUNContex
         return NULL;
     }
     set_tolerances(it);
+    it->energy_var = -1;
+    for (int i = 0; i < n; i++)
+        if (it->ops->abs_index(it->dae, i) == m->ofs_z + m->energy_state)
+            it->energy_var = i;
     return it;
 }
 
@@ -354,6 +368,7 @@ int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const 
     it->ops->expand(it->dae, N_VGetArrayPointer(it->y), N_VGetArrayPointer(it->yp), it->y_abs, it->yp_abs,
                     &it->y_cur, &it->yp_cur);
     it->stale = 0;
+    follow_energy(it);
     /* kept for retry_start */
     memcpy(it->y_start, N_VGetArrayPointer(it->y), (size_t)n * sizeof *y0);
     memcpy(it->yp_start, N_VGetArrayPointer(it->yp), (size_t)n * sizeof *yp0);
@@ -439,11 +454,10 @@ static int fastest_var(const mbs_integrator *it, double *rate, double *weighted_
     double best_weighted = -1.0;
     if (!it->initialised || IDAGetErrWeights(it->mem, it->ewt) != IDA_SUCCESS)
         return -1;
-    int energy = it->m->ofs_z + it->m->energy_state; /* bookkeeping, drives nothing */
     for (int i = 0; i < it->n; i++) {
         double weighted = fabs(yp[i]) * w[i];
-        int a = it->ops->abs_index(it->dae, i);
-        if (id[i] != 0.0 && a != energy && (weighted > best_weighted || !isfinite(weighted))) {
+        /* (the dissipated energy is bookkeeping, drives nothing) */
+        if (id[i] != 0.0 && i != it->energy_var && (weighted > best_weighted || !isfinite(weighted))) {
             best = i;
             best_weighted = weighted;
             *rate = yp[i];
@@ -479,6 +493,7 @@ mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, si
     while (rc == IDA_CONV_FAIL && it->steps_since_start == 0 && !it->d->eval_failed && retry_start(it) == 0)
         rc = IDASolve(it->mem, it->t_start + 1.0, t, it->y, it->yp, IDA_ONE_STEP);
     if (rc >= 0) {
+        follow_energy(it);
         it->steps_since_start++;
         limit_growth_after_failure(it);
     }

@@ -71,10 +71,11 @@ static void tolerances(void *self, const mbs_solver_settings *s, double *atol, d
     }
 }
 
-static void weights(void *self, const double *x, const double *atol, double rtol, double h, double *w)
+static void weights(void *self, const double *x, const double *atol, double rtol, double h, double energy_returned,
+                    double *w)
 {
     const joint_dae *j = self;
-    mbs_abs_weights(j->m, j->var_of_abs, j->n, x, atol, rtol, h, w);
+    mbs_abs_weights(j->m, j->var_of_abs, j->n, x, atol, rtol, h, energy_returned, w);
     /* a joint angle's relative tolerance applies to at most half a turn:
      * the turns it has made do not make it less accurate (an angle of 15
      * rad held to 1e-11 of itself lets a mechanism drift further than its
