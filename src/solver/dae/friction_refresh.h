@@ -11,13 +11,13 @@
 
 typedef struct mbs_friction_refresh mbs_friction_refresh;
 
-/* Whether the model has joint friction whose slopes the residual records
- * (on a REVOLUTE or UNIVERSAL joint). */
+/* Whether the model has joint friction whose slip slopes the residual
+ * records (model/joints.h: slip_types). */
 int mbs_friction_refresh_wanted(const mbs_model *m);
 
 /* A linear solver that solves with inner's factors (it owns inner) and the
  * bristles' rows at the slopes of the last residual; NULL out of memory
- * (inner freed). While it lives, d->axial_slopes is its record.
+ * (inner freed). While it lives, d->slip_slopes is its record.
  * *refresh is its state, for mbs_friction_refresh_matrix_begin and _end. */
 SUNLinearSolver mbs_friction_refresh_solver(SUNLinearSolver inner, const mbs_model *m, mbs_data *d,
                                             mbs_friction_refresh **refresh);
