@@ -47,12 +47,24 @@
  * stiffness) against c_j times the inertia about the axis, small where the
  * steps resolve the presliding oscillation (h sqrt(k_b / J) < 1); alike for
  * the other joints' slips. No residual, no factorisation: a solve costs
- * what it did. */
+ * what it did.
+ *
+ * And M holds the bristles eliminated already: the pattern keeps only their
+ * diagonal (sparsity.c), the differences leave their columns out, and the
+ * matrix's bristle term of S, -sum_kl G_k W_kl G_l^T with
+ * W_kl = sum_j F_kj c_jl / D_j at the matrix's state, is added to the
+ * bodies' block, which the joint couples already (mbs_friction_refresh_
+ * matrix_end); each bristle's row is its D_k alone. So M's factors are
+ * those of S and D: friction's couplings add no nonzeros to them (KLU's
+ * factors of the 32-link chain held 43 % more with the bristles in the
+ * pattern; bench/README.md). */
 #include "friction_refresh.h"
 #include "../../core/vec3.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
 
 typedef struct fr_friction {
     int comp;
@@ -60,6 +72,10 @@ typedef struct fr_friction {
     int body[2]; /* I's and J's body, -1 where it has no velocity variables */
     int v[2];    /* the first of their velocity variables (centre of mass), or -1 */
     int wb[2];   /* the first of their angular velocity variables (body axes), or -1 */
+    /* at the matrix's state (mbs_friction_refresh_matrix_begin): each slip's
+     * G_k, each bristle's D_k, the bristles' term W of S; fold: M holds them */
+    double g[MBS_SLIP_STATES][2][6], D[MBS_SLIP_STATES], W[MBS_SLIP_STATES][MBS_SLIP_STATES];
+    int n, active, fold;
 } fr_friction;
 
 struct mbs_friction_refresh {
@@ -92,6 +108,15 @@ int mbs_friction_refresh_wanted(const mbs_model *m)
         if (records_slopes(m, &m->comps[c], &l))
             return 1;
     return 0;
+}
+
+char *mbs_friction_refresh_eliminated(const mbs_model *m)
+{
+    char *out = calloc((size_t)m->n_comps + 1, 1);
+    mbs_joint_local l;
+    for (int c = 0; out && c < m->n_comps; c++)
+        out[c] = (char)records_slopes(m, &m->comps[c], &l);
+    return out;
 }
 
 /* ---- the linear solver ---- */
@@ -273,7 +298,7 @@ static int find_frictions(mbs_friction_refresh *f)
 }
 
 SUNLinearSolver mbs_friction_refresh_solver(SUNLinearSolver inner, const mbs_model *m, mbs_data *d,
-                                            mbs_friction_refresh **refresh_out)
+                                            const mbs_pattern *p, mbs_friction_refresh **refresh_out)
 {
     mbs_friction_refresh *f = calloc(1, sizeof *f);
     SUNLinearSolver ls = NULL;
@@ -286,6 +311,8 @@ SUNLinearSolver mbs_friction_refresh_solver(SUNLinearSolver inner, const mbs_mod
         f->matrix_slopes = calloc((size_t)m->n_comps + 1, sizeof *f->matrix_slopes);
         if (f->rhs && f->recorded && f->matrix_slopes && find_frictions(f) == 0)
             ls = SUNLinSolNewEmpty(inner->sunctx);
+        for (int i = 0; ls && i < f->n_fr; i++)
+            f->fr[i].fold = p->analytic[f->fr[i].z0];
     }
     if (!ls) {
         if (f)
@@ -307,13 +334,82 @@ SUNLinearSolver mbs_friction_refresh_solver(SUNLinearSolver inner, const mbs_mod
     return ls;
 }
 
+/* Entry (row, col) of A, dense or CSC with sorted rows; NULL outside the
+ * pattern. */
+static double *entry(SUNMatrix A, int row, int col)
+{
+    if (SUNMatGetID(A) != SUNMATRIX_SPARSE)
+        return SUNDenseMatrix_Column(A, col) + row;
+    const sunindextype *cp = SUNSparseMatrix_IndexPointers(A), *ri = SUNSparseMatrix_IndexValues(A);
+    sunindextype lo = cp[col], hi = cp[col + 1];
+    while (lo < hi) {
+        sunindextype mid = lo + (hi - lo) / 2;
+        if (ri[mid] < row)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < cp[col + 1] && ri[lo] == row ? SUNSparseMatrix_Data(A) + lo : NULL;
+}
+
+/* The body velocity variable of G's entry j on body x, or -1. */
+static int variable(const fr_friction *fr, int x, int j)
+{
+    int first = j < 3 ? fr->v[x] : fr->wb[x];
+    return first >= 0 ? first + j % 3 : -1;
+}
+
 void mbs_friction_refresh_matrix_begin(mbs_friction_refresh *f, double cj)
 {
     f->cj = cj;
     memcpy(f->matrix_slopes, f->recorded, (size_t)f->m->n_comps * sizeof *f->recorded);
+    for (int i = 0; i < f->n_fr; i++) {
+        fr_friction *fr = &f->fr[i];
+        const mbs_slip_slopes *s = &f->recorded[fr->comp];
+        fr->active = mbs_component_active(f->m, f->d, fr->comp);
+        fr->n = fr->active ? s->n : 0;
+        for (int k = 0; k < fr->n; k++) {
+            slip_gradient(fr, s, k, f->d, fr->g[k]);
+            fr->D[k] = cj - s->dzdot_dz[k];
+        }
+        for (int k = 0; k < fr->n; k++)
+            for (int l = 0; l < fr->n; l++) {
+                fr->W[k][l] = 0.0;
+                for (int j = 0; j < fr->n; j++)
+                    fr->W[k][l] += s->df_dz[k][j] * s->dzdot_ds[j][l] / fr->D[j];
+            }
+    }
 }
 
-void mbs_friction_refresh_matrix_end(mbs_friction_refresh *f)
+/* Into J, differenced without the eliminated bristles: their diagonal
+ * (D_k; c_j for a friction switched off, whose states are frozen: z' = 0)
+ * and their term of S, -sum_kl G_k W_kl G_l^T, on the bodies' block. */
+void mbs_friction_refresh_matrix_end(mbs_friction_refresh *f, SUNMatrix J)
 {
     memcpy(f->recorded, f->matrix_slopes, (size_t)f->m->n_comps * sizeof *f->recorded);
+    for (int i = 0; i < f->n_fr; i++) {
+        const fr_friction *fr = &f->fr[i];
+        if (!fr->fold)
+            continue;
+        for (int k = 0; k < f->m->comps[fr->comp].n_states; k++) {
+            double *diag = entry(J, fr->z0 + k, fr->z0 + k);
+            *diag = fr->active && k < fr->n ? fr->D[k] : f->cj;
+        }
+        for (int xr = 0; xr < 2; xr++)
+            for (int jr = 0; jr < 6; jr++) {
+                int row = variable(fr, xr, jr);
+                for (int xc = 0; row >= 0 && xc < 2; xc++)
+                    for (int jc = 0; jc < 6; jc++) {
+                        int col = variable(fr, xc, jc);
+                        double term = 0.0, *a;
+                        if (col < 0)
+                            continue;
+                        for (int k = 0; k < fr->n; k++)
+                            for (int l = 0; l < fr->n; l++)
+                                term += fr->g[k][xr][jr] * fr->W[k][l] * fr->g[l][xc][jc];
+                        if (term != 0.0 && (a = entry(J, row, col)) != NULL)
+                            *a -= term;
+                    }
+            }
+    }
 }
