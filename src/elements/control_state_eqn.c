@@ -107,6 +107,12 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
     mbs_state_arrays arrays;
     int arrays_ok = mbs_state_arrays_read(b, e, &arrays) == 0;
     int user = mbs_usersub_asked(b, e);
+    if (user > 0 && !arrays_ok) {
+        /* inputs with errors of their own (a tyre's VARSUB variables): its own routine is still looked
+         * for, so that every element whose library is not there says so in the same pass */
+        mbs_usersub_check(b, e, "GSESUB", MBS_USER_SYSTEM);
+        return -1;
+    }
     if (user < 0 || !arrays_ok)
         return -1;
     if (user || mbs_spec_keyword(e, "type") == 1)

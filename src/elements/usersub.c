@@ -64,6 +64,12 @@ mbs_user_routine *mbs_usersub_system(mbs_builder *b, const mbs_spec_elem *e, con
     return mbs_user_routine_new(b, e, &spec);
 }
 
+int mbs_usersub_check(mbs_builder *b, const mbs_spec_elem *e, const char *routine, mbs_user_shape shape)
+{
+    mbs_user_spec spec = spec_of(e, routine, shape);
+    return mbs_user_routine_check(b, e, &spec);
+}
+
 int mbs_refuse_user_subroutine(mbs_builder *b, const mbs_spec_elem *e, const char *routine)
 {
     if (!names_one(e))

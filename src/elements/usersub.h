@@ -37,6 +37,11 @@ int mbs_usersub_build(mbs_builder *b, const mbs_spec_elem *e, const char *routin
 mbs_user_routine *mbs_usersub_system(mbs_builder *b, const mbs_spec_elem *e, const char *routine,
                                      const mbs_user_system *sys);
 
+/* Only looks for e's routine (mbs_user_routine_check): an element whose
+ * inputs have errors still reports its own library or routine missing. 0,
+ * or -1 after reporting. */
+int mbs_usersub_check(mbs_builder *b, const mbs_spec_elem *e, const char *routine, mbs_user_shape shape);
+
 /* For elements whose routine mbsim does not run (SPLINE_READ, CONSUB, ...):
  * when e asks for one, reports which (element, library, function) and
  * returns -1; otherwise 0. */

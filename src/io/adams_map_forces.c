@@ -10,6 +10,7 @@
  * a user subroutine gives the value or the components (adams_map_user.c). */
 #include "adams_map.h"
 #include "../core/strutil.h"
+#include "../core/units.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -294,5 +295,18 @@ int adm_map_friction(adm_ctx *c, const adm_stmt *s)
     int yoke = adm_choice(c, "I_YOKE|J_YOKE");
     if (yoke >= 0)
         adm_set(c, e, "yoke_choice", NULL, yoke ? "J_YOKE" : "I_YOKE");
+    /* Adams' FRICTION has no bristle arguments: the canonical LuGre bristles
+     * (sigma0 = 1e5 /m, sigma1 = 316 s/m, sigma2 = 0.4 s/m; MotionSolve's
+     * defaults are these numbers in N-mm-s) in the dataset's units, not the
+     * millimetre numbers read in a metre dataset (1000 times too soft) */
+    static const struct {
+        const char *attr;
+        double si;
+        mbs_dim dim;
+    } BRISTLES[] = {{"bristle_stiffness", 1e5, DIM_INV_LENGTH},
+                    {"damping_effects", 316.0, DIM_TIME_PER_LENGTH},
+                    {"viscous_effects", 0.4, DIM_TIME_PER_LENGTH}};
+    for (size_t k = 0; k < sizeof BRISTLES / sizeof BRISTLES[0]; k++)
+        adm_set_num(c, e, BRISTLES[k].attr, BRISTLES[k].si / mbs_units_to_si(&c->spec->units, BRISTLES[k].dim));
     return 0;
 }

@@ -97,7 +97,7 @@ static const adm_argdef GRAPHICS[] = {
     NUM("RADIUS"), NUM("RANGLE"), NUM("SIDES"), NUM("SEG"), NUM("TOP"), NUM("BOTTOM"), NUM("XSCALE"),
     NUM("YSCALE"), NUM("ZSCALE"), NUM("MINOR_RADIUS"), NUM("MAJOR_RADIUS"), WORD("ETYPE"), ID("EID"),
     ID("EMARKER"), ID("I"), ID("J"), NUM("COILS"), NUM("DA"), NUM("DB"), NUM("DC"), NUM("LA"), NUM("LB"),
-    NUM("LC"), NUM("LD"), TEXT("FILE"), ID("RM"), TEXT("ELEMENT"), NUM("FACETING_TOLERANCE"), ID("CID"),
+    NUM("LC"), NUM("LD"), TEXT("FILE"), ID("RM"), TEXT("ELEMENT"), NUM("FACETING_TOLERANCE"), ID("CID"), ID("CRM"),
     NUM("CSEG"), TEXT("COLOR")};
 static const adm_argdef OUTPUT[] = {FLAG("CHART"), NUM("DSCALE"), NUM("DZERO"), FLAG("FIXED"), FLAG("GR521SAV"),
                                     FLAG("GRSAVE"), FLAG("LOADS"), FLAG("NOPRINT"), FLAG("NOSEPARATOR"),

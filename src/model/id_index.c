@@ -96,7 +96,7 @@ static mbs_family family_of(mbs_select sel)
 
 mbs_id_match mbs_id_index_find(const mbs_id_index *x, mbs_select sel, int id)
 {
-    mbs_id_match m = {0, {-1, -1}, -1};
+    mbs_id_match m = {0, {-1, -1, -1, -1}, -1};
     mbs_family family = family_of(sel);
     int lo = 0, hi = x->n_ids;
     while (lo < hi) { /* the first entry of id */
@@ -112,8 +112,10 @@ mbs_id_match mbs_id_index_find(const mbs_id_index *x, mbs_select sel, int id)
             /* another element of the same sort: what the reference names instead */
             if (m.other < 0 && x->spec->elems[elem].kind->family == family)
                 m.other = elem;
-        } else if (m.n < 2) {
-            m.elem[m.n++] = elem;
+        } else {
+            if (m.n < MBS_ID_MATCH_KEPT)
+                m.elem[m.n] = elem;
+            m.n++;
         }
     }
     return m;
@@ -142,19 +144,30 @@ void mbs_select_describe(mbs_select sel, char *out, size_t size)
     snprintf(out, size, "%s", mbs_family_name(sel.family));
 }
 
-/* The first of a's element_type keywords that b does not have: what picks
- * a rather than b. NULL when a has none of its own. */
-static const char *own_type(const mbs_kind *a, const mbs_kind *b, char *word, size_t size)
+/* The first of the element_type keywords of candidate `which` that none of
+ * the other n - 1 candidates has: what picks it rather than them. NULL
+ * when it has none of its own. */
+static const char *own_type(const mbs_spec *s, const int *elem, int n, int which, char *word, size_t size)
 {
+    const mbs_kind *a = s->elems[elem[which]].kind;
     for (const char *p = a->element_types; p && *p;) {
         const char *bar = strchr(p, '|');
         size_t len = bar ? (size_t)(bar - p) : strlen(p);
         snprintf(word, size, "%.*s", (int)len, p);
-        if (!mbs_kind_has_type(b, word))
+        int shared = 0;
+        for (int k = 0; k < n && !shared; k++)
+            shared = k != which && mbs_kind_has_type(s->elems[elem[k]].kind, word);
+        if (!shared)
             return word;
         p = bar ? bar + 1 : NULL;
     }
     return NULL;
+}
+
+/* " or " before the last of n items, ", " between the others. */
+static const char *separator(int k, int n)
+{
+    return k == 0 ? "" : k == n - 1 ? " or " : ", ";
 }
 
 void mbs_id_match_explain(const mbs_spec *s, const mbs_id_match *m, mbs_select sel, const char *what, int id,
@@ -172,17 +185,32 @@ void mbs_id_match_explain(const mbs_spec *s, const mbs_id_match *m, mbs_select s
         snprintf(out, size, "%s %d is the %s on line %d, not a%s %s", subject, id, o->kind->name, o->line,
                  strchr("aeiouAEIOU", wanted[0]) ? "n" : "", wanted);
     } else {
-        const mbs_spec_elem *a = &s->elems[m->elem[0]], *b = &s->elems[m->elem[1]];
-        char type_a[32], type_b[32];
-        const char *pick_a = own_type(a->kind, b->kind, type_a, sizeof type_a);
-        const char *pick_b = own_type(b->kind, a->kind, type_b, sizeof type_b);
-        char hint[160];
-        if (chooser && pick_a && pick_b)
-            snprintf(hint, sizeof hint, "give %s %s or %s to choose one", chooser, pick_a, pick_b);
-        else
-            snprintf(hint, sizeof hint, "give one of them another id");
-        snprintf(out, size, "%s %d could be the %s on line %d or the %s on line %d (ids are unique per element name "
-                            "only): %s",
-                 subject, id, a->kind->name, a->line, b->kind->name, b->line, hint);
+        /* every candidate kept is named, those past them counted; the hint
+         * gives each one's own keyword when each has one */
+        int shown = m->n < MBS_ID_MATCH_KEPT ? m->n : MBS_ID_MATCH_KEPT, listed = shown + (m->n > shown);
+        char picks[MBS_ID_MATCH_KEPT][32];
+        int all_picked = chooser != NULL && m->n == shown;
+        mbs_buf names, hint;
+        mbs_buf_init(&names);
+        mbs_buf_init(&hint);
+        for (int k = 0; k < shown; k++) {
+            const mbs_spec_elem *c = &s->elems[m->elem[k]];
+            mbs_buf_appendf(&names, "%sthe %s on line %d", separator(k, listed), c->kind->name, c->line);
+            all_picked = all_picked && own_type(s, m->elem, shown, k, picks[k], sizeof picks[k]) != NULL;
+        }
+        if (m->n > shown)
+            mbs_buf_appendf(&names, " or %d others", m->n - shown);
+        if (all_picked) {
+            mbs_buf_appendf(&hint, "give %s ", chooser);
+            for (int k = 0; k < shown; k++)
+                mbs_buf_appendf(&hint, "%s%s", separator(k, shown), picks[k]);
+            mbs_buf_append(&hint, " to choose one");
+        } else {
+            mbs_buf_appendf(&hint, "give %s another id", m->n == 2 ? "one of them" : "all but one");
+        }
+        snprintf(out, size, "%s %d could be %s (ids are unique per element name only): %s", subject, id,
+                 names.data ? names.data : "", hint.data ? hint.data : "");
+        mbs_buf_free(&names);
+        mbs_buf_free(&hint);
     }
 }

@@ -36,13 +36,15 @@ void mbs_id_index_free(mbs_id_index *x);
  * an error), or -1. A repeated id is not indexed again. */
 int mbs_id_index_repeats(const mbs_id_index *x, int elem);
 
-/* The elements of `id` that sel selects: n = 0, 1 or 2 (two or more; the
- * first two in elem), and when n = 0 an element of that id and of the same
- * family that the selection leaves out (-1 if none), to say what the
- * reference names instead (joint_id 5 of a Constraint_Coupler). */
+/* The elements of `id` that sel selects: n of them (the first
+ * MBS_ID_MATCH_KEPT in elem, to name them in a message), and when n = 0 an
+ * element of that id and of the same family that the selection leaves out
+ * (-1 if none), to say what the reference names instead (joint_id 5 of a
+ * Constraint_Coupler). */
+#define MBS_ID_MATCH_KEPT 4
 typedef struct mbs_id_match {
     int n;
-    int elem[2];
+    int elem[MBS_ID_MATCH_KEPT];
     int other;
 } mbs_id_match;
 mbs_id_match mbs_id_index_find(const mbs_id_index *x, mbs_select sel, int id);
@@ -54,6 +56,8 @@ mbs_id_match mbs_id_index_find(const mbs_id_index *x, mbs_select sel, int id);
  *   "element_id 214001 could be the Force_SpringDamper on line 9 or the
  *    Force_Bushing on line 12 (ids are unique per element name only): give
  *    element_type SPDP or BUSH to choose one"
+ * (three or more: "the A on line 9, the B on line 12 or the C on line 14";
+ * past MBS_ID_MATCH_KEPT, "or N others")
  * `chooser` is the attribute that picks a kind by its element_type (NULL
  * when the reference has none; then the hint is to give one of them
  * another id, as it is too when their kinds share their keywords). */

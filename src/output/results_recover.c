@@ -45,8 +45,11 @@ static int mark_killed(hid_t to, const void *ctx)
                  "mbsim recover",
                  w->t_last, w->time_unit);
     else
-        snprintf(message, sizeof message, "the run was killed before its first row; made an ordinary file by "
-                                          "mbsim recover");
+        /* rows reach the file at least once a second (mbs_results_poll): a
+         * run killed sooner may have computed rows that never got there */
+        snprintf(message, sizeof message,
+                 "the run was killed before any row reached the file (rows are written at least once a "
+                 "second); made an ordinary file by mbsim recover");
     int rc = 0;
     if (w->killed) {
         rc |= mbs_h5_attr_string(to, "status", "killed");

@@ -291,6 +291,15 @@ mbs_user_routine *mbs_user_routine_new(mbs_builder *b, const mbs_spec_elem *e, c
     return r;
 }
 
+int mbs_user_routine_check(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spec)
+{
+    mbs_user_routine *r = routine_create(b, e, spec);
+    if (!r)
+        return -1;
+    routine_free(r);
+    return 0;
+}
+
 void mbs_user_routine_release(mbs_user_routine *r)
 {
     if (r)

@@ -102,6 +102,13 @@ int mbs_user_values(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec 
 mbs_user_routine *mbs_user_routine_new(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spec);
 void mbs_user_routine_release(mbs_user_routine *r);
 
+/* Only looks for e's routine as `spec` gives it (its parameters read, its
+ * library and the routine in it found), binding and calling nothing: for
+ * an element that cannot be built for another reason (inputs with errors
+ * of their own), so that a library that is not there is still reported
+ * for every element that names it. 0, or -1 after reporting. */
+int mbs_user_routine_check(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spec);
+
 /* GSESUB at ev's state (time ev->t): the rates xdot[nstate] and outputs
  * y[noutput] of the states x and inputs u (model units). A failure fails
  * the evaluation fatally, as the element's. */

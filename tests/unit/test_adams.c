@@ -213,6 +213,105 @@ TEST(user_functions_name_their_routines)
     text_model_free(&t);
 }
 
+/* GRAPHICS as Adams/View writes them: the solids onto Post_Graphics, the
+ * shapes mbsim does not draw (a CURVE on its reference marker CRM, as a
+ * SOLIDWORKS Motion export writes it; a spring's SPDP) read, checked and
+ * left out. */
+static const char GRAPHICS_TEXT[] = "graphics\n"
+                                    "UNITS/, LENGTH = MILLIMETER\n"
+                                    "PART/1, GROUND\n"
+                                    "MARKER/10, PART = 1\n"
+                                    "MARKER/11, PART = 1, QP = 100, 0, 0\n"
+                                    "GRAPHICS/1, CYLINDER, CM = 10, LENGTH = 40, RADIUS = 5\n"
+                                    "GRAPHICS/2, FRUSTUM, CM = 11, LENGTH = -30, TOP = 5, BOTTOM = 10\n"
+                                    "GRAPHICS/3\n"
+                                    ", CURVE\n"
+                                    ", CID = 2\n"
+                                    ", CRM = 10\n"
+                                    "GRAPHICS/4, SPDP, I = 10, J = 11, DA = 10, COILS = 5\n"
+                                    "END\n";
+
+TEST(graphics_as_adams_view_writes_them)
+{
+    text_model t;
+    text_model_load_as(&t, GRAPHICS_TEXT, ".adm", NULL, 0);
+    char buf[512];
+    CHECK_MSG(t.status == MBS_OK, "%s", text_model_error(&t, 0, buf, sizeof buf));
+    const mbs_spec_elem *cyl = elem(&t, "Post_Graphic", 1), *fru = elem(&t, "Post_Graphic", 2);
+    if (cyl) {
+        CHECK(strcmp(mbs_spec_text(cyl, "type"), "CYLINDER") == 0);
+        CHECK(mbs_spec_int(cyl, "center_marker_id") == 10);
+        CHECK(fabs(mbs_spec_real(cyl, "length") - 0.04) < 1e-15); /* mm -> m */
+        CHECK(fabs(mbs_spec_real(cyl, "radius") - 0.005) < 1e-15);
+    }
+    if (fru) {
+        CHECK(strcmp(mbs_spec_text(fru, "type"), "FRUSTUM") == 0);
+        CHECK(fabs(mbs_spec_real(fru, "length") + 0.03) < 1e-15); /* along -z */
+        CHECK(fabs(mbs_spec_real(fru, "bottom_radius") - 0.01) < 1e-15);
+    }
+    CHECK(text_model_elem(&t, "Post_Graphic", 3) == NULL); /* not drawn */
+    CHECK(text_model_elem(&t, "Post_Graphic", 4) == NULL);
+    text_model_free(&t);
+}
+
+/* FRICTION onto mbsim's LuGre joint friction in a metre dataset: Adams has
+ * no bristle arguments, so the reader gives the canonical LuGre bristle
+ * parameters (sigma0 = 1e5 per metre, sigma1 = 316 s/m, sigma2 = 0.4 s/m;
+ * MotionSolve's defaults are these numbers in N-mm-s) in the dataset's
+ * units: not the millimetre numbers read as metres, 1000 times too soft,
+ * with a warning asking for attributes a dataset cannot give. */
+static const char FRICTION_TEXT[] = "friction in SI\n"
+                                    "UNITS/SYSTEM = MKS\n"
+                                    "PART/1, GROUND\n"
+                                    "MARKER/1, PART = 1\n"
+                                    "PART/2, MASS = 1, CM = 20, IP = 1, 1, 1\n"
+                                    "MARKER/20, PART = 2, QP = 0.1, 0, 0\n"
+                                    "MARKER/21, PART = 2\n"
+                                    "JOINT/1, REVOLUTE, I = 21, J = 1\n"
+                                    "FRICTION/1, JOINT = 1, MU_STATIC = 0.2, MU_DYNAMIC = 0.1, PIN_RADIUS = 0.005\n"
+                                    ", FRICTION_ARM = 0.005, BENDING_REACTION_ARM = 0.01\n"
+                                    "REQUEST/1, D, I = 20, J = 1\n"
+                                    "END\n";
+
+TEST(friction_in_a_metre_dataset_has_the_canonical_bristles)
+{
+    const char *units[] = {"UNITS/SYSTEM = MKS", "UNITS/LENGTH = MILLIMETER"};
+    for (int u = 0; u < 2; u++) {
+        char text[sizeof FRICTION_TEXT + 64];
+        const char *at = strstr(FRICTION_TEXT, "UNITS/SYSTEM = MKS");
+        snprintf(text, sizeof text, "%.*s%s%s", (int)(at - FRICTION_TEXT), FRICTION_TEXT, units[u],
+                 at + strlen("UNITS/SYSTEM = MKS"));
+        if (u) { /* the same lengths in millimetres */
+            static const char *const FROM[] = {"QP = 0.1,", "PIN_RADIUS = 0.005", "FRICTION_ARM = 0.005",
+                                               "BENDING_REACTION_ARM = 0.01"};
+            static const char *const TO[] = {"QP = 100,", "PIN_RADIUS = 5", "FRICTION_ARM = 5",
+                                             "BENDING_REACTION_ARM = 10"};
+            for (int k = 0; k < 4; k++) {
+                char *p = strstr(text, FROM[k]);
+                char rest[sizeof text];
+                snprintf(rest, sizeof rest, "%s", p + strlen(FROM[k]));
+                snprintf(p, sizeof text - (size_t)(p - text), "%s%s", TO[k], rest);
+            }
+        }
+        text_model t;
+        text_model_load_as(&t, text, ".adm", NULL, 1);
+        char buf[512];
+        CHECK_MSG(t.status == MBS_OK, "%s", text_model_error(&t, 0, buf, sizeof buf));
+        const mbs_spec_elem *f = elem(&t, "Force_JointFriction", 1);
+        if (f) { /* SI values */
+            CHECK_MSG(fabs(mbs_spec_real(f, "bristle_stiffness") - 1e5) < 1e-6, "%s: sigma0 %g per m", units[u],
+                      mbs_spec_real(f, "bristle_stiffness"));
+            CHECK(fabs(mbs_spec_real(f, "damping_effects") - 316.0) < 1e-9);
+            CHECK(fabs(mbs_spec_real(f, "viscous_effects") - 0.4) < 1e-12);
+            CHECK(fabs(mbs_spec_real(f, "pin_radius") - 0.005) < 1e-15);
+        }
+        for (int i = 0; i < t.diags.count; i++)
+            CHECK_MSG(t.diags.items[i].severity != MBS_SEV_WARNING, "%s: %s", units[u], t.diags.items[i].message);
+        text_model_free(&t);
+    }
+}
+
 TEST_SUITE(adams, T(numbers_as_adams_writes_them), T(part_and_markers_in_the_parts_bcs),
            T(function_expressions_across_lines_and_backslashes), T(every_error_of_a_dataset_in_one_pass),
-           T(user_functions_name_their_routines));
+           T(user_functions_name_their_routines), T(graphics_as_adams_view_writes_them),
+           T(friction_in_a_metre_dataset_has_the_canonical_bristles));
