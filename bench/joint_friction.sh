@@ -10,8 +10,9 @@
 # steps). A fourth has lubricated joints (FRICTION=lubricated: mu 0.01, no
 # bristle damping: the bristles' relaxation sigma0 |v| / mu reaches 1e7
 # |v|), run in both formulations (issue 26: absolute coordinates against
-# joint ones). Each joint-coordinate run is repeated REPEAT times (default
-# 5), each absolute-coordinate run of the lubricated chain REPEAT_ABS times
+# joint ones), and the weak chain in absolute coordinates too (the elements'
+# own cost there). Each joint-coordinate run is repeated REPEAT times (default
+# 5), each absolute-coordinate run of the lubricated and weak chains REPEAT_ABS times
 # (default 3), and the least CPU time kept (single runs vary by a third on
 # a busy machine; steps, residuals and matrices do not vary). Prints the
 # runs and the ratios of the CPU times.
@@ -59,5 +60,13 @@ ratio "CPU time with weak friction / without, joint coordinates (the elements by
 ratio "CPU time with friction, absolute / joint coordinates" friction.klu friction.joint
 run lubricated klu "$repeat_abs"
 run lubricated joint "$repeat"
+run weak klu "$repeat_abs"
 ratio "CPU time with lubricated friction, absolute / joint coordinates" lubricated.klu lubricated.joint
 ratio "CPU time with lubricated friction / without, absolute coordinates" lubricated.klu plain.klu
+ratio "CPU time with lubricated friction / without, joint coordinates" lubricated.joint plain.joint
+ratio "CPU time with weak friction / without, absolute coordinates (the elements by themselves)" weak.klu plain.klu
+ratio "CPU time without friction, absolute / joint coordinates (the formulations by themselves)" plain.klu plain.joint
+ratio "CPU time without friction in absolute coordinates / with lubricated friction in joint ones" plain.klu lubricated.joint
+# the share of the lubricated absolute run that is the friction's own: what
+# the same formulation takes more with it than without
+awk -v f="$(cpu lubricated.klu)" -v p="$(cpu plain.klu)" 'BEGIN { printf "share of the lubricated absolute run that friction adds: %.0f %%\n", 100 * (f - p) / f }'

@@ -164,6 +164,8 @@ typedef struct jf_eval {
     double dz;
     double slip[3], z[3], zdot[3], mu[3];
     mbs_lugre_slopes sl[2];   /* REVOLUTE/UNIVERSAL, where the data wants slopes: each channel's */
+    mbs_lugre_vector_slopes vsl; /* the others, where the data wants slip slopes: the channel's */
+    double n_dir[3];          /* SPHERICAL: the direction of the reaction, n */
     double normal[2];         /* REVOLUTE/UNIVERSAL: pin, caps; others: N */
     double force[3], torque[3];
     double mu_trans[3], mu_rot[3];
@@ -247,7 +249,7 @@ static void compute(const mbs_component *c, const mbs_eval *ev, jf_eval *e)
         e->slip[1] = p->r_n * wa;
         for (int k = 0; k < 2; k++)
             mbs_lugre_channel(&p->lugre, e->slip[k], e->z[k], &e->zdot[k], &e->mu[k],
-                              ev->d->axial_slopes ? &e->sl[k] : NULL);
+                              ev->d->axial_slopes || ev->d->slip_slopes ? &e->sl[k] : NULL);
         double Fr = perpendicular(e->F, e->a, &Fa), Tb = perpendicular(e->T, e->a, &Ta);
         e->normal[0] = in[IN_FORCE] * smooth_abs(Fr, epsF) + in[IN_BENDING] * smooth_abs(Tb, epsF * p->r_b) / p->r_b +
                        in[IN_PRELOAD] * p->t_pre / (mu_s * p->r_p);
@@ -261,6 +263,8 @@ static void compute(const mbs_component *c, const mbs_eval *ev, jf_eval *e)
     case JF_TRANSLATIONAL: {
         e->slip[0] = e->v[2];
         mbs_lugre_eval(&p->lugre, 1, e->slip, e->z, e->zdot, e->mu);
+        if (ev->d->slip_slopes)
+            mbs_lugre_vector_slopes_at(&p->lugre, 1, e->slip, e->z, &e->vsl);
         double Fxy = hypot(e->F[0], e->F[1]), Txy = hypot(e->T[0], e->T[1]);
         double xs = overlap(p, ev, c, e->dz);
         e->normal[0] = in[IN_FORCE] * smooth_abs(Fxy, epsF) +
@@ -274,6 +278,8 @@ static void compute(const mbs_component *c, const mbs_eval *ev, jf_eval *e)
         e->slip[0] = p->r_p * e->w[2];
         e->slip[1] = e->v[2];
         mbs_lugre_eval(&p->lugre, 2, e->slip, e->z, e->zdot, e->mu);
+        if (ev->d->slip_slopes)
+            mbs_lugre_vector_slopes_at(&p->lugre, 2, e->slip, e->z, &e->vsl);
         double Fxy = hypot(e->F[0], e->F[1]), Txy = hypot(e->T[0], e->T[1]);
         double xs = overlap(p, ev, c, e->dz);
         e->normal[0] = in[IN_FORCE] * smooth_abs(Fxy, epsF) + in[IN_BENDING] * smooth_abs(Txy, epsF * xs) / xs +
@@ -287,9 +293,11 @@ static void compute(const mbs_component *c, const mbs_eval *ev, jf_eval *e)
     case JF_SPHERICAL: {
         v3_scale(e->slip, e->w, p->r_ball);
         mbs_lugre_eval(&p->lugre, 3, e->slip, e->z, e->zdot, e->mu);
+        if (ev->d->slip_slopes)
+            mbs_lugre_vector_slopes_at(&p->lugre, 3, e->slip, e->z, &e->vsl);
         double Fn = v3_norm(e->F);
         e->normal[0] = in[IN_FORCE] * smooth_abs(Fn, epsF) + in[IN_PRELOAD] * p->t_pre / (mu_s * p->r_ball);
-        double n[3];
+        double *n = e->n_dir;
         v3_scale(n, e->F, 1.0 / sqrt(Fn * Fn + epsF * epsF));
         double mun = v3_dot(n, e->mu);
         for (int k = 0; k < 3; k++)
@@ -329,12 +337,71 @@ static void axial_slopes(const jf_params *p, const jf_eval *e, mbs_axial_slopes 
     }
 }
 
-/* where the data asks for them (data.h axial_slopes: joint_local) */
-static void record_axial_slopes(const mbs_component *c, const mbs_eval *ev, const jf_eval *e)
+/* The slip slopes (model/joints.h) of an evaluation e from compute, in
+ * global axes, with f_k the load conjugate to slip k (power f.s):
+ *   REVOLUTE, UNIVERSAL  s_k = r_k a.w         f_k = mu_k N_k   (two scalar channels)
+ *   TRANSLATIONAL        s_0 = z_J.v           f_0 = mu N
+ *   CYLINDRICAL          s_0 = r_p z_J.w, s_1 = z_J.v   f_k = mu_k N
+ *   SPHERICAL            s_k = r_b x_k.w (x_k J's axes)  f = N (I - n n^T) mu
+ * (w, v: I relative to J, v at I's origin), each channel's z' and mu from
+ * the LuGre slopes compute took where the data wants slip slopes. */
+static void slip_slopes(const jf_params *p, const jf_eval *e, mbs_slip_slopes *out)
+{
+    memset(out, 0, sizeof *out);
+    v3_copy(out->point, e->pI);
+    double zJ[3];
+    m3_col(zJ, e->RJ, 2);
+    switch (p->type) {
+    case JF_REVOLUTE:
+    case JF_UNIVERSAL: {
+        out->n = 2;
+        const double r[2] = {p->r_p, p->r_n};
+        double a[3];
+        m3_mul_v(a, e->RJ, e->a);
+        for (int k = 0; k < 2; k++) {
+            v3_scale(out->ang[k], a, r[k]);
+            out->dzdot_dz[k] = e->sl[k].dzdot_dz;
+            out->dzdot_ds[k][k] = e->sl[k].dzdot_dv;
+            out->df_dz[k][k] = e->normal[k] * e->sl[k].dmu_dz;
+        }
+        return;
+    }
+    case JF_TRANSLATIONAL:
+        out->n = 1;
+        v3_copy(out->lin[0], zJ);
+        break;
+    case JF_CYLINDRICAL:
+        out->n = 2;
+        v3_scale(out->ang[0], zJ, p->r_p);
+        v3_copy(out->lin[1], zJ);
+        break;
+    case JF_SPHERICAL:
+        out->n = 3;
+        for (int k = 0; k < 3; k++) {
+            m3_col(out->ang[k], e->RJ, k);
+            v3_scale(out->ang[k], out->ang[k], p->r_ball);
+        }
+        break;
+    }
+    for (int k = 0; k < out->n; k++) {
+        out->dzdot_dz[k] = e->vsl.dzdot_dz;
+        for (int j = 0; j < out->n; j++) {
+            out->dzdot_ds[k][j] = e->vsl.dzdot_dv[k][j];
+            double projected = p->type == JF_SPHERICAL ? (k == j) - e->n_dir[k] * e->n_dir[j] : (k == j);
+            out->df_dz[k][j] = e->normal[0] * e->vsl.dmu_dz * projected;
+        }
+    }
+}
+
+/* where the data asks for them (data.h axial_slopes, slip_slopes: joint_local) */
+static void record_slopes(const mbs_component *c, const mbs_eval *ev, const jf_eval *e)
 {
     const jf_params *p = c->params;
+    int i = (int)(c - ev->m->comps);
     if (ev->d->axial_slopes && (p->type == JF_REVOLUTE || p->type == JF_UNIVERSAL))
-        axial_slopes(p, e, &ev->d->axial_slopes[c - ev->m->comps]);
+        axial_slopes(p, e, &ev->d->axial_slopes[i]);
+    if (ev->d->slip_slopes)
+        slip_slopes(p, e, &ev->d->slip_slopes[i]);
 }
 
 static void eval(const mbs_component *c, mbs_eval *ev)
@@ -343,7 +410,7 @@ static void eval(const mbs_component *c, mbs_eval *ev)
     int n = n_states_of(p->type);
     jf_eval e;
     evaluate(c, ev, &e);
-    record_axial_slopes(c, ev, &e);
+    record_slopes(c, ev, &e);
     for (int k = 0; k < n; k++)
         mbs_set_state_residual(ev, c, k, mbs_state_rate(ev, c, k) - e.zdot[k]);
     double f[3], t[3];
@@ -588,7 +655,8 @@ OUTPUTS(OUT_BALL, "x y z", "value");
  * it reads its joint's reaction; in a REVOLUTE or UNIVERSAL joint it is a
  * torque about the axis whose slopes it records (axial_slopes), and in a
  * REVOLUTE joint its bristles' rates read only the joint's rate (a
- * universal joint's slip depends on the yoke's angles). */
+ * universal joint's slip depends on the yoke's angles); in every joint it
+ * acts in, it records its slip slopes (slip_slopes). */
 static int joint_local(const mbs_component *c, mbs_joint_local *out)
 {
     const jf_params *p = c->params;
@@ -600,6 +668,9 @@ static int joint_local(const mbs_component *c, mbs_joint_local *out)
         .fold_types = MBS_JOINT_BIT(MBS_JOINT_REVOLUTE),
         .reads_reaction = 1,
         .slopes = MBS_SLOPES_RECORDED,
+        .slip_types = MBS_JOINT_BIT(MBS_JOINT_REVOLUTE) | MBS_JOINT_BIT(MBS_JOINT_UNIVERSAL) |
+                      MBS_JOINT_BIT(MBS_JOINT_TRANSLATIONAL) | MBS_JOINT_BIT(MBS_JOINT_CYLINDRICAL) |
+                      MBS_JOINT_BIT(MBS_JOINT_SPHERICAL),
     };
     return 1;
 }

@@ -67,6 +67,28 @@ mbs_lugre_slopes mbs_lugre_slopes_at(const mbs_lugre *l, double v, double z)
     return out;
 }
 
+/* As mbs_lugre_channel's slopes, on |v|^2 = S: s = S / sqrt(S + eps^2),
+ * ds/dS = (S + 2 eps^2) / (2 (S + eps^2)^(3/2)), and drho/dv_j =
+ * 2 v_j drho/dS. */
+void mbs_lugre_vector_slopes_at(const mbs_lugre *l, int n, const double *v, const double *z,
+                                mbs_lugre_vector_slopes *out)
+{
+    double speed2 = 0.0;
+    for (int k = 0; k < n; k++)
+        speed2 += v[k] * v[k];
+    double eps = SPEED_EPS_FACTOR * l->v_s, r2 = speed2 + eps * eps, root = sqrt(r2);
+    double s = speed2 / root, ds = (speed2 + 2.0 * eps * eps) / (2.0 * r2 * root);
+    double g = mbs_lugre_g(l, speed2), dg = 0.0;
+    if (l->effect == MBS_LUGRE_ALL)
+        dg = -(l->mu_s - l->mu_d) / (l->v_s * l->v_s) * exp(-speed2 / (l->v_s * l->v_s));
+    double relax = l->sigma0 * s / g, drelax = l->sigma0 * (ds * g - s * dg) / (g * g);
+    out->dzdot_dz = -relax;
+    out->dmu_dz = -(l->sigma0 - l->sigma1 * relax);
+    for (int k = 0; k < 3; k++)
+        for (int j = 0; j < 3; j++)
+            out->dzdot_dv[k][j] = k < n && j < n ? (k == j) - z[k] * drelax * 2.0 * v[j] : 0.0;
+}
+
 void mbs_lugre_steady(const mbs_lugre *l, int n, const double *v, double *z)
 {
     double speed2 = 0.0;

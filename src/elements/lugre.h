@@ -49,6 +49,19 @@ mbs_lugre_slopes mbs_lugre_slopes_at(const mbs_lugre *l, double v, double z);
  * same g and s: what a residual that records its slopes needs. */
 void mbs_lugre_channel(const mbs_lugre *l, double v, double z, double *zdot, double *mu, mbs_lugre_slopes *slopes);
 
+/* The slopes of a channel of n (1..3) components (as mbs_lugre_eval) at
+ * slip velocity v and deflection z: with the relaxation rate
+ * rho = sigma0 s / g(s), s the smoothed |v|, each component's rate reads
+ * its own deflection, d(dz_k/dt)/dz_j = -rho delta_kj (dzdot_dz), and every
+ * component of v, d(dz_k/dt)/dv_j = delta_kj - z_k drho/dv_j (dzdot_dv);
+ * mu_k's on z_j is dmu_dz delta_kj, dmu_dz = -(sigma0 - sigma1 rho). */
+typedef struct mbs_lugre_vector_slopes {
+    double dzdot_dz, dmu_dz;
+    double dzdot_dv[3][3];
+} mbs_lugre_vector_slopes;
+void mbs_lugre_vector_slopes_at(const mbs_lugre *l, int n, const double *v, const double *z,
+                                mbs_lugre_vector_slopes *out);
+
 /* The steady deflection of a channel of n components sliding at v: where
  * dz/dt = 0, z = v g(|v|) / (sigma0 s) with s the smoothed |v| (lugre.c),
  * which is v/|v| g(|v|)/sigma0 to within (eps/|v|)^2 / 2; then mu is the

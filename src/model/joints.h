@@ -76,6 +76,9 @@ typedef struct mbs_joint_local {
                             reaction (mbs_data.joint_wrench) before evaluating the law */
     mbs_local_slopes slopes;
     double k, c;         /* CONSTANT: stiffness (N m/rad) and damping (N m s/rad) about the axis */
+    unsigned slip_types; /* MBS_JOINT_BIT of the joint types (whatever `types` says) on which it records
+                            its slip slopes (mbs_slip_slopes) where the data asks: the absolute
+                            formulation's fresh bristle rows */
 } mbs_joint_local;
 
 /* RECORDED: the torque T on I about the axis a and its slopes at one
@@ -90,5 +93,29 @@ typedef struct mbs_axial_slopes {
     double dzdot_dz[MBS_AXIAL_STATES], dzdot_dw[MBS_AXIAL_STATES], dT_dz[MBS_AXIAL_STATES], dT_dw;
     double axis[3]; /* a in global axes */
 } mbs_axial_slopes;
+
+/* The most states of a law whose slip slopes are recorded (a spherical
+ * joint's friction: three, one per slip component). */
+#define MBS_SLIP_STATES 3
+
+/* slip_types: a law whose states z_k (k < n) each follow one component of
+ * its joint's slip,
+ *   s_k = lin_k.(v_I(p) - v_J(p)) + ang_k.(w_I - w_J)
+ * (global axes; v_X(p) the velocity of body X's material point at p, w_X
+ * its angular velocity), and whose load is conjugate to those slips: on I
+ * the force sum_k f_k lin_k at p and the torque sum_k f_k ang_k, on J the
+ * opposite (its power sum_k f_k s_k). Its slopes at one evaluation, the
+ * normal forces held at the current reaction (a Newton matrix's view), as
+ * for mbs_axial_slopes. A revolute joint's pin and end caps are two slips
+ * about one axis (ang_k = r_k a), a translational joint's one along it
+ * (lin_0 = a), a spherical joint's three about J's axes (ang_k = r_b x_k). */
+typedef struct mbs_slip_slopes {
+    int n;                                         /* states = slip components */
+    double point[3];                               /* p */
+    double lin[MBS_SLIP_STATES][3], ang[MBS_SLIP_STATES][3];
+    double dzdot_dz[MBS_SLIP_STATES];              /* z_k' on z_k (on no other state) */
+    double dzdot_ds[MBS_SLIP_STATES][MBS_SLIP_STATES]; /* [k][j]: z_k' on s_j */
+    double df_dz[MBS_SLIP_STATES][MBS_SLIP_STATES];    /* [k][j]: f_k on z_j */
+} mbs_slip_slopes;
 
 #endif

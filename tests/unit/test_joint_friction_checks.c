@@ -162,8 +162,53 @@ TEST(lugre_slopes_are_the_derivatives_of_the_law)
     }
 }
 
+/* The slopes of a channel of 2 and 3 components (the cylindrical and
+ * spherical joints': mbs_lugre_vector_slopes_at) against central
+ * differences of the law in each component of v and z, sliding fast, slow
+ * and sticking, for each effect. */
+TEST(lugre_vector_slopes_are_the_derivatives_of_the_law)
+{
+    mbs_lugre l = {1e5, 316, 0.4, 0.5, 0.3, 0.1, MBS_LUGRE_ALL};
+    const double cases[][6] = {{0.3, -0.1, 0.05, 2e-6, -1e-6, 3e-6},
+                               {0.02, 0.01, -0.03, -3e-6, 1e-6, 2e-6},
+                               {1e-4, -2e-4, 5e-5, 1e-6, 2e-6, -1e-6}};
+    for (int e = 0; e < 3; e++) {
+        l.effect = (mbs_lugre_effect)e;
+        for (int n = 2; n <= 3; n++)
+            for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+                const double *v = cases[i], *z = cases[i] + 3;
+                mbs_lugre_vector_slopes sl;
+                mbs_lugre_vector_slopes_at(&l, n, v, z, &sl);
+                for (int j = 0; j < n; j++) {
+                    double vp[2][3], zp[2][3], zd[2][3], mu[2][3], hv = 1e-6 * fabs(v[j]), hz = 1e-4 * fabs(z[j]);
+                    for (int s = 0; s < 2; s++) {
+                        memcpy(vp[s], v, sizeof vp[s]);
+                        memcpy(zp[s], z, sizeof zp[s]);
+                        vp[s][j] += s ? hv : -hv;
+                        zp[s][j] += s ? hz : -hz;
+                    }
+                    for (int k = 0; k < n; k++) { /* each component's slope on v_j */
+                        for (int s = 0; s < 2; s++)
+                            mbs_lugre_eval(&l, n, vp[s], z, zd[s], mu[s]);
+                        double dv = (zd[1][k] - zd[0][k]) / (2 * hv);
+                        CHECK_MSG(fabs(sl.dzdot_dv[k][j] - dv) <= 1e-5 * fabs(dv) + 1e-9,
+                                  "n %d case %zu effect %d: dz%d'/dv%d %g vs %g", n, i, e, k, j, sl.dzdot_dv[k][j], dv);
+                        for (int s = 0; s < 2; s++)
+                            mbs_lugre_eval(&l, n, v, zp[s], zd[s], mu[s]);
+                        double dz = (zd[1][k] - zd[0][k]) / (2 * hz), dmu = (mu[1][k] - mu[0][k]) / (2 * hz);
+                        double want = k == j ? sl.dzdot_dz : 0.0, want_mu = k == j ? sl.dmu_dz : 0.0;
+                        CHECK_MSG(fabs(want - dz) <= 1e-6 * fabs(sl.dzdot_dz) + 1e-9,
+                                  "n %d case %zu effect %d: dz%d'/dz%d %g vs %g", n, i, e, k, j, want, dz);
+                        CHECK_MSG(fabs(want_mu - dmu) <= 1e-6 * fabs(sl.dmu_dz),
+                                  "n %d case %zu effect %d: dmu%d/dz%d %g vs %g", n, i, e, k, j, want_mu, dmu);
+                    }
+                }
+            }
+    }
+}
+
 TEST_SUITE(joint_friction_checks, T(default_bristles_in_a_metre_model_are_pointed_out),
            T(dynamic_above_static_friction_is_a_warning), T(the_passivity_condition_is_checked),
            T(the_canonical_damping_is_not_warned_about),
            T(what_does_not_apply_to_the_joint_type_gets_a_note), T(lugre_law),
-           T(lugre_slopes_are_the_derivatives_of_the_law));
+           T(lugre_slopes_are_the_derivatives_of_the_law), T(lugre_vector_slopes_are_the_derivatives_of_the_law));

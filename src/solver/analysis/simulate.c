@@ -14,6 +14,7 @@
 #include "../dae/residual.h"
 #include "sense.h"
 #include "../dae/nonfinite.h"
+#include "../dae/friction_refresh.h"
 #include "../dae/sparsity.h"
 #include "../ida/stall.h"
 #include "statics.h"
@@ -557,7 +558,9 @@ int mbs_run_setup(mbs_run *r)
     r->res->linear_solver = mbs_choose_linear_solver(m);
     r->res->joint_coords = -1;
     r->sparse = r->res->linear_solver == MBS_LS_KLU;
-    r->pattern = mbs_pattern_build(m);
+    char *eliminated = mbs_friction_refresh_eliminated(m);
+    r->pattern = eliminated ? mbs_pattern_build(m, eliminated) : NULL;
+    free(eliminated);
     r->assembler = mbs_assembler_create(m, r->d, r->sparse);
     if (!r->pattern || !r->assembler)
         return mbs_run_fail(r, MBS_E_RUN, "out of memory setting up the solver");

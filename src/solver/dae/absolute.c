@@ -101,7 +101,7 @@ static mbs_linear_solver linear_solver(void *self, SUNContext ctx, N_Vector tmpl
         kind = MBS_LS_DENSE;
     }
     if (*LS && mbs_friction_refresh_wanted(a->m))
-        *LS = mbs_friction_refresh_solver(*LS, a->m, a->d, &a->refresh);
+        *LS = mbs_friction_refresh_solver(*LS, a->m, a->d, a->p, &a->refresh);
     return kind;
 }
 
@@ -114,7 +114,7 @@ static int newton_matrix(void *self, double t, double cj, double h, const double
         mbs_friction_refresh_matrix_begin(a->refresh, cj);
     int rc = mbs_jacobian_eval(&a->jac, t, cj, x, xp, r, h, w, J);
     if (a->refresh)
-        mbs_friction_refresh_matrix_end(a->refresh);
+        mbs_friction_refresh_matrix_end(a->refresh, J);
     return rc;
 }
 

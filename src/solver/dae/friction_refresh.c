@@ -17,42 +17,65 @@
  * matrix with fresh entries would cost as much: KLU's numeric factorisation
  * of that chain's matrix takes as long as 80 residuals.
  *
- * Joint friction on a REVOLUTE or UNIVERSAL joint records, at every
- * residual, its torque T about its axis a (global) and the slopes of its
- * two bristles' rates and of T (a joint-local law whose slopes are
- * recorded, model/joints.h). With the joint's rate
- * w = G.x (G: g_I = A_I^T a on I's body-axis angular velocity wb_I, g_J =
- * -A_J^T a on J's, A body axes -> global) and its torques -T g_X in the
- * rows of wb_X (residual.c), bristle k's row and column of the matrix are
- *   row:     D_k z_k + c_k G.x                 D_k = c_j - dz_k'/dz_k,
- *                                              c_k = -dz_k'/dw
- *   column:  b_k G                             b_k = -dT/dz_k
+ * Joint friction records, at every residual, the slopes of its bristles'
+ * rates and of its load, and the directions of its joint's slips (a law
+ * of recorded slip slopes, model/joints.h: mbs_slip_slopes). Slip k is
+ * s_k = G_k.x, x the bodies' velocity variables: with the variables of a
+ * rigid body X, its centre of mass's velocity v_X and its body-axis
+ * angular velocity wb_X (A_X: body axes -> global, r_X its centre of
+ * mass), and sign_I = 1, sign_J = -1,
+ *   G_k on v_X   sign_X lin_k
+ *   G_k on wb_X  sign_X A_X^T ((p - r_X) x lin_k + ang_k)
+ * and the load conjugate to the slips, f_k, enters the rows of those
+ * variables as -sum_k f_k G_k (residual.c: M u' - Q). So bristle k's row
+ * and the bristles' columns of the matrix are
+ *   row:     D_k z_k - sum_j c_kj G_j.x        D_k = c_j - dz_k'/dz_k,
+ *                                              c_kj = dz_k'/ds_j
+ *   columns: -sum_k G_k sum_j F_kj z_j         F_kj = df_k/dz_j
  * (the dissipated energy's row reads them too, but its pattern keeps only
  * its diagonal: sparsity.c). The bristles eliminate exactly:
- * z_k = (r_k - c_k G.x) / D_k, and
- *   S x = r_x - sum_k b_k G r_k / D_k,
- *   S = (the rest of the matrix) - sum_k b_k (c_k / D_k) G G^T.
+ * z_k = (r_k + sum_j c_kj G_j.x) / D_k, and
+ *   S x = r_x + sum_k G_k sum_j F_kj r_j / D_j,
+ *   S = (the rest of the matrix) - sum_k G_k sum_j F_kj / D_j sum_i c_ji G_i^T.
  * The matrix IDA factored, M, differs from the fresh one only in its
  * bristles' entries; solving M (x, z) = (q, 0) gives x = S_M^-1 q with the
  * S of M's bristles. So each solve here takes the slopes the last residual
- * recorded (Newton's current iterate): it forms q with the fresh D, b,
+ * recorded (Newton's current iterate): it forms q with the fresh D, F,
  * solves with M's factors, and puts the fresh bristles back from x. What
- * stays of M's bristles is their term b c / D G G^T in S: a torsion spring
- * of at most k_b / c_j (k_b = r^2 sigma0 N, the bristles' presliding
+ * stays of M's bristles is their term in S: for a revolute joint a torsion
+ * spring of at most k_b / c_j (k_b = r^2 sigma0 N, the bristles' presliding
  * stiffness) against c_j times the inertia about the axis, small where the
- * steps resolve the presliding oscillation (h sqrt(k_b / J) < 1). No
- * residual, no factorisation: a solve costs what it did. */
+ * steps resolve the presliding oscillation (h sqrt(k_b / J) < 1); alike for
+ * the other joints' slips. No residual, no factorisation: a solve costs
+ * what it did.
+ *
+ * And M holds the bristles eliminated already: the pattern keeps only their
+ * diagonal (sparsity.c), the differences leave their columns out, and the
+ * matrix's bristle term of S, -sum_kl G_k W_kl G_l^T with
+ * W_kl = sum_j F_kj c_jl / D_j at the matrix's state, is added to the
+ * bodies' block, which the joint couples already (mbs_friction_refresh_
+ * matrix_end); each bristle's row is its D_k alone. So M's factors are
+ * those of S and D: friction's couplings add no nonzeros to them (KLU's
+ * factors of the 32-link chain held 43 % more with the bristles in the
+ * pattern; bench/README.md). */
 #include "friction_refresh.h"
 #include "../../core/vec3.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
 
 typedef struct fr_friction {
     int comp;
-    int z[2];    /* the bristles' variables */
-    int body[2]; /* I's and J's body, -1 where it has no angular velocity variables */
-    int wb[2];   /* the first of their angular velocity variables */
+    int z0;      /* the first of its bristles' variables */
+    int body[2]; /* I's and J's body, -1 where it has no velocity variables */
+    int v[2];    /* the first of their velocity variables (centre of mass), or -1 */
+    int wb[2];   /* the first of their angular velocity variables (body axes), or -1 */
+    /* at the matrix's state (mbs_friction_refresh_matrix_begin): each slip's
+     * G_k, each bristle's D_k, the bristles' term W of S; fold: M holds them */
+    double g[MBS_SLIP_STATES][2][6], D[MBS_SLIP_STATES], W[MBS_SLIP_STATES][MBS_SLIP_STATES];
+    int n, active, fold;
 } fr_friction;
 
 struct mbs_friction_refresh {
@@ -63,19 +86,19 @@ struct mbs_friction_refresh {
     int n_fr;
     double cj;           /* the matrix's c_j */
     double *rhs;         /* [ny] the right side as IDA gave it */
-    mbs_axial_slopes *recorded;      /* [n_comps] d->axial_slopes */
-    mbs_axial_slopes *matrix_slopes; /* [n_comps] at the matrix's state */
+    mbs_slip_slopes *recorded;      /* [n_comps] d->slip_slopes */
+    mbs_slip_slopes *matrix_slopes; /* [n_comps] at the matrix's state */
     int last_flag;
 };
 
-/* Whether component c records its slopes (model/joints.h): a joint-local
- * law of RECORDED slopes in a joint of one of its types (joint friction on
- * a REVOLUTE or UNIVERSAL joint); its description into l. */
+/* Whether component c records its slip slopes (model/joints.h): a
+ * joint-local law in a joint of one of its slip_types (joint friction); its
+ * description into l. */
 static int records_slopes(const mbs_model *m, const mbs_component *c, mbs_joint_local *l)
 {
-    if (!c->ops->joint_local || !c->ops->joint_local(c, l) || l->slopes != MBS_SLOPES_RECORDED || l->joint < 0)
+    if (!c->ops->joint_local || !c->ops->joint_local(c, l) || l->joint < 0)
         return 0;
-    return (MBS_JOINT_BIT(m->comps[l->joint].joint->type) & l->types) != 0;
+    return (MBS_JOINT_BIT(m->comps[l->joint].joint->type) & l->slip_types) != 0;
 }
 
 int mbs_friction_refresh_wanted(const mbs_model *m)
@@ -85,6 +108,15 @@ int mbs_friction_refresh_wanted(const mbs_model *m)
         if (records_slopes(m, &m->comps[c], &l))
             return 1;
     return 0;
+}
+
+char *mbs_friction_refresh_eliminated(const mbs_model *m)
+{
+    char *out = calloc((size_t)m->n_comps + 1, 1);
+    mbs_joint_local l;
+    for (int c = 0; out && c < m->n_comps; c++)
+        out[c] = (char)records_slopes(m, &m->comps[c], &l);
+    return out;
 }
 
 /* ---- the linear solver ---- */
@@ -112,22 +144,52 @@ static int setup(SUNLinearSolver ls, SUNMatrix A)
     return CONTENT(ls)->last_flag = SUNLinSolSetup(CONTENT(ls)->inner, A);
 }
 
-/* G of friction fr at the bodies' orientations in d and the recorded axis:
- * g[x] on body x's angular velocity. */
-static void rate_gradient(const fr_friction *fr, const mbs_axial_slopes *s, const mbs_data *d,
-                          double g[2][3])
+/* G_k of friction fr at the bodies' state in d and the recorded slip
+ * directions: g[x][0..2] on body x's velocity, g[x][3..5] on its body-axis
+ * angular velocity (see the top). */
+static void slip_gradient(const fr_friction *fr, const mbs_slip_slopes *s, int k, const mbs_data *d, double g[2][6])
 {
     for (int x = 0; x < 2; x++) {
-        v3_set(g[x], 0, 0, 0);
-        if (fr->body[x] >= 0)
-            m3_tmul_v(g[x], d->bodies[fr->body[x]].A, s->axis);
+        memset(g[x], 0, sizeof g[x]);
+        if (fr->body[x] < 0)
+            continue;
+        const mbs_body_state *b = &d->bodies[fr->body[x]];
+        double sign = x == 0 ? 1.0 : -1.0, arm[3], w[3];
+        v3_scale(g[x], s->lin[k], sign);
+        v3_sub(arm, s->point, b->r);
+        v3_cross(w, arm, s->lin[k]);
+        v3_add(w, w, s->ang[k]);
+        m3_tmul_v(g[x] + 3, b->A, w);
+        v3_scale(g[x] + 3, g[x] + 3, sign);
     }
-    v3_scale(g[1], g[1], -1.0);
 }
 
-/* M (x, z) = (q, 0) with q = r_x - sum_k b_k G r_k / D_k, then
- * z_k = (r_k - c_k G.x) / D_k (see the top). A friction a command has
- * switched off keeps the matrix's bristles (it is not evaluated: its
+/* sum over body x's variables of a += scale g[x] (into) or of g[x].a (out of) */
+static void add_along(const fr_friction *fr, double g[2][6], double scale, double *a)
+{
+    for (int x = 0; x < 2; x++)
+        for (int j = 0; j < 6; j++) {
+            int var = j < 3 ? fr->v[x] : fr->wb[x];
+            if (var >= 0)
+                a[var + j % 3] += scale * g[x][j];
+        }
+}
+
+static double dot_along(const fr_friction *fr, double g[2][6], const double *a)
+{
+    double sum = 0.0;
+    for (int x = 0; x < 2; x++)
+        for (int j = 0; j < 6; j++) {
+            int var = j < 3 ? fr->v[x] : fr->wb[x];
+            if (var >= 0)
+                sum += g[x][j] * a[var + j % 3];
+        }
+    return sum;
+}
+
+/* M (x, z) = (q, 0) with q = r_x + sum_k G_k sum_j F_kj r_j / D_j, then
+ * z_k = (r_k + sum_j c_kj G_j.x) / D_k (see the top). A friction a command
+ * has switched off keeps the matrix's bristles (it is not evaluated: its
  * record is stale). */
 static int solve(SUNLinearSolver ls, SUNMatrix A, N_Vector xv, N_Vector bv, double tol)
 {
@@ -139,15 +201,18 @@ static int solve(SUNLinearSolver ls, SUNMatrix A, N_Vector xv, N_Vector bv, doub
         const fr_friction *fr = &f->fr[i];
         if (!mbs_component_active(f->m, d, fr->comp))
             continue;
-        const mbs_axial_slopes *s = &f->recorded[fr->comp];
-        double g[2][3];
-        rate_gradient(fr, s, d, g);
-        for (int k = 0; k < 2; k++) {
-            double rz = f->rhs[fr->z[k]] / (f->cj - s->dzdot_dz[k]);
-            for (int x = 0; x < 2; x++)
-                for (int j = 0; fr->body[x] >= 0 && j < 3; j++)
-                    b[fr->wb[x] + j] += s->dT_dz[k] * g[x][j] * rz;
-            b[fr->z[k]] = 0.0;
+        const mbs_slip_slopes *s = &f->recorded[fr->comp];
+        double rz[MBS_SLIP_STATES];
+        for (int j = 0; j < s->n; j++) {
+            rz[j] = f->rhs[fr->z0 + j] / (f->cj - s->dzdot_dz[j]);
+            b[fr->z0 + j] = 0.0;
+        }
+        for (int k = 0; k < s->n; k++) {
+            double load = 0.0, g[2][6];
+            for (int j = 0; j < s->n; j++)
+                load += s->df_dz[k][j] * rz[j];
+            slip_gradient(fr, s, k, d, g);
+            add_along(fr, g, load, b);
         }
     }
     int rc = SUNLinSolSolve(f->inner, A, xv, bv, tol);
@@ -156,14 +221,18 @@ static int solve(SUNLinearSolver ls, SUNMatrix A, N_Vector xv, N_Vector bv, doub
         const fr_friction *fr = &f->fr[i];
         if (!mbs_component_active(f->m, d, fr->comp))
             continue;
-        const mbs_axial_slopes *s = &f->recorded[fr->comp];
-        double g[2][3], w = 0.0;
-        rate_gradient(fr, s, d, g);
-        for (int x = 0; x < 2; x++)
-            for (int j = 0; fr->body[x] >= 0 && j < 3; j++)
-                w += g[x][j] * sol[fr->wb[x] + j];
-        for (int k = 0; k < 2; k++)
-            sol[fr->z[k]] = (f->rhs[fr->z[k]] + s->dzdot_dw[k] * w) / (f->cj - s->dzdot_dz[k]);
+        const mbs_slip_slopes *s = &f->recorded[fr->comp];
+        double slip[MBS_SLIP_STATES], g[2][6];
+        for (int j = 0; j < s->n; j++) {
+            slip_gradient(fr, s, j, d, g);
+            slip[j] = dot_along(fr, g, sol);
+        }
+        for (int k = 0; k < s->n; k++) {
+            double r = f->rhs[fr->z0 + k];
+            for (int j = 0; j < s->n; j++)
+                r += s->dzdot_ds[k][j] * slip[j];
+            sol[fr->z0 + k] = r / (f->cj - s->dzdot_dz[k]);
+        }
     }
     memcpy(b, f->rhs, (size_t)f->m->ny * sizeof *b);
     return f->last_flag = rc;
@@ -178,8 +247,8 @@ static void free_content(mbs_friction_refresh *f)
 {
     if (!f)
         return;
-    if (f->d && f->d->axial_slopes == f->recorded)
-        f->d->axial_slopes = NULL;
+    if (f->d && f->d->slip_slopes == f->recorded)
+        f->d->slip_slopes = NULL;
     if (f->inner)
         SUNLinSolFree(f->inner);
     free(f->fr);
@@ -214,20 +283,22 @@ static int find_frictions(mbs_friction_refresh *f)
             continue;
         fr_friction *fr = &f->fr[f->n_fr++];
         fr->comp = c;
+        fr->z0 = m->ofs_z + comp->state_ofs;
         int markers[2] = {l.I, l.J};
         for (int k = 0; k < 2; k++) {
-            fr->z[k] = m->ofs_z + comp->state_ofs + k;
             const mbs_marker *mk = &m->markers[markers[k]];
             const mbs_body *b = mk->type == MBS_MARKER_FRAME ? &m->bodies[mk->body] : NULL;
-            fr->body[k] = b && b->type == MBS_BODY_RIGID ? mk->body : -1;
-            fr->wb[k] = fr->body[k] >= 0 ? b->u_ofs + 3 : -1;
+            int rigid = b && b->type == MBS_BODY_RIGID, point = b && b->type == MBS_BODY_POINT;
+            fr->body[k] = rigid || point ? mk->body : -1;
+            fr->v[k] = rigid || point ? b->u_ofs : -1;
+            fr->wb[k] = rigid ? b->u_ofs + 3 : -1;
         }
     }
     return 0;
 }
 
 SUNLinearSolver mbs_friction_refresh_solver(SUNLinearSolver inner, const mbs_model *m, mbs_data *d,
-                                            mbs_friction_refresh **refresh_out)
+                                            const mbs_pattern *p, mbs_friction_refresh **refresh_out)
 {
     mbs_friction_refresh *f = calloc(1, sizeof *f);
     SUNLinearSolver ls = NULL;
@@ -240,6 +311,8 @@ SUNLinearSolver mbs_friction_refresh_solver(SUNLinearSolver inner, const mbs_mod
         f->matrix_slopes = calloc((size_t)m->n_comps + 1, sizeof *f->matrix_slopes);
         if (f->rhs && f->recorded && f->matrix_slopes && find_frictions(f) == 0)
             ls = SUNLinSolNewEmpty(inner->sunctx);
+        for (int i = 0; ls && i < f->n_fr; i++)
+            f->fr[i].fold = p->analytic[f->fr[i].z0];
     }
     if (!ls) {
         if (f)
@@ -256,18 +329,87 @@ SUNLinearSolver mbs_friction_refresh_solver(SUNLinearSolver inner, const mbs_mod
     ls->ops->solve = solve;
     ls->ops->lastflag = last_flag;
     ls->ops->free = destroy;
-    d->axial_slopes = f->recorded;
+    d->slip_slopes = f->recorded;
     *refresh_out = f;
     return ls;
+}
+
+/* Entry (row, col) of A, dense or CSC with sorted rows; NULL outside the
+ * pattern. */
+static double *entry(SUNMatrix A, int row, int col)
+{
+    if (SUNMatGetID(A) != SUNMATRIX_SPARSE)
+        return SUNDenseMatrix_Column(A, col) + row;
+    const sunindextype *cp = SUNSparseMatrix_IndexPointers(A), *ri = SUNSparseMatrix_IndexValues(A);
+    sunindextype lo = cp[col], hi = cp[col + 1];
+    while (lo < hi) {
+        sunindextype mid = lo + (hi - lo) / 2;
+        if (ri[mid] < row)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < cp[col + 1] && ri[lo] == row ? SUNSparseMatrix_Data(A) + lo : NULL;
+}
+
+/* The body velocity variable of G's entry j on body x, or -1. */
+static int variable(const fr_friction *fr, int x, int j)
+{
+    int first = j < 3 ? fr->v[x] : fr->wb[x];
+    return first >= 0 ? first + j % 3 : -1;
 }
 
 void mbs_friction_refresh_matrix_begin(mbs_friction_refresh *f, double cj)
 {
     f->cj = cj;
     memcpy(f->matrix_slopes, f->recorded, (size_t)f->m->n_comps * sizeof *f->recorded);
+    for (int i = 0; i < f->n_fr; i++) {
+        fr_friction *fr = &f->fr[i];
+        const mbs_slip_slopes *s = &f->recorded[fr->comp];
+        fr->active = mbs_component_active(f->m, f->d, fr->comp);
+        fr->n = fr->active ? s->n : 0;
+        for (int k = 0; k < fr->n; k++) {
+            slip_gradient(fr, s, k, f->d, fr->g[k]);
+            fr->D[k] = cj - s->dzdot_dz[k];
+        }
+        for (int k = 0; k < fr->n; k++)
+            for (int l = 0; l < fr->n; l++) {
+                fr->W[k][l] = 0.0;
+                for (int j = 0; j < fr->n; j++)
+                    fr->W[k][l] += s->df_dz[k][j] * s->dzdot_ds[j][l] / fr->D[j];
+            }
+    }
 }
 
-void mbs_friction_refresh_matrix_end(mbs_friction_refresh *f)
+/* Into J, differenced without the eliminated bristles: their diagonal
+ * (D_k; c_j for a friction switched off, whose states are frozen: z' = 0)
+ * and their term of S, -sum_kl G_k W_kl G_l^T, on the bodies' block. */
+void mbs_friction_refresh_matrix_end(mbs_friction_refresh *f, SUNMatrix J)
 {
     memcpy(f->recorded, f->matrix_slopes, (size_t)f->m->n_comps * sizeof *f->recorded);
+    for (int i = 0; i < f->n_fr; i++) {
+        const fr_friction *fr = &f->fr[i];
+        if (!fr->fold)
+            continue;
+        for (int k = 0; k < f->m->comps[fr->comp].n_states; k++) {
+            double *diag = entry(J, fr->z0 + k, fr->z0 + k);
+            *diag = fr->active && k < fr->n ? fr->D[k] : f->cj;
+        }
+        for (int xr = 0; xr < 2; xr++)
+            for (int jr = 0; jr < 6; jr++) {
+                int row = variable(fr, xr, jr);
+                for (int xc = 0; row >= 0 && xc < 2; xc++)
+                    for (int jc = 0; jc < 6; jc++) {
+                        int col = variable(fr, xc, jc);
+                        double term = 0.0, *a;
+                        if (col < 0)
+                            continue;
+                        for (int k = 0; k < fr->n; k++)
+                            for (int l = 0; l < fr->n; l++)
+                                term += fr->g[k][xr][jr] * fr->W[k][l] * fr->g[l][xc][jc];
+                        if (term != 0.0 && (a = entry(J, row, col)) != NULL)
+                            *a -= term;
+                    }
+            }
+    }
 }

@@ -10,7 +10,11 @@
  *   rows dyn(B), Z                 x  columns L, Z, D
  *   rows kin(B)                    x  columns M
  * A "decoupled" element (gravity) acts on each body alone: covered by the
- * body blocks. The dissipated-energy row depends on every element, but
+ * body blocks. An element whose states are eliminated (joint friction whose
+ * bristle rows friction_refresh.c takes from its recorded slopes) has no Z:
+ * its bristles' rows and columns keep only their diagonal, and what they
+ * couple is folded into its bodies' rows and columns, which the element's
+ * own couplings hold already (rows dyn(B) x columns u(B)). The dissipated-energy row depends on every element, but
  * nothing depends on it: only its diagonal is kept, which costs Newton at
  * most an extra iteration on that one variable and keeps the colouring
  * independent of the model size. */
@@ -105,7 +109,7 @@ static void own_ranges(const mbs_model *m, const mbs_component *c, range_list *L
     push(Z, m->ofs_z + c->state_ofs, c->n_states);
 }
 
-static int component_block(const mbs_model *m, const mbs_component *c, entries *e)
+static int component_block(const mbs_model *m, const mbs_component *c, int eliminated, entries *e)
 {
     if (c->decoupled)
         return 0;
@@ -123,6 +127,8 @@ static int component_block(const mbs_model *m, const mbs_component *c, entries *
         push(&dyn, b->u_ofs, b->nu);
     }
     own_ranges(m, c, &L, &M, &Z);
+    if (eliminated)
+        Z.n = 0;
     for (int k = 0; k < c->n_depends; k++) {
         const mbs_component *o = &m->comps[c->depends[k]];
         push(&D, m->ofs_lambda + o->row_ofs, o->n_hrows + o->n_vrows);
@@ -147,7 +153,7 @@ static int component_block(const mbs_model *m, const mbs_component *c, entries *
     return 0;
 }
 
-static int colour(mbs_pattern *p)
+static int colour(mbs_pattern *p, const char *eliminated_column)
 {
     int n = p->n;
     p->color = malloc(((size_t)n + 1) * sizeof *p->color);
@@ -162,11 +168,15 @@ static int colour(mbs_pattern *p)
     /* greedy distance-2 colouring: a column may not share a colour with any
      * column it shares a row with */
     for (int j = 0; j < n; j++) {
+        if (eliminated_column[j]) {
+            p->color[j] = -1;
+            continue;
+        }
         for (long a = p->colptr[j]; a < p->colptr[j + 1]; a++) {
             int r = p->rowind[a];
             for (long b = p->rowptr[r]; b < p->rowptr[r + 1]; b++) {
                 int k = p->colind[b];
-                if (k < j)
+                if (k < j && p->color[k] >= 0)
                     mark[p->color[k]] = j;
             }
         }
@@ -183,24 +193,26 @@ static int colour(mbs_pattern *p)
     if (!p->color_ptr || !p->by_color)
         return -1;
     for (int j = 0; j < n; j++)
-        p->color_ptr[p->color[j] + 1]++;
+        if (p->color[j] >= 0)
+            p->color_ptr[p->color[j] + 1]++;
     for (int c = 0; c < p->n_colors; c++)
         p->color_ptr[c + 1] += p->color_ptr[c];
     int *fill = calloc((size_t)p->n_colors + 1, sizeof *fill);
     if (!fill)
         return -1;
     for (int j = 0; j < n; j++)
-        p->by_color[p->color_ptr[p->color[j]] + fill[p->color[j]]++] = j;
+        if (p->color[j] >= 0)
+            p->by_color[p->color_ptr[p->color[j]] + fill[p->color[j]]++] = j;
     free(fill);
     return 0;
 }
 
-mbs_pattern *mbs_pattern_build(const mbs_model *m)
+mbs_pattern *mbs_pattern_build(const mbs_model *m, const char *eliminated)
 {
     entries e = {0, 0, NULL, m->ny};
     int ok = body_blocks(m, &e) == 0;
     for (int c = 0; ok && c < m->n_comps; c++)
-        ok = component_block(m, &m->comps[c], &e) == 0;
+        ok = component_block(m, &m->comps[c], eliminated && eliminated[c], &e) == 0;
     for (int i = 0; ok && i < m->ny; i++)
         ok = add(&e, i, i) == 0; /* every diagonal: algebraic rows included */
     mbs_pattern *p = calloc(1, sizeof *p);
@@ -243,7 +255,11 @@ mbs_pattern *mbs_pattern_build(const mbs_model *m)
     }
     free(fill);
     free(e.key);
-    if (colour(p) != 0) {
+    p->analytic = calloc((size_t)p->n + 1, 1);
+    for (int c = 0; p->analytic && eliminated && c < m->n_comps; c++)
+        if (eliminated[c])
+            memset(p->analytic + m->ofs_z + m->comps[c].state_ofs, 1, (size_t)m->comps[c].n_states);
+    if (!p->analytic || colour(p, p->analytic) != 0) {
         mbs_pattern_free(p);
         return NULL;
     }
@@ -258,6 +274,7 @@ void mbs_pattern_free(mbs_pattern *p)
     free(p->rowind);
     free(p->rowptr);
     free(p->colind);
+    free(p->analytic);
     free(p->color);
     free(p->by_color);
     free(p->color_ptr);

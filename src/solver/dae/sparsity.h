@@ -2,7 +2,9 @@
  * from element connectivity (which bodies, multipliers and states each
  * element touches), and a colouring of its columns: columns of one colour
  * share no row, so one residual evaluation per colour gives the whole
- * finite-difference Jacobian. */
+ * finite-difference Jacobian. The states of joint friction whose bristle
+ * rows friction_refresh.c eliminates keep only their diagonal: their
+ * couplings are folded into the bodies' block from the recorded slopes. */
 #ifndef MBS_SPARSITY_H
 #define MBS_SPARSITY_H
 
@@ -15,13 +17,17 @@ typedef struct mbs_pattern {
     int *rowind;    /* [nnz] sorted within each column */
     long *rowptr;   /* [n+1] the same pattern by rows */
     int *colind;    /* [nnz] */
-    int *color;     /* [n] colour of each column */
+    char *analytic; /* [n] 1: a column the differences leave out (only its diagonal is in the
+                       pattern, set by another: the bristles friction_refresh.c eliminates) */
+    int *color;     /* [n] colour of each column, -1 for an analytic one */
     int n_colors;
     int *by_color;  /* [n] columns ordered by colour */
     int *color_ptr; /* [n_colors+1] start of each colour in by_color */
 } mbs_pattern;
 
-mbs_pattern *mbs_pattern_build(const mbs_model *m);
+/* The pattern of m's iteration matrix; the states of the components
+ * eliminated[c] (may be NULL) keep only their diagonal and are analytic. */
+mbs_pattern *mbs_pattern_build(const mbs_model *m, const char *eliminated);
 void mbs_pattern_free(mbs_pattern *p);
 
 #endif

@@ -85,9 +85,11 @@ typedef struct mbs_data {
     /* where not NULL [n_comps], joint-local laws whose slopes are recorded
      * (model/joints.h, MBS_SLOPES_RECORDED) write their torque and slopes
      * there at each evaluation: for a Newton matrix that takes them from
-     * the residual (the joint formulation's tree block, the absolute
-     * formulation's fresh bristle rows) */
+     * the residual (the joint formulation's tree block) */
     mbs_axial_slopes *axial_slopes;
+    /* likewise, laws that record their slip slopes (joints.h, slip_types):
+     * for the absolute formulation's fresh bristle rows */
+    mbs_slip_slopes *slip_slopes;
     char stop_message[320];
 } mbs_data;
 
