@@ -47,13 +47,16 @@ void mbs_contact_shape_make(const mbs_model *m, int k, mbs_contact_shape *out)
     switch (g->shape) {
     case MBS_SHAPE_BOX:
         out->radius = 0.5 * v3_norm(g->size);
+        out->half_thickness = 0.5 * fmin(g->size[0], fmin(g->size[1], g->size[2]));
         break;
     case MBS_SHAPE_CYLINDER:
-    case MBS_SHAPE_FRUSTUM:
+    case MBS_SHAPE_FRUSTUM: /* (a cone's tip is thinner: its wider end counts) */
         v3_set(out->centre, 0.0, 0.0, 0.5 * g->size[2]);
         out->radius = hypot(fmax(g->size[0], g->size[1]), 0.5 * g->size[2]);
+        out->half_thickness = fmin(fmax(g->size[0], g->size[1]), 0.5 * g->size[2]);
         break;
     case MBS_SHAPE_MESH:
+        out->half_thickness = INFINITY;
         out->points = g->points;
         out->n_points = g->n_points;
         out->triangles = g->triangles;
@@ -68,6 +71,7 @@ void mbs_contact_shape_make(const mbs_model *m, int k, mbs_contact_shape *out)
         break;
     default: /* sphere, ellipsoid */
         out->radius = fmax(g->size[0], fmax(g->size[1], g->size[2]));
+        out->half_thickness = fmin(g->size[0], fmin(g->size[1], g->size[2]));
         break;
     }
 }

@@ -39,6 +39,8 @@ typedef struct mbs_contact_shape {
     int n_triangles;
     double centre[3];       /* bounding sphere: centre (shape frame) and radius */
     double radius;
+    double half_thickness;  /* the depth at which a point entering it is halfway through its thinnest
+                               part (INFINITY for a mesh: behind its faces is inside to any depth) */
 } mbs_contact_shape;
 
 /* A shape where its body is now: origin and axes, global. */

@@ -205,6 +205,77 @@ static int on_root(const mbs_component *c, mbs_eval *ev, const int *fired, mbs_e
     return any;
 }
 
+/* ---- the step limit ---- */
+
+/* How the bounding sphere of a posed shape moves: the velocity and
+ * acceleration of its centre c (its body's centre of mass at r),
+ *   v_c = v + w x (c - r),   a_c = a + alpha x (c - r) + w x (w x (c - r)),
+ * and the most its turning adds at its rim: |w| R and (|alpha| + |w|^2) R. */
+static void sphere_motion(const mbs_eval *ev, const mbs_posed_shape *S, double vc[3], double ac[3], double *v_rim,
+                          double *a_rim)
+{
+    const mbs_body_state *b = &ev->d->bodies[S->s->body];
+    double c[3], rho[3], t[3];
+    m3_mul_v(c, S->R, S->s->centre);
+    v3_add(c, c, S->p);
+    v3_sub(rho, c, b->r);
+    v3_cross(t, b->w, rho);
+    v3_add(vc, b->v, t);
+    v3_cross(ac, b->alpha, rho);
+    v3_add(ac, ac, b->a);
+    double wr[3];
+    v3_cross(wr, b->w, t);
+    v3_add(ac, ac, wr);
+    double w = v3_norm(b->w);
+    *v_rim = w * S->s->radius;
+    *a_rim = (v3_norm(b->alpha) + w * w) * S->s->radius;
+}
+
+static void ignore(void *ctx, const mbs_contact_point *cp)
+{
+    (void)ctx;
+    (void)cp;
+}
+
+/* The longest next step (ops->max_step). IDA looks at the root functions
+ * (each pair's least signed distance) only at the ends of its steps:
+ * shapes that pass through each other within one step are apart at both
+ * ends and never touch (a falling ball stepping through a floor in the
+ * long steps free flight allows). So no step may move a pair's shapes,
+ * relative to each other, by more than a quarter of their gap d plus the
+ * thinner one's half thickness t (halfway through it the normal turns
+ * over; a quarter for the motion's change within the step):
+ *   s = (max(d, 0) + min(t_I, t_J)) / 4
+ * The relative motion of any two points of their bounding spheres over h
+ * is at most V h + A h^2 / 2 (V, A: the speed and acceleration of the
+ * spheres' centres relative to each other, plus what turning adds at
+ * their rims), which is s at
+ *   h = 2 s / (V + sqrt(V^2 + 2 A s)). */
+static double max_step(const mbs_component *c, const mbs_eval *ev)
+{
+    const contact_params *p = c->params;
+    double h = INFINITY;
+    for (int i = 0; i < p->n_i; i++) {
+        mbs_posed_shape I, J;
+        double vi[3], ai[3], vri, ari;
+        pose(ev, &p->shapes[i], &I);
+        sphere_motion(ev, &I, vi, ai, &vri, &ari);
+        for (int j = 0; j < p->n_j; j++) {
+            double vj[3], aj[3], vrj, arj, dv[3], da[3];
+            pose(ev, &p->shapes[p->n_i + j], &J);
+            sphere_motion(ev, &J, vj, aj, &vrj, &arj);
+            v3_sub(dv, vi, vj);
+            v3_sub(da, ai, aj);
+            double V = v3_norm(dv) + vri + vrj, A = v3_norm(da) + ari + arj;
+            double d = mbs_contact_pair(&I, &J, ignore, NULL);
+            double s = 0.25 * (fmax(d, 0.0) + fmin(I.s->half_thickness, J.s->half_thickness));
+            if (V > 0.0 || A > 0.0)
+                h = fmin(h, 2.0 * s / (V + sqrt(V * V + 2.0 * A * s)));
+        }
+    }
+    return h;
+}
+
 static double potential_energy(const mbs_component *c, const mbs_eval *ev)
 {
     contact_sum s = {.p = c->params, .ev = ev};
@@ -265,6 +336,7 @@ static const mbs_component_ops OPS = {
     .eval = eval,
     .roots = roots,
     .on_root = on_root,
+    .max_step = max_step,
     .potential_energy = potential_energy,
     .power_nc = power_nc,
     .power_in_eval = 1,

@@ -121,6 +121,11 @@ typedef struct mbs_component_ops {
     int (*on_root)(const struct mbs_component *c, struct mbs_eval *ev, const int *fired, mbs_event_log *log);
     /* After every accepted integrator step (e.g. counting turns of an angle). */
     void (*accept_step)(const struct mbs_component *c, struct mbs_eval *ev);
+    /* The longest next step it allows from this state (called before each
+     * step, the bodies' states current); INFINITY: no limit. A contact's
+     * shapes must not pass through each other within one step, where no
+     * root function would see them meet. */
+    double (*max_step)(const struct mbs_component *c, const struct mbs_eval *ev);
     /* Initial discrete and continuous states, before assembly. */
     void (*init)(const struct mbs_component *c, struct mbs_eval *ev);
     /* Initial values of its states z[0 .. n_states) before assembly (default 0). */

@@ -78,6 +78,11 @@ twin linear_rotor 1e-6 --rtol 1e-9 --atol 1e-11 --end-time 0.3 --print-interval 
 twin beam_steel_cantilevers 1e-9 --rtol 1e-8 --atol 1e-10 --print-interval 0.001
 twin beam_anti_roll_bar 1e-9 --rtol 1e-8 --atol 1e-10 --print-interval 0.01
 twin andrews 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 0.03 --print-interval 0.0005
+# contact (CONTACT between GRAPHICS solids: Force_Contact)
+twin contact_cam_follower 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 0.7 --print-interval 0.001
+twin contact_bouncing_ball 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 3 --print-interval 0.002
+twin contact_sliding_box 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 1.5 --print-interval 0.005
+twin contact_rolling_ball 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 1.5 --print-interval 0.005
 twin shared_ids 1e-4 --rtol 1e-8 --atol 1e-8
 twin motionview_cruise_control 1e-6 --rtol 1e-8 --atol 1e-10 --print-interval 0.1
 # the model's own tolerance (integr_tol 1e-3, reimposed by its last command): 0.01 mm

@@ -1,5 +1,9 @@
 /* Force_Contact against closed forms (docs/contact.md), in whichever
  * formulation MBSIM_TEST_FORMULATION names (make physics runs both):
+ *  - the examples models/contact_bouncing_ball.xml (apex heights, and the ball
+ *    never falls through its floor), contact_sliding_box.xml (mu_d g, the
+ *    stopping distance, at rest after) and contact_rolling_ball.xml (5/7 g
+ *    sin th down a tilted ramp) against the closed forms in their headers;
  *  - a ball of mass m dropped from h onto a floor with IMPACT, exponent 1,
  *    no damping: first touch at t1 = sqrt(2 h / g), impact speed v0 = g t1;
  *    in contact x'' = g - (k/m) x (x the penetration), so with w = sqrt(k/m),
@@ -119,21 +123,44 @@ TEST(a_damped_ball_leaves_at_the_spring_dampers_restitution)
     test_results_free(&r);
 }
 
+/* The first `bounces` apex heights of a ball of radius r_ball (its centre's
+ * sensor `centre`, z up, the floor at 0) dropped from h0: between the n-th
+ * separation and the next touch its lowest point rises to e^(2n) h0 (1 %). */
+static void check_apexes(const test_results *r, const char *centre, double r_ball, double h0, double e, int bounces)
+{
+    for (int n = 1; n <= bounces; n++) {
+        double from = event_time(r, "contact_off", n - 1), to = event_time(r, "contact_on", n), apex = -1;
+        CHECK_MSG(isfinite(from) && isfinite(to), "bounce %d: no events", n);
+        for (int i = 0; i < r->n_rows; i++)
+            if (r->t[i] > from && r->t[i] < to)
+                apex = fmax(apex, test_value(r, centre, 2, i) - r_ball);
+        double want = pow(e, 2 * n) * h0;
+        CHECK_MSG(fabs(apex / want - 1) < 0.01, "apex %d at %.6g m, e^2n h0 = %.6g", n, apex, want);
+    }
+}
+
 TEST(a_poisson_ball_bounces_to_e_squared_of_its_height)
 {
     test_results r;
     const char *sets[] = {"rc=0.8", "p=1e8", "end=2", NULL};
     run_ok("tests/physics/models/contact_ball_poisson.xml", sets, NULL, &r);
-    double e = 0.8, h0 = 0.5, r_ball = 0.1;
-    for (int n = 1; n <= 3; n++) {
-        double from = event_time(&r, "contact_off", n - 1), to = event_time(&r, "contact_on", n), apex = -1;
-        CHECK_MSG(isfinite(from) && isfinite(to), "bounce %d: no events", n);
-        for (int i = 0; i < r.n_rows; i++)
-            if (r.t[i] > from && r.t[i] < to)
-                apex = fmax(apex, test_value(&r, "centre", 2, i) - r_ball);
-        double want = pow(e, 2 * n) * h0;
-        CHECK_MSG(fabs(apex / want - 1) < 0.01, "apex %d at %.6g m, e^2n h0 = %.6g", n, apex, want);
-    }
+    check_apexes(&r, "centre", 0.1, 0.5, 0.8, 3);
+    test_results_free(&r);
+}
+
+/* models/contact_bouncing_ball.xml: h0 = 1, r = 0.1, e = 0.8 on a floor
+ * 0.5 m thick. Free flight lets IDA's steps grow long enough to carry the
+ * ball through the floor within one step (apart at both ends: no root);
+ * the contact's step limit keeps them short of that. */
+TEST(the_example_ball_bounces_to_e_squared_of_its_height_and_stays_above_the_floor)
+{
+    test_results r;
+    run_ok("models/contact_bouncing_ball.xml", NULL, NULL, &r);
+    double e = 0.8, h0 = 1, r_ball = 0.1, lowest = INFINITY;
+    for (int i = 0; i < r.n_rows; i++)
+        lowest = fmin(lowest, test_value(&r, "ball", 2, i) - r_ball);
+    CHECK_MSG(lowest > -0.01, "the ball's lowest point reaches %.4g m (the floor is at 0)", lowest);
+    check_apexes(&r, "ball", r_ball, h0, e, 5);
     test_results_free(&r);
 }
 
@@ -159,16 +186,40 @@ TEST(a_hertz_ball_rests_on_a_mesh_floor_alike)
     check_hertz_rest("tests/physics/models/contact_ball_mesh_floor.xml");
 }
 
+/* A block launched along x at v0 (sensors `centre` and `velocity`) with
+ * mu_d: its deceleration between t0 and t1 is mu_d g, and it stops after
+ * v0^2 / (2 mu_d g) (its last row), both to 1e-3. */
+static void check_sliding(const test_results *r, const char *centre, const char *velocity, double v0, double mud,
+                          double t0, double t1)
+{
+    double decel = (series_at(r, velocity, 0, t0) - series_at(r, velocity, 0, t1)) / (t1 - t0);
+    CHECK_MSG(fabs(decel / (mud * G) - 1) < 1e-3, "decelerates at %.6g, mu g = %.6g", decel, mud * G);
+    double stop = test_value(r, centre, 0, r->n_rows - 1), want = v0 * v0 / (2 * mud * G);
+    CHECK_MSG(fabs(stop / want - 1) < 1e-3, "stops after %.6g m, v0^2/(2 mu g) = %.6g", stop, want);
+}
+
 TEST(a_block_slides_to_rest_at_mu_g)
 {
     test_results r;
     run_ok("tests/physics/models/contact_block.xml", NULL, tight, &r);
-    double mud = 0.3, v0 = 1;
-    double decel = (series_at(&r, "velocity", 0, 0.05) - series_at(&r, "velocity", 0, 0.25)) / 0.2;
-    CHECK_MSG(fabs(decel / (mud * G) - 1) < 1e-3, "decelerates at %.6g, mu g = %.6g", decel, mud * G);
-    double stop = test_value(&r, "centre", 0, r.n_rows - 1), want = v0 * v0 / (2 * mud * G);
-    CHECK_MSG(fabs(stop / want - 1) < 1e-3, "stops after %.6g m, v0^2/(2 mu g) = %.6g", stop, want);
+    check_sliding(&r, "centre", "velocity", 1, 0.3, 0.05, 0.25);
     CHECK(test_value(&r, "contacts", 0, r.n_rows / 2) == 4); /* on its four lower corners */
+    test_results_free(&r);
+}
+
+/* models/contact_sliding_box.xml: v0 = 2, mu_d = 0.25, launched along x. */
+TEST(the_example_box_slides_to_rest_at_mu_g)
+{
+    test_results r;
+    run_ok("models/contact_sliding_box.xml", NULL, NULL, &r);
+    double mud = 0.25, v0 = 2;
+    check_sliding(&r, "box", "box_velocity", v0, mud, 0.1, 0.7);
+    double t_stop = v0 / (mud * G), moving_after = 0;
+    for (int i = 0; i < r.n_rows; i++)
+        if (r.t[i] > t_stop + 0.01)
+            moving_after = fmax(moving_after, fabs(test_value(&r, "box_velocity", 0, i)));
+    CHECK_MSG(moving_after < 1e-4, "still moves at %.3g m/s after t_stop = %.4g s", moving_after, t_stop);
+    CHECK(test_value(&r, "contacts", 0, r.n_rows - 1) == 4);
     test_results_free(&r);
 }
 
@@ -216,6 +267,26 @@ static void check_rolling(const char *path, double fraction)
 TEST(a_ball_rolls_down_an_incline_at_five_sevenths_g_sin)
 {
     check_rolling("tests/physics/models/contact_roll.xml", 5.0 / 7.0);
+}
+
+/* models/contact_rolling_ball.xml: the ramp itself tilted by 20 degrees
+ * (gravity straight down), the ball's speed along the slope. */
+TEST(the_example_ball_rolls_down_its_ramp_at_five_sevenths_g_sin)
+{
+    test_results r;
+    run_ok("models/contact_rolling_ball.xml", NULL, NULL, &r);
+    double th = 20 * PI / 180, want = 5.0 / 7.0 * G * sin(th);
+    /* the velocity along the slope's downhill direction (cos th, 0, -sin th) */
+    double v1 = series_at(&r, "ball_velocity", 0, 1.4) * cos(th) - series_at(&r, "ball_velocity", 2, 1.4) * sin(th);
+    double v0 = series_at(&r, "ball_velocity", 0, 0.2) * cos(th) - series_at(&r, "ball_velocity", 2, 0.2) * sin(th);
+    double acc = (v1 - v0) / 1.2;
+    CHECK_MSG(fabs(acc / want - 1) < 1e-3, "rolls at %.7g m/s^2, (5/7) g sin th = %.7g", acc, want);
+    double slip = 0;
+    for (int i = 0; i < r.n_rows; i++)
+        if (r.t[i] > 0.1)
+            slip = fmax(slip, slip_speed(&r, i));
+    CHECK_MSG(slip < 1e-3, "slips at %.3g m/s", slip);
+    test_results_free(&r);
 }
 
 TEST(a_cylinder_rolls_down_an_incline_at_two_thirds_g_sin)
@@ -298,6 +369,8 @@ TEST(the_follower_leaves_the_cam_above_the_speed_its_spring_holds)
 
 TEST_SUITE(contact, T(an_elastic_ball_bounces_back_at_its_impact_speed_after_half_a_period),
            T(an_adams_contact_drops_the_same_ball), T(a_damped_ball_leaves_at_the_spring_dampers_restitution), T(a_poisson_ball_bounces_to_e_squared_of_its_height),
+           T(the_example_ball_bounces_to_e_squared_of_its_height_and_stays_above_the_floor),
+           T(the_example_box_slides_to_rest_at_mu_g), T(the_example_ball_rolls_down_its_ramp_at_five_sevenths_g_sin),
            T(a_hertz_ball_rests_at_its_static_penetration), T(a_hertz_ball_rests_on_a_mesh_floor_alike), T(a_block_slides_to_rest_at_mu_g),
            T(a_block_slides_down_a_steep_incline_and_sticks_on_a_gentle_one),
            T(a_ball_rolls_down_an_incline_at_five_sevenths_g_sin),

@@ -165,6 +165,29 @@ static void accept_step(mbs_run *r, double t)
             m->comps[c].ops->accept_step(&m->comps[c], &ev);
 }
 
+/* The next step no longer than the elements allow (ops->max_step: a
+ * contact's shapes must not pass through each other unseen), from the
+ * state at t (after a step or a start). Models without such elements pay
+ * nothing. */
+static int limit_next_step(mbs_run *r, double t)
+{
+    const mbs_model *m = r->m;
+    int c = 0;
+    while (c < m->n_comps && !m->comps[c].ops->max_step)
+        c++;
+    if (c == m->n_comps)
+        return 0;
+    const double *y, *yp;
+    if (!mbs_integrator_state(r->integrator, &y, &yp))
+        mbs_update_bodies(m, r->d, y, yp);
+    mbs_eval ev = {m, r->d, t, y, yp, r->d->res_scratch};
+    double h = INFINITY;
+    for (; c < m->n_comps; c++)
+        if (m->comps[c].ops->max_step && mbs_component_active(m, r->d, c))
+            h = fmin(h, m->comps[c].ops->max_step(&m->comps[c], &ev));
+    return mbs_integrator_limit_step(r->integrator, t, h);
+}
+
 /* ---- events ---- */
 
 static int handle_roots(mbs_run *r, double t)
@@ -393,6 +416,8 @@ int mbs_transient_advance(mbs_run *r)
     for (;;) {
         if (r->stop && *r->stop)
             return mbs_run_fail(r, MBS_E_INTERRUPTED, "interrupted by a signal");
+        if (limit_next_step(r, t) != 0)
+            return mbs_run_fail(r, MBS_E_RUN, "cannot set the integrator's stop time");
         long nonfinite_before = r->d->nonfinite_count;
         mbs_step_result step = mbs_integrator_step(r->integrator, &t, err, sizeof err);
         r->t = t;

@@ -45,6 +45,7 @@ struct mbs_integrator {
     int initialised;
     double *y_start, *yp_start;  /* the state of the last start (retry_start) */
     double t_start, t_stop;
+    double t_limit;              /* the latest end of the next step the elements allow (INFINITY: none) */
     long steps_since_start;
     long error_test_failures_seen; /* IDA's count after the last step (limit_growth_after_failure) */
     long failed_in_a_row, calm_in_a_row;
@@ -181,6 +182,7 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, SUNContex
         return NULL;
     }
     it->m = m;
+    it->t_limit = INFINITY;
     it->d = d;
     it->ctx = ctx;
     it->ops = dae.ops;
@@ -374,6 +376,7 @@ int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const 
     memcpy(it->yp_start, N_VGetArrayPointer(it->yp), (size_t)n * sizeof *yp0);
     it->t_start = t0;
     it->t_stop = t_stop;
+    it->t_limit = INFINITY; /* until the run asks again (mbs_integrator_limit_step) */
     it->steps_since_start = 0;
     it->start_retries = 0;
     int rc;
@@ -419,7 +422,7 @@ static int retry_start(mbs_integrator *it)
     memcpy(N_VGetArrayPointer(it->yp), it->yp_start, (size_t)n * sizeof(double));
     accumulate_stats(it);
     return IDAReInit(it->mem, it->t_start, it->y, it->yp) == IDA_SUCCESS &&
-                   IDASetStopTime(it->mem, it->t_stop) == IDA_SUCCESS &&
+                   IDASetStopTime(it->mem, fmin(it->t_stop, it->t_limit)) == IDA_SUCCESS &&
                    IDASetInitStep(it->mem, 100.0 * fabs(h)) == IDA_SUCCESS
                ? 0
                : -1;
@@ -545,10 +548,28 @@ void mbs_integrator_describe_fastest(const mbs_integrator *it, char *out, size_t
         mbs_layout_describe(it->m, -1, 0, out, size);
 }
 
+/* IDA's stop time: the run's, or the elements' limit where it comes first */
+static int set_stop_time(mbs_integrator *it)
+{
+    return IDASetStopTime(it->mem, fmin(it->t_stop, it->t_limit)) == IDA_SUCCESS ? 0 : -1;
+}
+
 int mbs_integrator_set_stop(mbs_integrator *it, double t_stop)
 {
     it->t_stop = t_stop;
-    return IDASetStopTime(it->mem, t_stop) == IDA_SUCCESS ? 0 : -1;
+    return set_stop_time(it);
+}
+
+/* A step limit that must hold for the very next step: IDA sizes a step
+ * when it completes the one before (so IDASetMaxStep, set now, would bind
+ * only the step after next), but cuts any step short at its stop time. */
+int mbs_integrator_limit_step(mbs_integrator *it, double t, double h)
+{
+    double t_limit = h > 0.0 && isfinite(h) ? t + h : INFINITY;
+    if (t_limit == it->t_limit)
+        return 0;
+    it->t_limit = t_limit;
+    return set_stop_time(it);
 }
 
 /* The interpolated state at t into tmp_y, tmp_yp (IDA's vector). */

@@ -44,6 +44,9 @@ mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, si
 
 /* Moves the stop time (the integrator lands exactly on it). */
 int mbs_integrator_set_stop(mbs_integrator *it, double t_stop);
+/* The next step, from the current time t, is at most h long (INFINITY or
+ * 0: no limit; a start clears it). IDA_TSTOP_RETURN where it binds. */
+int mbs_integrator_limit_step(mbs_integrator *it, double t, double h);
 
 /* Solution and its derivative at t within the last step (interpolated). */
 int mbs_integrator_at(mbs_integrator *it, double t, double *y, double *yp);
