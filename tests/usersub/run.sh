@@ -206,6 +206,15 @@ for form in absolute joint; do
     check "the SENSOR's events are the expression's ($form)" cmp -s "$tmp/events" "$tmp/events_twin"
     check "the SENSOR's events happen ($form)" test "$(wc -l <"$tmp/events")" -eq 5
 done
+# CONTACT with NORMAL_FUNCTION = USER(...), NORMAL_ROUTINE and FRICTION_FUNCTION = USER(...), FRICTION_ROUTINE
+for form in absolute joint; do
+    status "an Adams CONTACT of CNFSUB and CFFSUB runs ($form)" 0 run $models/adams_contact.adm "$tmp/admc.h5" \
+        --formulation $form
+    status "its twin with IMPACT and COULOMB_FRICTION runs ($form)" 0 \
+        "$mbsim" run tests/adams/twins/contact_sliding_box.adm -q -o "$tmp/admc_twin.h5" --formulation $form
+    status "the dataset's CNFSUB and CFFSUB give the built-in laws' rows ($form)" 0 \
+        "$mbsim" compare "$tmp/admc_twin.h5" "$tmp/admc.h5" --rtol 1e-6 --atol 1e-7 --scaled-atol 1e-5
+done
 # ROUTINE's forms: libname::subname, libname:: (the default name), ::subname
 # and subname (in the default library, MS_USERSUBDLL's), none (both defaults)
 for routine in "spring::SFOSUB" "libspring::" "::SFOSUB" "SFOSUB" ""; do
