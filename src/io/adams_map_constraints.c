@@ -356,6 +356,9 @@ int adm_map_gear(adm_ctx *c, const adm_stmt *s)
         int t = joint_type(js[k]);
         if (t != J_REVOLUTE && t != J_CYLINDRICAL && t != J_TRANSLATIONAL)
             return adm_error(c, "JOINTS", "JOINT/%d is not REVOLUTE, CYLINDRICAL or TRANSLATIONAL", js[k]->id);
+        /* the JOINT may come later in the dataset, its own errors not yet reported */
+        if (!adm_arg(js[k], "I") || !adm_arg(js[k], "J"))
+            return adm_error(c, "JOINTS", "JOINT/%d has no I or no J marker", js[k]->id);
         ip[k] = adm_marker_part(c, (int)adm_arg(js[k], "I")->num[0]);
         jp[k] = adm_marker_part(c, (int)adm_arg(js[k], "J")->num[0]);
     }
