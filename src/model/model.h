@@ -126,6 +126,14 @@ typedef struct mbs_component_ops {
      * shapes must not pass through each other within one step, where no
      * root function would see them meet. */
     double (*max_step)(const struct mbs_component *c, const struct mbs_eval *ev);
+    /* Contacts: whether it may exert a force before the Newton matrix is
+     * made again (its shapes near enough to touch). In absolute
+     * coordinates such an element's slopes are differenced alone, and only
+     * while it is near (solver/dae/jacobian.c), so that it neither joins
+     * its bodies' columns in the Jacobian's colouring nor costs each
+     * coloured residual an evaluation. It applies loads only (no rows, no
+     * states of its own). */
+    int (*near)(const struct mbs_component *c, const struct mbs_eval *ev);
     /* Initial discrete and continuous states, before assembly. */
     void (*init)(const struct mbs_component *c, struct mbs_eval *ev);
     /* Initial values of its states z[0 .. n_states) before assembly (default 0). */

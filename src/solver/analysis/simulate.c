@@ -584,7 +584,12 @@ int mbs_run_setup(mbs_run *r)
     r->res->joint_coords = -1;
     r->sparse = r->res->linear_solver == MBS_LS_KLU;
     char *eliminated = mbs_friction_refresh_eliminated(m);
-    r->pattern = eliminated ? mbs_pattern_build(m, eliminated) : NULL;
+    /* contacts start apart: the absolute formulation's Newton matrix joins
+     * them in as they come near (absolute.c) */
+    int failed = 0;
+    char *coupling = eliminated ? mbs_pattern_start_coupling(m, eliminated, &failed) : NULL;
+    r->pattern = eliminated && !failed ? mbs_pattern_build(m, eliminated, coupling) : NULL;
+    free(coupling);
     free(eliminated);
     r->assembler = mbs_assembler_create(m, r->d, r->sparse);
     if (!r->pattern || !r->assembler)
