@@ -84,6 +84,27 @@ void STDCALL GSEYX(int *id, double *time, double *par, int *npar, int *iflag, in
 void STDCALL GSEYU(int *id, double *time, double *par, int *npar, int *iflag, int *nstate, double *states,
                    int *ninput, double *input, int *noutpt, double *pyumat);
 
+/* Force_Contact cnf_type USERCNF: the normal force at one contact point.
+ * loci, locj: the contact point on the I and J graphic, from the origin of
+ * the graphic's frame, in its axes; ni, nj: the outward normal of the I
+ * and J graphic's surface there, in the same axes; gap: the signed
+ * distance (< 0: penetrating, -gap is the depth), gapdot its rate of
+ * change, gapdotdot 0 (mbsim does not give it). result[0]: the normal
+ * force, positive pushing the bodies apart (result[1], result[2] unused).
+ * MotionSolve's C prototype (the Fortran one has AREA before DFLAG). */
+void STDCALL CNFSUB(int *id, double *time, double *par, int *npar, double *loci, double *ni, double *locj, double *nj,
+                    double *gap, double *gapdot, double *gapdotdot, int *dflag, int *iflag, double *result);
+/* Force_Contact cff_type USERCFF: the friction force at one contact point,
+ * in the contact's axes: x along the slip velocity of I relative to J
+ * (any tangent when there is none), z along the normal the I body is
+ * pushed along, y = z x x. loci, locj: as CNFSUB's; x: 0 (mbsim keeps no
+ * deformation since the contact began); xdot: the slip velocity in those
+ * axes (slip speed, 0, 0); nforce: the normal force (CNFSUB's or the
+ * built-in law's). result[0 .. 2]: the force on I (J takes its opposite).
+ * MotionSolve's C prototype (the Fortran one has AREA before DFLAG). */
+void STDCALL CFFSUB(int *id, double *time, double *par, int *npar, double *loci, double *locj, double *x, double *xdot,
+                    double *nforce, int *dflag, int *iflag, double *result);
+
 /* ---- the utilities a routine calls (provided by mbsim) ---- */
 
 /* One value of the state: fncnam is a function of MotionSolve's expression

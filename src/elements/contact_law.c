@@ -33,6 +33,8 @@ double mbs_contact_potential(const mbs_contact_law *law, double p)
 {
     if (law->cnf == MBS_CNF_IMPACT)
         return law->k * pow(p, law->exponent + 1.0) / (law->exponent + 1.0);
+    if (law->cnf == MBS_CNF_USER)
+        return 0.0;
     return 0.5 * law->penalty * p * p;
 }
 

@@ -4,8 +4,9 @@
 #ifndef MBS_CONTACT_LAW_H
 #define MBS_CONTACT_LAW_H
 
-typedef enum { MBS_CNF_IMPACT, MBS_CNF_POISSON } mbs_cnf_type;
-typedef enum { MBS_CFF_OFF, MBS_CFF_ON, MBS_CFF_DYNAMIC_ONLY } mbs_cff_type;
+/* ..._USER: the user's CNFSUB or CFFSUB (contact_user_law.h) */
+typedef enum { MBS_CNF_IMPACT, MBS_CNF_POISSON, MBS_CNF_USER } mbs_cnf_type;
+typedef enum { MBS_CFF_OFF, MBS_CFF_ON, MBS_CFF_DYNAMIC_ONLY, MBS_CFF_USER } mbs_cff_type;
 
 typedef struct mbs_contact_law {
     mbs_cnf_type cnf;
@@ -19,7 +20,8 @@ typedef struct mbs_contact_law {
  * the part of it a potential accounts for (the elastic force, whose work
  * is stored: k p^e for IMPACT, penalty p for POISSON). */
 double mbs_contact_normal(const mbs_contact_law *law, double p, double dp, double *elastic);
-/* Its potential energy at penetration p: the integral of the elastic force. */
+/* Its potential energy at penetration p: the integral of the elastic force
+ * (0 for a user law: all its work counts as non-conservative). */
 double mbs_contact_potential(const mbs_contact_law *law, double p);
 /* The friction coefficient at slip speed s >= 0. */
 double mbs_contact_mu(const mbs_contact_law *law, double s);

@@ -11,6 +11,7 @@
  *   F_n  = the normal law (contact_law.c: IMPACT or POISSON) of p and dp
  *   v_t  = v - (n . v) n            slip velocity, s = |v_t|
  *   F_f  = -mu(s) F_n v_t / s       Adams' velocity-based Coulomb friction
+ * or the user's CNFSUB and CFFSUB for F_n and F_f (contact_user_law.c).
  *   on I: F = F_n n + F_f at C;  on J: -F at C.
  * No force without penetration. Root function of each pair: its least
  * signed distance (or the gap between the bounding spheres), so that IDA
@@ -26,6 +27,7 @@
  * -F_el dp. */
 #include "contact_law.h"
 #include "contact_shapes.h"
+#include "contact_user_law.h"
 #include "../core/vec3.h"
 #include "../model/builder.h"
 #include "../solver/eval/eval.h"
@@ -36,8 +38,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define USER_ROUTINE "not run by mbsim: a Force_Contact's normal and friction laws are IMPACT, POISSON and Coulomb"
 
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
@@ -50,7 +50,7 @@ static const mbs_attr ATTRS[] = {
     {"j_graphics_id", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_REQUIRED, NULL,
      "Post_Graphic ids on the second (J) body, another than I's", NULL},
     {"cnf_type", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_REQUIRED, "IMPACT|POISSON|VOLUME|USERCNF",
-     "normal force law (VOLUME and USERCNF are refused)", NULL},
+     "normal force law (USERCNF: the user subroutine CNFSUB; VOLUME is refused)", NULL},
     {"stiffness", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "IMPACT: k, force / length^exponent, > 0", NULL},
     {"exponent", MBS_ATTR_REAL, "1.5", DIM_NONE, 0, NULL, "IMPACT: e, >= 1 (1.5: Hertz)", NULL},
     {"damping", MBS_ATTR_REAL, "0", DIM_DAMPING, 0, NULL, "IMPACT: cmax, the full damping, >= 0", NULL},
@@ -63,7 +63,7 @@ static const mbs_attr ATTRS[] = {
      NULL},
     {"cff_type", MBS_ATTR_KEYWORD, "COULOMB_OFF", DIM_NONE, 0,
      "COULOMB_OFF|COULOMB_ON|COULOMB_DYNAMICONLY|DYNAMICS_ONLY|USERCFF",
-     "friction: none, Coulomb with stiction, Coulomb without (USERCFF is refused)", NULL},
+     "friction: none, Coulomb with stiction, Coulomb without, the user subroutine CFFSUB", NULL},
     {"mu_static", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "COULOMB_ON: friction coefficient of stiction, >= 0", NULL},
     {"mu_dynamic", MBS_ATTR_REAL, NULL, DIM_NONE, 0, NULL, "friction coefficient of sliding, >= 0", NULL},
     {"stiction_trans_vel", MBS_ATTR_REAL, NULL, DIM_VELOCITY, 0, NULL,
@@ -80,16 +80,25 @@ static const mbs_attr ATTRS[] = {
     {"enable_sphere_to_mesh", MBS_ATTR_KEYWORD, NULL, DIM_NONE, MBS_IGNORED, "TRUE|FALSE|AUTO", "mesh contact",
      NULL},
     {"contact_stability_2d", MBS_ATTR_REAL, NULL, DIM_NONE, MBS_IGNORED, NULL, "2-D contact", NULL},
-    {"cnf_param_string", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "USERCNF: " USER_ROUTINE, NULL},
-    {"cnf_fnc_name", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "USERCNF", NULL},
-    {"cnf_dll_name", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "USERCNF", NULL},
-    {"cff_param_string", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "USERCFF: " USER_ROUTINE, NULL},
-    {"cff_fnc_name", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "USERCFF", NULL},
-    {"cff_dll_name", MBS_ATTR_TEXT, NULL, DIM_NONE, MBS_IGNORED, NULL, "USERCFF", NULL},
+    {"cnf_param_string", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL,
+     "USERCNF: CNFSUB's parameters, USER(p1, p2, ...): numbers or expressions of the parameters", NULL},
+    {"cnf_fnc_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL,
+     "USERCNF: the routine's name in the library (absent or NULL: CNFSUB)", NULL},
+    {"cnf_dll_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL,
+     "USERCNF: the routine's library: a name (libNAME.so or NAME.so), or a path; absent or NULL: MS_USERSUBDLL's",
+     NULL},
+    {"cff_param_string", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL,
+     "USERCFF: CFFSUB's parameters, USER(p1, p2, ...): numbers or expressions of the parameters", NULL},
+    {"cff_fnc_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL,
+     "USERCFF: the routine's name in the library (absent or NULL: CFFSUB)", NULL},
+    {"cff_dll_name", MBS_ATTR_TEXT, NULL, DIM_NONE, 0, NULL,
+     "USERCFF: the routine's library: a name (libNAME.so or NAME.so), or a path; absent or NULL: MS_USERSUBDLL's",
+     NULL},
 };
 
 typedef struct contact_params {
     mbs_contact_law law;
+    mbs_contact_user_law user;  /* USERCNF, USERCFF */
     double ignore_deeper;       /* SI; DBL_MAX: none */
     int body_i, body_j;
     mbs_contact_shape *shapes;  /* [n_i + n_j]: I's first */
@@ -99,8 +108,10 @@ typedef struct contact_params {
 static void free_params(void *p)
 {
     contact_params *cp = p;
-    if (cp)
+    if (cp) {
         free(cp->shapes);
+        mbs_contact_user_law_free(&cp->user);
+    }
     free(cp);
 }
 
@@ -111,6 +122,7 @@ typedef struct contact_sum {
     const contact_params *p;
     const mbs_eval *ev;
     mbs_eval *apply;            /* non-NULL: apply the forces */
+    const mbs_posed_shape *pose_i, *pose_j; /* the pair being swept (a user law is told of them) */
     double force[3], friction[3], normal_force, potential, power_nc;
     double moment_point[3];     /* sum of F_n C: the centre of the normal forces is it over normal_force */
     int n_active;
@@ -133,9 +145,13 @@ static void visit(void *ctx, const mbs_contact_point *cp)
     double depth = -cp->distance, fn = 0.0, ff[3] = {0.0, 0.0, 0.0};
     int active = depth > 0.0 && depth <= p->ignore_deeper;
     if (active) {
-        double elastic, slip = v3_norm(vt);
-        fn = mbs_contact_normal(&p->law, depth, -vn, &elastic);
-        if (slip > 0.0)
+        double elastic = 0.0, slip = v3_norm(vt);
+        mbs_contact_user_point up = {s->pose_i, s->pose_j, cp, vn, vt};
+        fn = p->user.cnf ? mbs_contact_user_normal(s->ev, &p->user, &up)
+                         : mbs_contact_normal(&p->law, depth, -vn, &elastic);
+        if (p->user.cff)
+            mbs_contact_user_friction(s->ev, &p->user, &up, fn, ff);
+        else if (slip > 0.0)
             v3_scale(ff, vt, -mbs_contact_mu(&p->law, slip) * fn / slip);
         double f[3];
         v3_scale(f, cp->normal, fn);
@@ -168,11 +184,10 @@ static void ignore(void *ctx, const mbs_contact_point *cp)
 
 /* Pair (I shape i, J shape j)'s root function, mbs_contact_pair's: the gap
  * between the bounding spheres where they are apart, else the least signed
- * distance of its candidates (each handed to `each`). The shapes are posed
- * only where their bounding spheres meet (most pairs of a heap of parts
- * are apart). */
-static double pair_distance(const contact_params *p, const mbs_eval *ev, int i, int j, mbs_contact_visit each,
-                            void *ctx)
+ * distance of its candidates (each visited into s, if not NULL). The
+ * shapes are posed only where their bounding spheres meet (most pairs of a
+ * heap of parts are apart). */
+static double pair_distance(const contact_params *p, const mbs_eval *ev, int i, int j, contact_sum *s)
 {
     const mbs_contact_shape *si = &p->shapes[i], *sj = &p->shapes[p->n_i + j];
     const mbs_body_state *bi = &ev->d->bodies[si->body], *bj = &ev->d->bodies[sj->body];
@@ -185,7 +200,11 @@ static double pair_distance(const contact_params *p, const mbs_eval *ev, int i, 
     mbs_posed_shape I, J;
     mbs_contact_pose(si, bi->r, bi->A, &I);
     mbs_contact_pose(sj, bj->r, bj->A, &J);
-    return mbs_contact_pair(&I, &J, each ? each : ignore, ctx);
+    if (!s)
+        return mbs_contact_pair(&I, &J, ignore, NULL);
+    s->pose_i = &I;
+    s->pose_j = &J;
+    return mbs_contact_pair(&I, &J, visit, s);
 }
 
 /* Every pair's candidates into s; g (if not NULL) their root functions. */
@@ -195,7 +214,7 @@ static void sweep(const contact_params *p, contact_sum *s, double *g)
     s->deepest.distance = DBL_MAX;
     for (int i = 0; i < p->n_i; i++)
         for (int j = 0; j < p->n_j; j++) {
-            double least = pair_distance(p, s->ev, i, j, visit, s);
+            double least = pair_distance(p, s->ev, i, j, s);
             if (g)
                 g[i * p->n_j + j] = least;
         }
@@ -277,7 +296,7 @@ static double max_step(const mbs_component *c, const mbs_eval *ev)
             v3_sub(dv, vi, vj);
             v3_sub(da, ai, aj);
             double V = v3_norm(dv) + vri + vrj, A = v3_norm(da) + ari + arj;
-            double d = pair_distance(p, ev, i, j, NULL, NULL);
+            double d = pair_distance(p, ev, i, j, NULL);
             double s = 0.25 * (fmax(d, 0.0) + fmin(si->half_thickness, sj->half_thickness));
             if (V > 0.0 || A > 0.0)
                 h = fmin(h, 2.0 * s / (V + sqrt(V * V + 2.0 * A * s)));
@@ -297,7 +316,7 @@ static int near(const mbs_component *c, const mbs_eval *ev)
     const contact_params *p = c->params;
     for (int i = 0; i < p->n_i; i++)
         for (int j = 0; j < p->n_j; j++)
-            if (pair_distance(p, ev, i, j, NULL, NULL) <=
+            if (pair_distance(p, ev, i, j, NULL) <=
                 fmin(p->shapes[i].half_thickness, p->shapes[p->n_i + j].half_thickness))
                 return 1;
     return 0;
@@ -464,9 +483,12 @@ static int read_normal_law(mbs_builder *b, const mbs_spec_elem *e, mbs_contact_l
 {
     const mbs_units *u = &mbs_builder_model(b)->units;
     int bad = 0, type = mbs_spec_keyword(e, "cnf_type");
-    if (type >= 2)
-        return mbs_build_error(b, e, "cnf_type %s is not supported (IMPACT or POISSON)", mbs_spec_text(e, "cnf_type"));
-    law->cnf = type == 0 ? MBS_CNF_IMPACT : MBS_CNF_POISSON;
+    if (type == 2)
+        return mbs_build_error(b, e, "cnf_type %s is not supported (IMPACT, POISSON or USERCNF)",
+                               mbs_spec_text(e, "cnf_type"));
+    law->cnf = type == 0 ? MBS_CNF_IMPACT : type == 1 ? MBS_CNF_POISSON : MBS_CNF_USER;
+    if (law->cnf == MBS_CNF_USER)
+        return 0; /* the routine: mbs_contact_user_law_build */
     if (law->cnf == MBS_CNF_IMPACT) {
         double k = needed(b, e, "stiffness", "cnf_type IMPACT", &bad);
         law->exponent = mbs_spec_real(e, "exponent");
@@ -502,11 +524,8 @@ static int read_normal_law(mbs_builder *b, const mbs_spec_elem *e, mbs_contact_l
 static int read_friction_law(mbs_builder *b, const mbs_spec_elem *e, mbs_contact_law *law)
 {
     int bad = 0, type = mbs_spec_keyword(e, "cff_type");
-    if (type == 4)
-        return mbs_build_error(b, e, "cff_type USERCFF is not supported (COULOMB_ON, COULOMB_DYNAMICONLY or "
-                                     "COULOMB_OFF)");
-    law->cff = type == 0 ? MBS_CFF_OFF : type == 1 ? MBS_CFF_ON : MBS_CFF_DYNAMIC_ONLY;
-    if (law->cff == MBS_CFF_OFF)
+    law->cff = type == 0 ? MBS_CFF_OFF : type == 1 ? MBS_CFF_ON : type == 4 ? MBS_CFF_USER : MBS_CFF_DYNAMIC_ONLY;
+    if (law->cff == MBS_CFF_OFF || law->cff == MBS_CFF_USER)
         return 0;
     const char *name = law->cff == MBS_CFF_ON ? "cff_type COULOMB_ON" : "cff_type COULOMB_DYNAMICONLY";
     law->mu_d = needed(b, e, "mu_dynamic", name, &bad);
@@ -541,6 +560,8 @@ static int build(mbs_builder *b, const mbs_spec_elem *e)
         return -1;
     int bad = read_normal_law(b, e, &p->law);
     bad |= read_friction_law(b, e, &p->law);
+    if (mbs_contact_user_law_build(b, e, p->law.cnf == MBS_CNF_USER, p->law.cff == MBS_CFF_USER, &p->user) != 0)
+        bad = -1;
     p->ignore_deeper = mbs_spec_has(e, "ignore_penetration_larger_than")
                            ? mbs_spec_real(e, "ignore_penetration_larger_than") : DBL_MAX;
     if (!(p->ignore_deeper > 0.0))
@@ -586,8 +607,9 @@ const mbs_kind mbs_kind_force_contact = {
     "Contact between the Post_Graphic shapes of two bodies (MotionSolve; Adams' CONTACT): i_graphics_id on "
     "one body, j_graphics_id on another; boxes, cylinders, frustums, spheres, ellipsoids and TriaMeshes (a mesh "
     "is solid behind its outward-wound faces; two meshes do not touch). Where they penetrate, a normal force by cnf_type "
-    "IMPACT (k p^e with damping ramped in over dmax, as the IMPACT function) or POISSON (a penalty spring "
-    "giving back restitution_coef^2 of its energy), and Adams' velocity-based Coulomb friction (cff_type), "
+    "IMPACT (k p^e with damping ramped in over dmax, as the IMPACT function), POISSON (a penalty spring "
+    "giving back restitution_coef^2 of its energy) or USERCNF (the user subroutine CNFSUB), and Adams' "
+    "velocity-based Coulomb friction or USERCFF (CFFSUB) (cff_type), "
     "at the point halfway between the surfaces; none without penetration. IDA's root finding locates every "
     "onset and separation (events contact_on, contact_off). Outputs: Force, FrictionForce (on I, global), "
     "NormalForce, Contacts (points in contact), Point (the centre of the normal forces; without any, the closest "

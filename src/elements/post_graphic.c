@@ -252,6 +252,57 @@ static int outline(mbs_builder *b, const mbs_spec_elem *e, mbs_graphic *g)
     return by_markers ? outline_of_markers(b, e, g) : outline_of_points(b, e, g);
 }
 
+/* An edge of a mesh's triangle, its ends in increasing order; forward
+ * when the triangle runs from the lower to the higher. */
+typedef struct {
+    int lo, hi, forward;
+} mesh_edge;
+
+static int edge_order(const void *a, const void *b)
+{
+    const mesh_edge *x = a, *y = b;
+    if (x->lo != y->lo)
+        return x->lo < y->lo ? -1 : 1;
+    if (x->hi != y->hi)
+        return x->hi < y->hi ? -1 : 1;
+    return x->forward - y->forward;
+}
+
+/* The volume a closed mesh encloses, by the divergence theorem over its
+ * triangles (a, b, c):
+ *     V = (1/6) sum a . (b x c),
+ * positive when they are wound counter-clockwise seen from outside (the
+ * order by which Force_Contact takes the side behind the faces as solid),
+ * negative when the mesh is inside out. NaN when the mesh is not closed
+ * (an edge not shared by exactly two triangles, once each way): an open
+ * surface (a floor of two triangles) has no inside to be wrong about.
+ * -1 when out of memory. */
+static int closed_mesh_volume(const double *p, const int *t, int nt, double *volume)
+{
+    mesh_edge *edges = malloc((size_t)nt * 3 * sizeof *edges);
+    if (!edges)
+        return -1;
+    for (int i = 0; i < nt; i++)
+        for (int k = 0; k < 3; k++) {
+            int from = t[3 * i + k], to = t[3 * i + (k + 1) % 3];
+            edges[3 * i + k] = (mesh_edge){from < to ? from : to, from < to ? to : from, from < to};
+        }
+    qsort(edges, (size_t)nt * 3, sizeof *edges, edge_order);
+    int closed = 1;
+    for (int i = 0; closed && i < 3 * nt; i += 2)
+        closed = i + 1 < 3 * nt && edges[i].lo == edges[i + 1].lo && edges[i].hi == edges[i + 1].hi &&
+                 !edges[i].forward && edges[i + 1].forward &&
+                 (i + 2 >= 3 * nt || edges[i + 2].lo != edges[i].lo || edges[i + 2].hi != edges[i].hi);
+    free(edges);
+    double v = 0, bc[3];
+    for (int i = 0; closed && i < nt; i++) {
+        v3_cross(bc, &p[3 * t[3 * i + 1]], &p[3 * t[3 * i + 2]]);
+        v += v3_dot(&p[3 * t[3 * i]], bc) / 6;
+    }
+    *volume = closed ? v : NAN;
+    return 0;
+}
+
 /* TriaMesh: the text is num_point points, then num_triangle triples of
  * point indices (from 0), in ref_marker_id's frame. */
 static int triamesh(mbs_builder *b, const mbs_spec_elem *e, mbs_graphic *g)
@@ -290,6 +341,12 @@ static int triamesh(mbs_builder *b, const mbs_spec_elem *e, mbs_graphic *g)
     if (rc == 0)
         g->n_triangles = (int)nt;
     free(v);
+    double volume;
+    if (rc == 0 && (rc = closed_mesh_volume(g->points, g->triangles, g->n_triangles, &volume)) == 0 && volume < 0)
+        mbs_build_warning(b, e,
+                          "TriaMesh: its triangles are wound clockwise seen from outside (the closed mesh encloses "
+                          "a negative volume): a Force_Contact takes its outside for solid; list each triangle's "
+                          "points counter-clockwise seen from outside");
     return rc;
 }
 

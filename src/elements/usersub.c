@@ -64,6 +64,25 @@ mbs_user_routine *mbs_usersub_system(mbs_builder *b, const mbs_spec_elem *e, con
     return mbs_user_routine_new(b, e, &spec);
 }
 
+mbs_user_routine *mbs_usersub_contact(mbs_builder *b, const mbs_spec_elem *e, const char *routine,
+                                      mbs_user_shape shape, const char *prefix)
+{
+    char dll[32], fnc[32], param[32];
+    snprintf(dll, sizeof dll, "%s_dll_name", prefix);
+    snprintf(fnc, sizeof fnc, "%s_fnc_name", prefix);
+    snprintf(param, sizeof param, "%s_param_string", prefix);
+    mbs_user_spec spec = {
+        .library = text_of(e, dll),
+        .library_attr = dll,
+        .function = text_of(e, fnc),
+        .params = text_of(e, param),
+        .routine = routine,
+        .shape = shape,
+        .n_outputs = 3,
+    };
+    return mbs_user_routine_new(b, e, &spec);
+}
+
 int mbs_usersub_check(mbs_builder *b, const mbs_spec_elem *e, const char *routine, mbs_user_shape shape)
 {
     mbs_user_spec spec = spec_of(e, routine, shape);

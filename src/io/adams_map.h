@@ -67,6 +67,10 @@ mbs_spec_elem *adm_function_elem(adm_ctx *c, const adm_stmt *s, const char *kind
  * is USER(...); e's user subroutine attributes from it and ROUTINE. */
 int adm_is_user(const adm_ctx *c, const char *arg);
 void adm_set_user(adm_ctx *c, mbs_spec_elem *e, const char *arg);
+/* The same onto PREFIX_param_string, PREFIX_dll_name and PREFIX_fnc_name
+ * (CONTACT's NORMAL_FUNCTION with NORMAL_ROUTINE onto "cnf", FRICTION_...
+ * onto "cff"), the routine named by the argument routine_arg. */
+void adm_set_user_to(adm_ctx *c, mbs_spec_elem *e, const char *arg, const char *routine_arg, const char *prefix);
 /* A function expression argument, USER(...) refused: NULL (reported) when it
  * cannot be used or was not given. */
 const char *adm_expression(adm_ctx *c, const char *arg);

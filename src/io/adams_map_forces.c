@@ -341,16 +341,22 @@ static int contact_side(adm_ctx *c, mbs_spec_elem *e, const char *arg, const cha
 
 int adm_map_contact(adm_ctx *c, const adm_stmt *s)
 {
-    static const char *const REFUSED[] = {"IFLIP_GEOMETRY", "JFLIP_GEOMETRY", "NORMAL_FUNCTION", "NORMAL_ROUTINE",
-                                          "FRICTION_FUNCTION", "FRICTION_ROUTINE"};
+    static const char *const REFUSED[] = {"IFLIP_GEOMETRY", "JFLIP_GEOMETRY"};
     for (size_t k = 0; k < sizeof REFUSED / sizeof REFUSED[0]; k++)
         if (adm_given(c, REFUSED[k]))
             return adm_error(c, REFUSED[k], "%s is not supported by mbsim's contact", REFUSED[k]);
     if (adm_given(c, "TYPE") && strcmp(adm_text(c, "TYPE"), "SOLID_TO_SOLID") != 0)
         return adm_error(c, "TYPE", "TYPE = %s: only SOLID_TO_SOLID is supported", adm_text(c, "TYPE"));
-    int law = adm_choice(c, "IMPACT|POISSON");
+    /* NORMAL_FUNCTION and FRICTION_FUNCTION are USER(...): CNFSUB and CFFSUB */
+    static const char *const USER_ARGS[] = {"NORMAL_FUNCTION", "FRICTION_FUNCTION"};
+    for (size_t k = 0; k < 2; k++)
+        if (adm_given(c, USER_ARGS[k]) && !adm_is_user(c, USER_ARGS[k]))
+            return adm_error(c, USER_ARGS[k], "%s must be USER(...) (its routine, %s)", USER_ARGS[k],
+                             k ? "CFFSUB" : "CNFSUB");
+    int user_normal = adm_given(c, "NORMAL_FUNCTION"), user_friction = adm_given(c, "FRICTION_FUNCTION");
+    int law = user_normal ? 2 : adm_choice(c, "IMPACT|POISSON");
     if (law < 0)
-        return adm_error(c, NULL, "IMPACT or POISSON is needed");
+        return adm_error(c, NULL, "IMPACT, POISSON or NORMAL_FUNCTION is needed");
     int friction = -1;
     if (adm_given(c, "COULOMB_FRICTION")) {
         static const char *const MODES[] = {"OFF", "ON", "DYNAMICS_ONLY"};
@@ -368,7 +374,16 @@ int adm_map_contact(adm_ctx *c, const adm_stmt *s)
     if (contact_side(c, e, "IGEOM", "num_i_graphics", "i_graphics_id") != 0 ||
         contact_side(c, e, "JGEOM", "num_j_graphics", "j_graphics_id") != 0)
         return -1;
-    adm_set(c, e, "cnf_type", law ? "POISSON" : "IMPACT", law ? "POISSON" : "IMPACT");
+    if (user_normal) {
+        adm_set(c, e, "cnf_type", "NORMAL_FUNCTION", "USERCNF");
+        adm_set_user_to(c, e, "NORMAL_FUNCTION", "NORMAL_ROUTINE", "cnf");
+    } else {
+        adm_set(c, e, "cnf_type", law ? "POISSON" : "IMPACT", law ? "POISSON" : "IMPACT");
+    }
+    if (user_friction) {
+        adm_set(c, e, "cff_type", "FRICTION_FUNCTION", "USERCFF");
+        adm_set_user_to(c, e, "FRICTION_FUNCTION", "FRICTION_ROUTINE", "cff");
+    }
     static const char *const ARG[] = {"STIFFNESS", "DAMPING", "DMAX", "EXPONENT", "PENALTY", "RESTITUTION_COEFFICIENT",
                                       "MU_STATIC", "MU_DYNAMIC", "STICTION_TRANSITION_VELOCITY",
                                       "FRICTION_TRANSITION_VELOCITY"};
@@ -377,7 +392,7 @@ int adm_map_contact(adm_ctx *c, const adm_stmt *s)
     for (size_t k = 0; k < sizeof ARG / sizeof ARG[0]; k++)
         if (adm_given(c, ARG[k]))
             adm_set_num(c, e, ATTR[k], adm_num(c, ARG[k], 0, 0));
-    if (friction >= 0) {
+    if (friction >= 0 && !user_friction) {
         static const char *const CFF[] = {"COULOMB_OFF", "COULOMB_ON", "COULOMB_DYNAMICONLY"};
         adm_set(c, e, "cff_type", "COULOMB_FRICTION", CFF[friction]);
     }

@@ -13,6 +13,7 @@
 #include "adams_map.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -43,10 +44,14 @@ static void trimmed(const char *text, size_t n, char *out, size_t size)
     out[n] = '\0';
 }
 
-void adm_set_user(adm_ctx *c, mbs_spec_elem *e, const char *arg)
+void adm_set_user_to(adm_ctx *c, mbs_spec_elem *e, const char *arg, const char *routine_arg, const char *prefix)
 {
-    adm_set(c, e, "usrsub_param_string", arg, adm_text(c, arg));
-    const char *r = adm_given(c, "ROUTINE") ? adm_text(c, "ROUTINE") : NULL;
+    char param[48], dll[48], fnc[48];
+    snprintf(param, sizeof param, "%s_param_string", prefix);
+    snprintf(dll, sizeof dll, "%s_dll_name", prefix);
+    snprintf(fnc, sizeof fnc, "%s_fnc_name", prefix);
+    adm_set(c, e, param, arg, adm_text(c, arg));
+    const char *r = adm_given(c, routine_arg) ? adm_text(c, routine_arg) : NULL;
     if (!r)
         return;
     /* the last "::" separates them (a Windows path has ':' of its own) */
@@ -57,10 +62,12 @@ void adm_set_user(adm_ctx *c, mbs_spec_elem *e, const char *arg)
     trimmed(r, sep ? (size_t)(sep - r) : 0, lib, sizeof lib);
     trimmed(sep ? sep + 2 : r, strlen(sep ? sep + 2 : r), name, sizeof name);
     if (lib[0])
-        adm_set(c, e, "usrsub_dll_name", "ROUTINE", lib);
+        adm_set(c, e, dll, routine_arg, lib);
     if (name[0])
-        adm_set(c, e, "usrsub_fnc_name", "ROUTINE", name);
+        adm_set(c, e, fnc, routine_arg, name);
 }
+
+void adm_set_user(adm_ctx *c, mbs_spec_elem *e, const char *arg) { adm_set_user_to(c, e, arg, "ROUTINE", "usrsub"); }
 
 const char *adm_expression(adm_ctx *c, const char *arg)
 {

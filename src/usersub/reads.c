@@ -233,9 +233,11 @@ int mbs_user_read(mbs_user_context *c, const char *fncnam, const int *ipar, int 
     if (!array && states)
         states[0] = 0.0;
     if (!c->routine->may_read) {
-        mbs_user_fail(c, "%s: %s may not read the state (MotionSolve's rule: it is a function of time, or is given "
-                         "its states)",
-                      full, c->routine->routine);
+        mbs_user_shape shape = c->routine->shape;
+        int contact = shape == MBS_USER_CONTACT_NORMAL || shape == MBS_USER_CONTACT_FRICTION;
+        mbs_user_fail(c, "%s: %s may not read the state (%s)", full, c->routine->routine,
+                      contact ? "mbsim's rule: it is given the contact point's state"
+                              : "MotionSolve's rule: it is a function of time, or is given its states");
         return -1;
     }
     if (!named) {

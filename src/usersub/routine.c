@@ -28,6 +28,12 @@ typedef void STDCALL array_fn(int *id, double *time, double *par, int *npar, int
                               double *value);
 typedef void STDCALL system_fn(int *id, double *time, double *par, int *npar, int *dflag, int *iflag, int *nstate,
                                double *states, int *ninput, double *input, int *noutpt, double *stated, double *output);
+typedef void STDCALL contact_normal_fn(int *id, double *time, double *par, int *npar, double *loci, double *ni,
+                                       double *locj, double *nj, double *gap, double *gapdot, double *gapdotdot,
+                                       int *dflag, int *iflag, double *result);
+typedef void STDCALL contact_friction_fn(int *id, double *time, double *par, int *npar, double *loci, double *locj,
+                                         double *x, double *xdot, double *nforce, int *dflag, int *iflag,
+                                         double *result);
 
 /* "SFOSUB", or "SFOSUB 'f'" for a function of another name. */
 static char *label_of(const mbs_user_routine *r)
@@ -51,6 +57,12 @@ void mbs_user_invoke(const mbs_user_routine *r, const mbs_user_args *a)
         states[k] = a->states ? a->states[k] : 0.0;
     for (int k = 0; r->shape == MBS_USER_SYSTEM && k < sys.ninput; k++)
         inputs[k] = a->inputs ? a->inputs[k] : 0.0;
+    /* a contact point's arguments are copies too (the iflag call has none: zeros) */
+    mbs_user_contact k;
+    if (a->contact)
+        k = *a->contact;
+    else
+        memset(&k, 0, sizeof k);
     mbs_crash_guard saved;
     mbs_crash_guard_enter(r->guard, time, &saved);
     switch (r->shape) {
@@ -69,6 +81,14 @@ void mbs_user_invoke(const mbs_user_routine *r, const mbs_user_args *a)
     case MBS_USER_SYSTEM:
         ((system_fn *)r->fn)(&id, &time, r->par, &npar, &dflag, &iflag, &sys.nstate, states, &sys.ninput, inputs,
                              &sys.noutput, a->out, a->out + sys.nstate);
+        break;
+    case MBS_USER_CONTACT_NORMAL:
+        ((contact_normal_fn *)r->fn)(&id, &time, r->par, &npar, k.loci, k.ni, k.locj, k.nj, &k.gap, &k.gapdot,
+                                     &k.gapdotdot, &dflag, &iflag, a->out);
+        break;
+    case MBS_USER_CONTACT_FRICTION:
+        ((contact_friction_fn *)r->fn)(&id, &time, r->par, &npar, k.loci, k.locj, k.x, k.xdot, &k.nforce, &dflag,
+                                       &iflag, a->out);
         break;
     }
     mbs_crash_guard_leave(&saved);
@@ -103,7 +123,7 @@ static void call_at_state(mbs_user_routine *r, const mbs_eval *ev, mbs_user_args
  * values() of its tfuncs (model/tfunc.h). */
 static void values(void *routine, const mbs_eval *ev, double t, int iord, double *out)
 {
-    mbs_user_args a = {t, 0, 0, iord, NULL, NULL, out};
+    mbs_user_args a = {t, 0, 0, iord, NULL, NULL, out, NULL};
     call_at_state(routine, ev, &a);
 }
 
@@ -111,12 +131,18 @@ void mbs_user_system_values(const mbs_eval *ev, mbs_user_routine *r, const doubl
                             double *y)
 {
     double out[2 * MBS_USER_SYSTEM_MAX];
-    mbs_user_args a = {ev->t / mbs_units_to_si(&ev->m->units, DIM_TIME), 0, 0, 0, x, u, out};
+    mbs_user_args a = {ev->t / mbs_units_to_si(&ev->m->units, DIM_TIME), 0, 0, 0, x, u, out, NULL};
     call_at_state(r, ev, &a);
     for (int k = 0; k < r->system.nstate; k++)
         xdot[k] = out[k];
     for (int k = 0; k < r->system.noutput; k++)
         y[k] = out[r->system.nstate + k];
+}
+
+void mbs_user_contact_values(const mbs_eval *ev, mbs_user_routine *r, const mbs_user_contact *k, double *out)
+{
+    mbs_user_args a = {ev->t / mbs_units_to_si(&ev->m->units, DIM_TIME), 0, 0, 0, NULL, NULL, out, k};
+    call_at_state(r, ev, &a);
 }
 
 static void routine_free(mbs_user_routine *r)
@@ -153,7 +179,7 @@ static int declare(mbs_builder *b, const mbs_spec_elem *e, void *ctx)
     c.b = b;
     c.e = e;
     double out[2 * MBS_USER_SYSTEM_MAX];
-    mbs_user_args a = {0.0, 0, 1, 0, NULL, NULL, out};
+    mbs_user_args a = {0.0, 0, 1, 0, NULL, NULL, out, NULL};
     mbs_user_enter(&c);
     mbs_user_invoke(r, &a);
     mbs_user_leave(&c);
@@ -228,9 +254,9 @@ static int find(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spe
         name = getenv("MS_USERSUBDLL"); /* MotionSolve's library of the machine */
         if (!name || !*name)
             return mbs_build_error(b, e, "its user subroutine %s names no library, and MS_USERSUBDLL (the library "
-                                         "of elements that name none: no usrsub_dll_name, no library in Adams' "
-                                         "ROUTINE) is not set",
-                                   r->label);
+                                         "of elements that name none: no %s, no library in Adams' ROUTINE) is not "
+                                         "set",
+                                   r->label, spec->library_attr ? spec->library_attr : "usrsub_dll_name");
     }
     char err[1500];
     mbs_library *lib = mbs_library_open(name, mbs_builder_model(b)->path, err, sizeof err);

@@ -29,7 +29,18 @@ typedef enum mbs_user_shape {
     MBS_USER_SYSTEM, /* (id, time, par, npar, dflag, iflag, nstate, states, ninput, input, noutpt, stated, output):
                         GSESUB */
     MBS_USER_ARRAY,  /* (id, time, par, npar, dflag, iflag, nvalue, value[n]): ARYSUB */
+    MBS_USER_CONTACT_NORMAL,   /* (id, time, par, npar, loci, ni, locj, nj, gap, gapdot, gapdotdot, dflag, iflag,
+                                  result): CNFSUB */
+    MBS_USER_CONTACT_FRICTION, /* (id, time, par, npar, loci, locj, x, xdot, nforce, dflag, iflag, result): CFFSUB */
 } mbs_user_shape;
+
+/* The arguments of one contact point that CNFSUB and CFFSUB are given
+ * (include/mbsim/usersub.h says what each is), in model units. */
+typedef struct mbs_user_contact {
+    double loci[3], ni[3], locj[3], nj[3];
+    double gap, gapdot, gapdotdot; /* CNFSUB */
+    double x[3], xdot[3], nforce;  /* CFFSUB */
+} mbs_user_contact;
 
 /* A system's sizes (GSESUB), at most MBS_USER_SYSTEM_MAX each. */
 #define MBS_USER_SYSTEM_MAX 64
@@ -40,6 +51,7 @@ typedef struct mbs_user_system {
 /* An element's user routine as the model gives it. */
 typedef struct mbs_user_spec {
     const char *library;   /* as written (a name or a path); NULL or "NULL": MS_USERSUBDLL's */
+    const char *library_attr; /* the attribute that names it, for messages (NULL: usrsub_dll_name) */
     const char *function;  /* NULL: `routine`, MotionSolve's name for it */
     const char *params;    /* "USER(p1, p2, ...)" (numbers or expressions of the model's
                               parameters), or NULL: none */
@@ -116,6 +128,11 @@ struct mbs_eval;
 void mbs_user_system_values(const struct mbs_eval *ev, mbs_user_routine *r, const double *x, const double *u,
                             double *xdot, double *y);
 
+/* CNFSUB or CFFSUB at ev's state (time ev->t) for one contact point k:
+ * out[0 .. 3) its result (model units). A failure fails the evaluation
+ * fatally, as the element's. */
+void mbs_user_contact_values(const struct mbs_eval *ev, mbs_user_routine *r, const mbs_user_contact *k, double *out);
+
 /* One call of r with its shape's arguments (time in model units). out:
  * the n_outputs values, or a system's rates then its outputs; states and
  * inputs: a system's (NULL for zeros). */
@@ -124,6 +141,7 @@ typedef struct mbs_user_args {
     int dflag, iflag, iord;
     const double *states, *inputs;
     double *out;
+    const mbs_user_contact *contact; /* CNFSUB, CFFSUB (NULL for zeros) */
 } mbs_user_args;
 void mbs_user_invoke(const mbs_user_routine *r, const mbs_user_args *a);
 

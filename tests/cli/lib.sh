@@ -46,3 +46,4 @@ wait_rows() {
 }
 # has FILE PATTERN: a line of FILE matches
 has() { grep -q -- "$2" "$1"; }
+lacks() { ! grep -q -- "$2" "$1"; }

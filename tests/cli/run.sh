@@ -748,5 +748,19 @@ done
 doc_block "^mbsim - multibody" >"$tmp/doc"
 if cmp -s "$tmp/help" "$tmp/doc"; then ok; else bad "docs/cli.md does not show 'mbsim --help' as it is"; fi
 
+# a closed TriaMesh wound clockwise seen from outside is inside out for a
+# contact: a warning names it; the same cube wound the right way, and an open
+# surface (its top face alone) wound either way, have none
+cube=tests/cli/models/mesh_cube.xml
+status "inside-out mesh: the cube as wound validates" 0 "$mbsim" validate "$cube"
+check "inside-out mesh: no warning for the cube as wound" lacks "$tmp/err" "wound clockwise"
+sed 's/^\( *[0-9][0-9]*\) \([0-9][0-9]*\) \([0-9][0-9]*\)$/\1 \3 \2/' "$cube" >"$tmp/inside_out.xml"
+status "inside-out mesh: validates" 0 "$mbsim" validate "$tmp/inside_out.xml"
+check "inside-out mesh: the warning names the graphic" has "$tmp/err" \
+    "inside_out.xml:9: warning: Post_Graphic 1 (label 'cube'): TriaMesh: its triangles are wound clockwise seen from outside"
+sed 's/num_triangle="12"/num_triangle="2"/; /^      [0-35-9] [0-9] [0-9]$/d' "$tmp/inside_out.xml" >"$tmp/open.xml"
+status "inside-out mesh: an open surface validates" 0 "$mbsim" validate "$tmp/open.xml"
+check "inside-out mesh: no warning for an open surface" lacks "$tmp/err" "wound clockwise"
+
 echo "cli: $passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -114,6 +114,74 @@ for form in absolute joint; do
         within "$(steps "$tmp/stiff.h5")" "$(steps "$tmp/stiff_builtin.h5")" 20
 done
 
+# ---- Force_Contact: CNFSUB and CFFSUB (examples/usersub/contact.c: the IMPACT law and Coulomb friction) ----
+# their twins: the same contacts with the built-in laws and the same numbers
+sed 's|cnf_type="USERCNF" cnf_dll_name="contact" cnf_param_string="USER(k, ex, c, dmax)"|cnf_type="IMPACT" stiffness="k" exponent="ex" damping="c" dmax="dmax"|' \
+    $models/contact_ball.xml >"$tmp/contact_ball_builtin.xml"
+sed -e 's|cnf_type="USERCNF" cnf_dll_name="contact" cnf_param_string="USER(k, 1, 2000, 1e-6)"|cnf_type="IMPACT" stiffness="k" exponent="1" damping="2000" dmax="1e-6"|' \
+    -e 's|cff_type="USERCFF" cff_dll_name="contact" cff_param_string="USER(mus, mud, 1e-4, 1e-3)"|cff_type="Coulomb_On" mu_static="mus" mu_dynamic="mud" stiction_trans_vel="1e-4" friction_trans_vel="1e-3"|' \
+    examples/usersub/contact.xml >"$tmp/contact_box_builtin.xml"
+check "the contacts' twins name no routine" sh -c "! grep -q 'USERC' '$tmp/contact_ball_builtin.xml' '$tmp/contact_box_builtin.xml'"
+# row AT: the row of FILE's sensor at time AT (print intervals of 0.002 and 0.005 s)
+row_at() { "$mbsim" export "$1" "$2" | awk -F, -v t="$3" 'NR > 1 && $1 > t - 1e-6 && $1 < t + 1e-6'; }
+for form in absolute joint; do
+    # CNFSUB: a Hertz ball at rest, (m g / k)^(1/1.5) deep
+    status "CNFSUB: a ball comes to rest ($form)" 0 run $models/contact_ball.xml "$tmp/cball.h5" --formulation $form
+    status "its twin with cnf_type IMPACT ($form)" 0 \
+        "$mbsim" run "$tmp/contact_ball_builtin.xml" -q -o "$tmp/cball_twin.h5" --formulation $form
+    status "CNFSUB gives IMPACT's rows ($form)" 0 \
+        "$mbsim" compare "$tmp/cball_twin.h5" "$tmp/cball.h5" --rtol 1e-6 --atol 1e-7 --scaled-atol 1e-5
+    check "CNFSUB: the ball rests (m g / k)^(1/1.5) deep, to 1e-6 ($form)" sh -c "'$mbsim' export '$tmp/cball.h5' depth |
+        tail -n 1 | awk -F, '{ d = \$2 / (9.81 / 1e6)^(1 / 1.5) - 1; exit !(d < 1e-6 && d > -1e-6) }'"
+    # CNFSUB and CFFSUB: a box sliding to rest, decelerating at mu_d g, after v0^2 / (2 mu_d g)
+    status "CNFSUB and CFFSUB: a box slides to rest ($form)" 0 run examples/usersub/contact.xml "$tmp/cbox.h5" \
+        --formulation $form
+    status "its twin with IMPACT and Coulomb_On ($form)" 0 \
+        "$mbsim" run "$tmp/contact_box_builtin.xml" -q -o "$tmp/cbox_twin.h5" --formulation $form
+    status "CNFSUB and CFFSUB give IMPACT's and Coulomb's rows ($form)" 0 \
+        "$mbsim" compare "$tmp/cbox_twin.h5" "$tmp/cbox.h5" --rtol 1e-6 --atol 1e-7 --scaled-atol 1e-5
+    check "CFFSUB: the box decelerates at mu_d g, to 1e-3 ($form)" awk \
+        -v a="$(row_at "$tmp/cbox.h5" box_velocity 0.1 | cut -d, -f2)" \
+        -v b="$(row_at "$tmp/cbox.h5" box_velocity 0.7 | cut -d, -f2)" \
+        'BEGIN { d = (a - b) / 0.6 / (0.25 * 9.81) - 1; exit !(a != "" && d < 1e-3 && d > -1e-3) }'
+    check "CFFSUB: the box stops after v0^2 / (2 mu_d g), to 1e-3 ($form)" sh -c "'$mbsim' export '$tmp/cbox.h5' box |
+        tail -n 1 | awk -F, '{ d = \$2 / (2^2 / (2 * 0.25 * 9.81)) - 1; exit !(d < 1e-3 && d > -1e-3) }'"
+    # what the routines are told: points, normals, gap, slip, normal force as documented (else they stop the run)
+    status "CNFSUB and CFFSUB are told the contact as documented ($form)" 0 \
+        run $models/contact_probe.xml "$tmp/cprobe.h5" --formulation $form
+    check "CFFSUB: the ball slipping decelerates at mu_d g, to 1e-3 ($form)" awk \
+        -v a="$(row_at "$tmp/cprobe.h5" velocity 0.1 | cut -d, -f2)" \
+        -v b="$(row_at "$tmp/cprobe.h5" velocity 0.25 | cut -d, -f2)" \
+        'BEGIN { d = (a - b) / 0.15 / (0.2 * 9.81) - 1; exit !(a != "" && d < 1e-3 && d > -1e-3) }'
+done
+# the routines' parameters are the model's parameters' values: --set reaches them
+status "CNFSUB: --set k=4e6" 0 run $models/contact_ball.xml "$tmp/cball_k.h5" --set k=4e6
+check "CNFSUB: with k=4e6 the ball rests (m g / k)^(1/1.5) deep" sh -c "'$mbsim' export '$tmp/cball_k.h5' depth |
+    tail -n 1 | awk -F, '{ d = \$2 / (9.81 / 4e6)^(1 / 1.5) - 1; exit !(d < 1e-6 && d > -1e-6) }'"
+# a routine that stops the run: the element and the routine named
+sed 's|cnf_param_string="USER(k, 1.5, 400, 1e-4, r, 0.5)"|cnf_param_string="USER(k, 1.5, 400, 1e-4, 2*r, 0.5)"|' \
+    $models/contact_probe.xml >"$tmp/cprobe_wrong.xml"
+status "CNFSUB stops the run" 1 "$mbsim" run "$tmp/cprobe_wrong.xml" -q -o "$tmp/cprobe_wrong.h5" --usersub-path "$libs"
+check "CNFSUB stops the run: its message, the element, the routine" has "$tmp/err" \
+    "error: run failed: Force_Contact 7 (label 'probed') at t = [0-9.]*: its user subroutine CNFSUB 'probe_normal': c_errmes STOP: |loci| is not the sphere's radius (id 7)"
+# missing library and routine, bad parameters
+sed 's|cnf_dll_name="contact"|cnf_dll_name="nosuch"|' examples/usersub/contact.xml >"$tmp/cnolib.xml"
+status "CNFSUB's library not found" 2 "$mbsim" validate "$tmp/cnolib.xml" --usersub-path "$libs"
+check "CNFSUB's library not found: said so, with the places searched" has "$tmp/err" \
+    "cnolib.xml:[0-9]*: error: Force_Contact 1 (label 'sliding'): its user subroutine CNFSUB: library 'nosuch' not found: looked for libnosuch.so or nosuch.so in"
+sed 's|cff_dll_name="contact"|cff_dll_name="contact" cff_fnc_name="nosuch"|' examples/usersub/contact.xml >"$tmp/cnofn.xml"
+status "CFFSUB's routine not in its library" 2 "$mbsim" validate "$tmp/cnofn.xml" --usersub-path "$libs"
+check "CFFSUB's routine not in its library: said so" has "$tmp/err" \
+    "error: Force_Contact 1 (label 'sliding'): its user subroutine CFFSUB 'nosuch': $libs/libcontact.so has no routine 'nosuch'"
+sed 's|USER(mus, mud, 1e-4, 1e-3)|USER(mus, mud, 1e-4, 1e-3, )|' examples/usersub/contact.xml >"$tmp/cbadpar.xml"
+status "CFFSUB's parameters malformed" 2 "$mbsim" validate "$tmp/cbadpar.xml" --usersub-path "$libs"
+check "CFFSUB's parameters malformed: said so" has "$tmp/err" \
+    "error: Force_Contact 1 (label 'sliding'): its user subroutine CFFSUB: its parameters 'USER(mus, mud, 1e-4, 1e-3, )': parameter 5"
+sed 's|USER(k, 1, 2000, 1e-6)|USER(k, 1, 2000)|' examples/usersub/contact.xml >"$tmp/cfewpar.xml"
+status "CNFSUB given 3 parameters of 4: its iflag call stops" 2 "$mbsim" validate "$tmp/cfewpar.xml" --usersub-path "$libs"
+check "CNFSUB given 3 parameters: its own message" has "$tmp/err" \
+    "error: Force_Contact 1 (label 'sliding'): its user subroutine CNFSUB, in its iflag call: c_errmes STOP: contact: CNFSUB's USER(k, e, cmax, dmax) takes 4 parameters (id 1)"
+
 # ---- Adams datasets: FUNCTION = USER(...) with ROUTINE = lib::name ----
 for form in absolute joint; do
     status "an Adams SFORCE of SFOSUB runs ($form)" 0 run $models/adams_spring.adm "$tmp/adm.h5" --formulation $form
@@ -137,6 +205,15 @@ for form in absolute joint; do
     "$mbsim" info --events "$tmp/adm_rout_twin.h5" | grep "Sensor_Event" >"$tmp/events_twin"
     check "the SENSOR's events are the expression's ($form)" cmp -s "$tmp/events" "$tmp/events_twin"
     check "the SENSOR's events happen ($form)" test "$(wc -l <"$tmp/events")" -eq 5
+done
+# CONTACT with NORMAL_FUNCTION = USER(...), NORMAL_ROUTINE and FRICTION_FUNCTION = USER(...), FRICTION_ROUTINE
+for form in absolute joint; do
+    status "an Adams CONTACT of CNFSUB and CFFSUB runs ($form)" 0 run $models/adams_contact.adm "$tmp/admc.h5" \
+        --formulation $form
+    status "its twin with IMPACT and COULOMB_FRICTION runs ($form)" 0 \
+        "$mbsim" run tests/adams/twins/contact_sliding_box.adm -q -o "$tmp/admc_twin.h5" --formulation $form
+    status "the dataset's CNFSUB and CFFSUB give the built-in laws' rows ($form)" 0 \
+        "$mbsim" compare "$tmp/admc_twin.h5" "$tmp/admc.h5" --rtol 1e-6 --atol 1e-7 --scaled-atol 1e-5
 done
 # ROUTINE's forms: libname::subname, libname:: (the default name), ::subname
 # and subname (in the default library, MS_USERSUBDLL's), none (both defaults)
