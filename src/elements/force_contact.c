@@ -241,7 +241,10 @@ static int on_root(const mbs_component *c, mbs_eval *ev, const int *fired, mbs_e
             mbs_event_record(log, ev->t, c, fired[k] < 0 ? "contact_on" : "contact_off");
             any = 1;
         }
-    return any;
+    /* the laws' forces are continuous at zero penetration (contact_law.c):
+     * IDA steps on (ops->roots_continuous); a user law's may jump there */
+    const contact_params *p = c->params;
+    return any && (p->user.cnf || p->user.cff);
 }
 
 /* ---- the step limit ---- */
@@ -382,6 +385,7 @@ static const mbs_component_ops OPS = {
     .eval = eval,
     .roots = roots,
     .on_root = on_root,
+    .roots_continuous = 1,
     .max_step = max_step,
     .near = near,
     .potential_energy = potential_energy,

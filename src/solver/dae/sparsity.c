@@ -352,7 +352,7 @@ char *mbs_pattern_start_coupling(const mbs_model *m, const char *eliminated, int
         if (eliminated && eliminated[c])
             return NULL;
     }
-    if (!follow || getenv("NOALONE"))
+    if (!follow)
         return NULL;
     char *coupling = malloc((size_t)m->n_comps + 1);
     if (!coupling) {

@@ -666,6 +666,19 @@ void mbs_integrator_roots(mbs_integrator *it, int *fired)
     IDAGetRootInfo(it->mem, fired);
 }
 
+int mbs_integrator_root_at_zero(mbs_integrator *it, double t)
+{
+    int n = it->m->n_roots, zero = 0;
+    double *g = malloc((size_t)n * sizeof *g + 1);
+    if (!g)
+        return 1;
+    roots_fn(t, it->y, it->yp, g, it);
+    for (int k = 0; k < n && !zero; k++)
+        zero = g[k] == 0.0;
+    free(g);
+    return zero;
+}
+
 void mbs_integrator_stats_get(const mbs_integrator *it, mbs_integrator_stats *s)
 {
     mbs_integrator_stats now;

@@ -84,6 +84,12 @@ void mbs_integrator_describe_fastest(const mbs_integrator *it, char *out, size_t
 
 /* After MBS_STEP_ROOT: per root function +1 / -1 (direction) or 0. */
 void mbs_integrator_roots(mbs_integrator *it, int *fired);
+/* After MBS_STEP_ROOT at t: whether a root function is exactly 0 there.
+ * IDA stepping on from such a root (without a start) finds it again at
+ * once, or stops ("roots too close") where it stays 0 a moment later; a
+ * start leaves such a function out until it moves off 0. 1 also when out
+ * of memory. */
+int mbs_integrator_root_at_zero(mbs_integrator *it, double t);
 
 /* The linear solver it uses: DENSE, KLU or TREE. */
 mbs_linear_solver mbs_integrator_linear_solver(const mbs_integrator *it);
