@@ -29,10 +29,10 @@ int mbs_contact_user_law_build(mbs_builder *b, const mbs_spec_elem *e, int user_
 {
     int rc = 0;
     memset(u, 0, sizeof *u);
-    if (user_normal && !(u->cnf = mbs_usersub_contact(b, e, "CNFSUB", MBS_USER_CONTACT_NORMAL, "cnf")))
+    if (user_normal && !(u->cnf = mbs_usersub_contact(b, e, MBS_USER_CONTACT_NORMAL)))
         rc = -1;
     /* the friction routine is looked for too: every missing library is reported */
-    if (user_friction && !(u->cff = mbs_usersub_contact(b, e, "CFFSUB", MBS_USER_CONTACT_FRICTION, "cff")))
+    if (user_friction && !(u->cff = mbs_usersub_contact(b, e, MBS_USER_CONTACT_FRICTION)))
         rc = -1;
     if (rc)
         mbs_contact_user_law_free(u);

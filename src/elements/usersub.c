@@ -33,16 +33,30 @@ int mbs_usersub_asked(mbs_builder *b, const mbs_spec_elem *e)
     return 1;
 }
 
-/* What e's attributes say of its routine. */
-static mbs_user_spec spec_of(const mbs_spec_elem *e, const char *routine, mbs_user_shape shape)
+/* The attributes that name an element's routine: MotionSolve's usrsub_*
+ * on most elements, cnf_* and cff_* on Force_Contact's two laws. */
+typedef struct routine_attrs {
+    const char *library, *function, *params;
+} routine_attrs;
+static const routine_attrs USRSUB = {"usrsub_dll_name", "usrsub_fnc_name", "usrsub_param_string"};
+static const routine_attrs CONTACT_NORMAL = {"cnf_dll_name", "cnf_fnc_name", "cnf_param_string"};
+static const routine_attrs CONTACT_FRICTION = {"cff_dll_name", "cff_fnc_name", "cff_param_string"};
+
+/* What e's attributes `names` say of its routine. A routine that is given
+ * its states (MOTSUB: time only, GSESUB) or its contact point (CNFSUB,
+ * CFFSUB) as arguments may not read the model's. */
+static mbs_user_spec spec_of(const mbs_spec_elem *e, const routine_attrs *names, const char *routine,
+                             mbs_user_shape shape)
 {
     mbs_user_spec spec = {
-        .library = text_of(e, "usrsub_dll_name"),
-        .function = text_of(e, "usrsub_fnc_name"),
-        .params = text_of(e, "usrsub_param_string"),
+        .library = text_of(e, names->library),
+        .library_attr = names->library,
+        .function = text_of(e, names->function),
+        .params = text_of(e, names->params),
         .routine = routine,
         .shape = shape,
-        .may_read = shape != MBS_USER_MOTION && shape != MBS_USER_SYSTEM,
+        .may_read = shape != MBS_USER_MOTION && shape != MBS_USER_SYSTEM && shape != MBS_USER_CONTACT_NORMAL &&
+                    shape != MBS_USER_CONTACT_FRICTION,
     };
     return spec;
 }
@@ -50,7 +64,7 @@ static mbs_user_spec spec_of(const mbs_spec_elem *e, const char *routine, mbs_us
 int mbs_usersub_build(mbs_builder *b, const mbs_spec_elem *e, const char *routine, mbs_user_shape shape, int n,
                       const mbs_dim *dims, mbs_tfunc **out)
 {
-    mbs_user_spec spec = spec_of(e, routine, shape);
+    mbs_user_spec spec = spec_of(e, &USRSUB, routine, shape);
     spec.n_outputs = n;
     spec.dims = dims;
     return mbs_user_values(b, e, &spec, out);
@@ -59,33 +73,22 @@ int mbs_usersub_build(mbs_builder *b, const mbs_spec_elem *e, const char *routin
 mbs_user_routine *mbs_usersub_system(mbs_builder *b, const mbs_spec_elem *e, const char *routine,
                                      const mbs_user_system *sys)
 {
-    mbs_user_spec spec = spec_of(e, routine, MBS_USER_SYSTEM);
+    mbs_user_spec spec = spec_of(e, &USRSUB, routine, MBS_USER_SYSTEM);
     spec.system = *sys;
     return mbs_user_routine_new(b, e, &spec);
 }
 
-mbs_user_routine *mbs_usersub_contact(mbs_builder *b, const mbs_spec_elem *e, const char *routine,
-                                      mbs_user_shape shape, const char *prefix)
+mbs_user_routine *mbs_usersub_contact(mbs_builder *b, const mbs_spec_elem *e, mbs_user_shape shape)
 {
-    char dll[32], fnc[32], param[32];
-    snprintf(dll, sizeof dll, "%s_dll_name", prefix);
-    snprintf(fnc, sizeof fnc, "%s_fnc_name", prefix);
-    snprintf(param, sizeof param, "%s_param_string", prefix);
-    mbs_user_spec spec = {
-        .library = text_of(e, dll),
-        .library_attr = dll,
-        .function = text_of(e, fnc),
-        .params = text_of(e, param),
-        .routine = routine,
-        .shape = shape,
-        .n_outputs = 3,
-    };
+    int normal = shape == MBS_USER_CONTACT_NORMAL;
+    mbs_user_spec spec = spec_of(e, normal ? &CONTACT_NORMAL : &CONTACT_FRICTION, normal ? "CNFSUB" : "CFFSUB", shape);
+    spec.n_outputs = 3;
     return mbs_user_routine_new(b, e, &spec);
 }
 
 int mbs_usersub_check(mbs_builder *b, const mbs_spec_elem *e, const char *routine, mbs_user_shape shape)
 {
-    mbs_user_spec spec = spec_of(e, routine, shape);
+    mbs_user_spec spec = spec_of(e, &USRSUB, routine, shape);
     return mbs_user_routine_check(b, e, &spec);
 }
 

@@ -37,13 +37,12 @@ int mbs_usersub_build(mbs_builder *b, const mbs_spec_elem *e, const char *routin
 mbs_user_routine *mbs_usersub_system(mbs_builder *b, const mbs_spec_elem *e, const char *routine,
                                      const mbs_user_system *sys);
 
-/* e's contact law routine (CNFSUB or CFFSUB, of `shape`) as Force_Contact
- * names it: the attributes PREFIX_dll_name, PREFIX_fnc_name and
- * PREFIX_param_string (prefix "cnf" or "cff"); e calls it itself
- * (mbs_user_contact_values). It is given what it needs as arguments and
- * may not read the state. NULL after reporting. */
-mbs_user_routine *mbs_usersub_contact(mbs_builder *b, const mbs_spec_elem *e, const char *routine,
-                                      mbs_user_shape shape, const char *prefix);
+/* e's contact law routine as Force_Contact names it: CNFSUB
+ * (MBS_USER_CONTACT_NORMAL) by its cnf_dll_name, cnf_fnc_name and
+ * cnf_param_string, CFFSUB (MBS_USER_CONTACT_FRICTION) by its cff_*; e
+ * calls it itself (mbs_user_contact_values). It is given what it needs as
+ * arguments and may not read the state. NULL after reporting. */
+mbs_user_routine *mbs_usersub_contact(mbs_builder *b, const mbs_spec_elem *e, mbs_user_shape shape);
 
 /* Only looks for e's routine (mbs_user_routine_check): an element whose
  * inputs have errors still reports its own library or routine missing. 0,

@@ -256,7 +256,7 @@ static int find(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spe
             return mbs_build_error(b, e, "its user subroutine %s names no library, and MS_USERSUBDLL (the library "
                                          "of elements that name none: no %s, no library in Adams' ROUTINE) is not "
                                          "set",
-                                   r->label, spec->library_attr ? spec->library_attr : "usrsub_dll_name");
+                                   r->label, spec->library_attr);
     }
     char err[1500];
     mbs_library *lib = mbs_library_open(name, mbs_builder_model(b)->path, err, sizeof err);

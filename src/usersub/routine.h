@@ -51,7 +51,7 @@ typedef struct mbs_user_system {
 /* An element's user routine as the model gives it. */
 typedef struct mbs_user_spec {
     const char *library;   /* as written (a name or a path); NULL or "NULL": MS_USERSUBDLL's */
-    const char *library_attr; /* the attribute that names it, for messages (NULL: usrsub_dll_name) */
+    const char *library_attr; /* the attribute that names it (usrsub_dll_name, ...), for messages */
     const char *function;  /* NULL: `routine`, MotionSolve's name for it */
     const char *params;    /* "USER(p1, p2, ...)" (numbers or expressions of the model's
                               parameters), or NULL: none */
