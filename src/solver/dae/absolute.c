@@ -35,6 +35,7 @@ typedef struct absolute {
     char *coupling;
     SUNMatrix A;
     SUNLinearSolver klu;
+    double cj_analysed; /* c_j of the matrix KLU last chose its pivots on (0: none yet) */
 } absolute;
 
 static int size(const void *self)
@@ -123,7 +124,7 @@ static mbs_linear_solver linear_solver(void *self, SUNContext ctx, N_Vector tmpl
  * apart alone keeps the pattern (its differences cost an evaluation of
  * it per column of its bodies, a new analysis more). 0, or -1 when out
  * of memory. */
-static int follow_near(absolute *a, double t, const double *x, const double *xp)
+static int follow_near(absolute *a, double t, double cj, const double *x, const double *xp)
 {
     const mbs_model *m = a->m;
     mbs_update_bodies(m, a->d, x, xp);
@@ -150,6 +151,7 @@ static int follow_near(absolute *a, double t, const double *x, const double *xp)
             mbs_pattern_free(p);
             return -1;
         }
+        a->cj_analysed = cj;
     }
     mbs_jacobian_use_pattern(&a->jac, p);
     mbs_pattern_free(a->own);
@@ -158,11 +160,36 @@ static int follow_near(absolute *a, double t, const double *x, const double *xp)
     return 0;
 }
 
+/* KLU refactors on the pivots it chose when it last analysed the matrix.
+ * Following nearness, that analysis comes wherever a contact comes near,
+ * at whatever c_j = alpha/h the step had (a step tried 1e7 times longer
+ * than the one IDA then cut it to); the mass terms c_j M against the
+ * contacts' stiffness and the constraints' rows then weigh otherwise, the
+ * old pivots lose the solve's accuracy, and Newton failed down to the
+ * smallest step in a heap of 50 balls (bench/contact_spheres.sh, stepping
+ * on with the step of before). So KLU analyses anew where c_j has moved
+ * by more than MBS_KLU_CJ_DRIFT either way since. */
+#define MBS_KLU_CJ_DRIFT 100.0
+
+static int fresh_pivots(absolute *a, double cj)
+{
+    if (!a->klu)
+        return 0;
+    int stale = a->cj_analysed > 0 &&
+                (cj > MBS_KLU_CJ_DRIFT * a->cj_analysed || cj * MBS_KLU_CJ_DRIFT < a->cj_analysed);
+    if (stale &&
+        SUNLinSol_KLUReInit(a->klu, a->A, SUNSparseMatrix_NNZ(a->A), SUNKLU_REINIT_PARTIAL) != SUNLS_SUCCESS)
+        return -1;
+    if (stale || a->cj_analysed == 0)
+        a->cj_analysed = cj;
+    return 0;
+}
+
 static int newton_matrix(void *self, double t, double cj, double h, const double *x, const double *xp,
                          const double *r, double *w, const double *atol, SUNMatrix J)
 {
     absolute *a = self;
-    if (a->follows_near && follow_near(a, t, x, xp) != 0)
+    if (a->follows_near && (follow_near(a, t, cj, x, xp) != 0 || fresh_pivots(a, cj) != 0))
         return -1;
     mbs_abs_increment_weights(a->m, NULL, atol, w);
     if (a->refresh)

@@ -40,6 +40,13 @@ int mbs_integrator_apply_settings(mbs_integrator *it);
 int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const double *yp0, double t_stop,
                          char *err, size_t errsize);
 
+/* A start where the equations go on smooth and only IDA's root
+ * bookkeeping needs one (a root function left exactly 0): its first step
+ * the last step taken, not IDA's estimate for a start from rest (1e-9 s
+ * in a heap of balls, then some fifteen steps to grow back). */
+int mbs_integrator_resume(mbs_integrator *it, double t0, const double *y0, const double *yp0, double t_stop,
+                          char *err, size_t errsize);
+
 mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, size_t errsize);
 
 /* Moves the stop time (the integrator lands exactly on it). */
