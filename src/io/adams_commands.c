@@ -99,10 +99,12 @@ int adm_map_simulate(adm_ctx *c, const adm_stmt *s)
         else
             adm_set_num(c, e, "duration", adm_num(c, "DURATION", 0, 0));
         if (adm_given(c, "STEPS")) {
-            double steps = adm_num(c, "STEPS", 0, 0);
-            if (steps < 1 || steps != (long)steps)
+            long steps;
+            if (adm_whole(c, "STEPS", &steps) != 0)
+                return -1;
+            if (steps < 1)
                 return adm_error(c, "STEPS", "STEPS must be a whole number of at least 1");
-            adm_set_int(c, e, "num_steps", (long)steps);
+            adm_set_int(c, e, "num_steps", steps);
         }
         if (adm_given(c, "DTOUT"))
             adm_set_num(c, e, "print_interval", adm_num(c, "DTOUT", 0, 0));

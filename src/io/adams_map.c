@@ -5,6 +5,7 @@
 #include "../core/strutil.h"
 #include "../model/registry.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,6 +127,16 @@ int adm_id(const adm_ctx *c, const char *arg, int k)
 {
     const adm_val *v = adm_arg(c->cur, arg);
     return v && k < v->n ? (int)v->num[k] : 0;
+}
+
+/* The test is written so that NaN fails it too. */
+int adm_whole(adm_ctx *c, const char *arg, long *out)
+{
+    double v = adm_num(c, arg, 0, 0);
+    if (!(fabs(v) <= 1e9) || v != floor(v))
+        return adm_error(c, arg, "%s = %g: a whole number is needed (at most 1e9)", arg, v);
+    *out = (long)v;
+    return 0;
 }
 
 const char *adm_text(const adm_ctx *c, const char *arg)

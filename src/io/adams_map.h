@@ -51,6 +51,9 @@ int adm_declares(const adm_ctx *c, const char *name);
 int adm_given(const adm_ctx *c, const char *arg);
 double adm_num(const adm_ctx *c, const char *arg, int k, double dflt); /* k-th value, or dflt */
 int adm_id(const adm_ctx *c, const char *arg, int k);                  /* k-th identifier, or 0 */
+/* arg's first value as a whole number of at most 1e9 in size (a count, an order):
+ * -1 with an error if it has a fraction or is larger */
+int adm_whole(adm_ctx *c, const char *arg, long *out);
 const char *adm_text(const adm_ctx *c, const char *arg);               /* or NULL */
 /* The flag of `flags` ('|' separated) that was given: its index, -1 none;
  * reports two given together. */

@@ -326,7 +326,12 @@ static int contact_side(adm_ctx *c, mbs_spec_elem *e, const char *arg, const cha
     mbs_buf_init(&b);
     for (int k = 0; k < v->n; k++) {
         int id = (int)v->num[k];
-        if (adm_graphic_not_drawn(adm_find(c, "GRAPHICS", id))) {
+        const adm_stmt *g = adm_find(c, "GRAPHICS", id); /* id 0 passes adm_check_refs (no reference) */
+        if (!g) {
+            mbs_buf_free(&b);
+            return adm_error(c, arg, "%s = %d: there is no GRAPHICS/%d", arg, id, id);
+        }
+        if (adm_graphic_not_drawn(g)) {
             mbs_buf_free(&b);
             return adm_error(c, arg, "%s = %d: GRAPHICS/%d is not a solid mbsim has (BOX, CYLINDER, FRUSTUM, SPHERE, "
                                      "ELLIPSOID)", arg, id, id);

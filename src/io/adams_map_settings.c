@@ -23,8 +23,12 @@ int adm_map_integrator(adm_ctx *c, const adm_stmt *s)
     for (int k = 0; k < 4; k++)
         if (adm_given(c, ARG[k]))
             adm_set_num(c, e, ATTR[k], adm_num(c, ARG[k], 0, 0));
-    if (adm_given(c, "KMAX"))
-        adm_set_int(c, e, "max_order", (long)adm_num(c, "KMAX", 0, 5));
+    long n;
+    if (adm_given(c, "KMAX")) {
+        if (adm_whole(c, "KMAX", &n) != 0)
+            return -1;
+        adm_set_int(c, e, "max_order", n);
+    }
     if (adm_given(c, "INTERPOLATE")) {
         const char *v = adm_text(c, "INTERPOLATE");
         if (strcmp(v, "ON") != 0 && strcmp(v, "OFF") != 0)
@@ -51,8 +55,12 @@ int adm_map_equilibrium(adm_ctx *c, const adm_stmt *s)
     mbs_spec_elem *e = adm_elem(c, "Param_Static", 0);
     if (!e)
         return -1;
-    if (adm_given(c, "MAXIT"))
-        adm_set_int(c, e, "max_num_iter", (long)adm_num(c, "MAXIT", 0, 0));
+    long n;
+    if (adm_given(c, "MAXIT")) {
+        if (adm_whole(c, "MAXIT", &n) != 0)
+            return -1;
+        adm_set_int(c, e, "max_num_iter", n);
+    }
     if (adm_given(c, "IMBALANCE"))
         adm_set_num(c, e, "max_imbalance", adm_num(c, "IMBALANCE", 0, 0));
     if (adm_given(c, "ERROR"))
