@@ -5,7 +5,11 @@
 # 1 mm) with Coulomb friction: one contact per ball with the box (its five
 # walls as J graphics) and one per pair of balls (N (N - 1) / 2). Prints for
 # each N: wall time, steps, residual and Jacobian evaluations, the time per
-# step, and the last row's mean height (settled: about a ball radius per layer).
+# step, and the motion as physics: the last row's mean centre height and
+# fastest ball (settled: resting layers, a centre a radius above the floor in
+# the lowest), and over every row the lowest centre and the largest |x|, |y|
+# (no ball through the floor, z >= 0.05 less its penetration, or a wall,
+# |x|, |y| <= 0.30 plus its penetration).
 #
 # usage: bench/contact_spheres.sh [N...]   (from the repository root; default 12 25 50 100)
 #   T          simulated time (default 1)
@@ -45,7 +49,10 @@ model() {
                 printf "    <Force_Contact id=\"%d\" num_i_graphics=\"1\" i_graphics_id=\"%d\" num_j_graphics=\"1\" j_graphics_id=\"%d\" %s/>\n", c++, 100 + i, 100 + j, law
         }
         print "    <Force_Gravity grav_z=\"-9.81\"/>"
-        printf "    <Sensor id=\"1\" label=\"first\" type=\"BODY\" element_id=\"100\" output=\"Position\"/>\n"
+        for (i = 0; i < n; i++) {
+            printf "    <Sensor id=\"%d\" label=\"p%d\" type=\"BODY\" element_id=\"%d\" output=\"Position\"/>\n", 1 + i, i, 100 + i
+            printf "    <Sensor id=\"%d\" label=\"v%d\" type=\"BODY\" element_id=\"%d\" output=\"Velocity\"/>\n", 1001 + i, i, 100 + i
+        }
         print "  </Model>\n  <Command>"
         printf "    <Simulate analysis_type=\"Transient\" end_time=\"%s\" print_interval=\"0.01\"/>\n", t
         print "  </Command>\n</Mbsim>"
@@ -54,13 +61,39 @@ model() {
 
 attr() { build/mbsim info "$1" | awk -v k="$2" '$1 == k { print $2 }'; }
 
-printf '%5s %7s %9s %7s %10s %9s %12s %s\n' N contacts wall_s steps residuals jacobians us_per_step status
+# the motion from the sensors' CSV (columns time, then p<i>.x y z and v<i>.x y z per ball)
+motion() {
+    build/mbsim export "$1" | awk -F, -v n="$2" 'NR == 1 {
+            for (k = 2; k <= NF; k++) col[substr($k, 1, index($k, " ") - 1)] = k
+            zmin = 1e9; xymax = 0; next
+        }
+        {
+            sum = 0; vmax = 0
+            for (i = 0; i < n; i++) {
+                x = $col["p" i ".x"]; y = $col["p" i ".y"]; z = $col["p" i ".z"]
+                if (z < zmin) zmin = z
+                if (x < 0) x = -x
+                if (y < 0) y = -y
+                if (x > xymax) xymax = x
+                if (y > xymax) xymax = y
+                sum += z
+                vx = $col["v" i ".x"]; vy = $col["v" i ".y"]; vz = $col["v" i ".z"]
+                v = sqrt(vx * vx + vy * vy + vz * vz)
+                if (v > vmax) vmax = v
+            }
+        }
+        END { printf "%9.4f %9.2e %9.4f %9.4f", sum / n, vmax, zmin, xymax }'
+}
+
+printf '%5s %7s %9s %7s %10s %9s %12s %9s %9s %9s %9s %s\n' N contacts wall_s steps residuals jacobians us_per_step \
+    mean_z vmax_end min_z max_xy status
 for n in $ns; do
     model "$n" >"$tmp/balls.xml"
     build/mbsim run "$tmp/balls.xml" --formulation "$form" -o "$tmp/balls.h5" >/dev/null 2>"$tmp/err"
     wall=$(attr "$tmp/balls.h5" wall_time_s)
     steps=$(attr "$tmp/balls.h5" steps)
-    printf '%5d %7d %9.2f %7d %10d %9d %12.0f %s\n' "$n" $((n + n * (n - 1) / 2)) "$wall" "$steps" \
+    printf '%5d %7d %9.2f %7d %10d %9d %12.0f %s %s\n' "$n" $((n + n * (n - 1) / 2)) "$wall" "$steps" \
         "$(attr "$tmp/balls.h5" residual_evals)" "$(attr "$tmp/balls.h5" jacobian_evals)" \
-        "$(awk -v w="$wall" -v s="$steps" 'BEGIN { print 1e6 * w / s }')" "$(attr "$tmp/balls.h5" status:)"
+        "$(awk -v w="$wall" -v s="$steps" 'BEGIN { print 1e6 * w / s }')" "$(motion "$tmp/balls.h5" "$n")" \
+        "$(attr "$tmp/balls.h5" status:)"
 done

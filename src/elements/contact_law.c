@@ -38,6 +38,11 @@ double mbs_contact_potential(const mbs_contact_law *law, double p)
     return 0.5 * law->penalty * p * p;
 }
 
+int mbs_contact_law_smooth_at_touch(const mbs_contact_law *law)
+{
+    return law->cnf == MBS_CNF_IMPACT && law->exponent > 1.0;
+}
+
 double mbs_contact_mu(const mbs_contact_law *law, double s)
 {
     switch (law->cff) {

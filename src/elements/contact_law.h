@@ -23,6 +23,12 @@ double mbs_contact_normal(const mbs_contact_law *law, double p, double dp, doubl
 /* Its potential energy at penetration p: the integral of the elastic force
  * (0 for a user law: all its work counts as non-conservative). */
 double mbs_contact_potential(const mbs_contact_law *law, double p);
+/* Whether the normal force and its slope by the penetration are both 0
+ * at p = 0 (IMPACT with e > 1: k p^e and the damping's STEP ramp start
+ * flat), so that a contact's onset leaves the equations smooth to first
+ * order; not POISSON (penalty p: its slope jumps) nor IMPACT with
+ * e <= 1, nor a user's law, which may do anything there. */
+int mbs_contact_law_smooth_at_touch(const mbs_contact_law *law);
 /* The friction coefficient at slip speed s >= 0. */
 double mbs_contact_mu(const mbs_contact_law *law, double s);
 

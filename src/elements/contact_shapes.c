@@ -74,6 +74,22 @@ void mbs_contact_shape_make(const mbs_model *m, int k, mbs_contact_shape *out)
         out->half_thickness = fmin(g->size[0], fmin(g->size[1], g->size[2]));
         break;
     }
+    m3_mul_v(out->body_centre, out->rot, out->centre);
+    v3_add(out->body_centre, out->body_centre, out->pos);
+}
+
+void mbs_contact_bounding_centre(const mbs_contact_shape *s, const double r[3], const double A[9], double c[3])
+{
+    m3_mul_v(c, A, s->body_centre);
+    v3_add(c, c, r);
+}
+
+double mbs_contact_bounds_gap(const mbs_contact_shape *I, const double cI[3], const mbs_contact_shape *J,
+                              const double cJ[3])
+{
+    double d[3];
+    v3_sub(d, cI, cJ);
+    return v3_norm(d) - I->radius - J->radius;
 }
 
 void mbs_contact_pose(const mbs_contact_shape *s, const double r[3], const double A[9], mbs_posed_shape *out)
@@ -395,11 +411,10 @@ static void points_against(pair_walk *w, const mbs_posed_shape *S, const mbs_pos
 
 double mbs_contact_pair(const mbs_posed_shape *I, const mbs_posed_shape *J, mbs_contact_visit visit, void *ctx)
 {
-    double cI[3], cJ[3], d[3];
+    double cI[3], cJ[3];
     local_point(I, I->s->centre, cI);
     local_point(J, J->s->centre, cJ);
-    v3_sub(d, cI, cJ);
-    double gap = v3_norm(d) - I->s->radius - J->s->radius;
+    double gap = mbs_contact_bounds_gap(I->s, cI, J->s, cJ);
     if (gap > 0.0) /* broad phase: the bounding spheres are apart */
         return gap;
     pair_walk w = {visit, ctx, DBL_MAX};

@@ -39,6 +39,7 @@ typedef struct mbs_contact_shape {
     int n_triangles;
     double centre[3];       /* bounding sphere: centre (shape frame) and radius */
     double radius;
+    double body_centre[3];  /* its centre in body axes, from the centre of mass */
     double half_thickness;  /* the depth at which a point entering it is halfway through its thinnest
                                part (INFINITY for a mesh: behind its faces is inside to any depth) */
 } mbs_contact_shape;
@@ -66,6 +67,16 @@ void mbs_contact_shape_make(const mbs_model *m, int k, mbs_contact_shape *out);
 
 /* The shape on its body at centre of mass r and axes A (body -> global). */
 void mbs_contact_pose(const mbs_contact_shape *s, const double r[3], const double A[9], mbs_posed_shape *out);
+
+/* The centre of a shape's bounding sphere, global, its body's centre of
+ * mass at r with axes A (body -> global). */
+void mbs_contact_bounding_centre(const mbs_contact_shape *s, const double r[3], const double A[9], double c[3]);
+
+/* The gap between two shapes' bounding spheres of centres cI, cJ: where it
+ * is > 0 the pair has no candidates and mbs_contact_pair returns it, so
+ * that a caller may skip posing them. */
+double mbs_contact_bounds_gap(const mbs_contact_shape *I, const double cI[3], const mbs_contact_shape *J,
+                              const double cJ[3]);
 
 /* Called for each candidate of a pair; ctx is the caller's. */
 typedef void (*mbs_contact_visit)(void *ctx, const mbs_contact_point *cp);

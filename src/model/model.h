@@ -119,6 +119,12 @@ typedef struct mbs_component_ops {
     /* A root was located; `fired[k]` is +1/-1 for the direction of root k that
      * crossed, 0 otherwise. Switches the discrete mode; returns 1 if it did. */
     int (*on_root)(const struct mbs_component *c, struct mbs_eval *ev, const int *fired, mbs_event_log *log);
+    /* Nonzero: its roots mark events in equations that stay continuous
+     * there (a contact's onset and separation: its force law is 0 at zero
+     * penetration), so the integrator steps on past them unless on_root
+     * returns 1; else every root of it restarts the integrator (order one,
+     * a new Newton matrix), as a switch in the equations needs. */
+    int roots_continuous;
     /* After every accepted integrator step (e.g. counting turns of an angle). */
     void (*accept_step)(const struct mbs_component *c, struct mbs_eval *ev);
     /* The longest next step it allows from this state (called before each
@@ -126,6 +132,14 @@ typedef struct mbs_component_ops {
      * shapes must not pass through each other within one step, where no
      * root function would see them meet. */
     double (*max_step)(const struct mbs_component *c, const struct mbs_eval *ev);
+    /* Contacts: whether it may exert a force before the Newton matrix is
+     * made again (its shapes near enough to touch). In absolute
+     * coordinates such an element's slopes are differenced alone, and only
+     * while it is near (solver/dae/jacobian.c), so that it neither joins
+     * its bodies' columns in the Jacobian's colouring nor costs each
+     * coloured residual an evaluation. It applies loads only (no rows, no
+     * states of its own). */
+    int (*near)(const struct mbs_component *c, const struct mbs_eval *ev);
     /* Initial discrete and continuous states, before assembly. */
     void (*init)(const struct mbs_component *c, struct mbs_eval *ev);
     /* Initial values of its states z[0 .. n_states) before assembly (default 0). */

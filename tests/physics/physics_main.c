@@ -36,6 +36,7 @@
     X(failure_messages) \
     X(control) \
     X(adams) \
-    X(contact)
+    X(contact) \
+    X(contact_matrix)
 
 TEST_MAIN(SUITES)

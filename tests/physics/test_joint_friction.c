@@ -952,7 +952,7 @@ static void check_elimination(const char *path, double slow)
     CHECK(mbs_sun_context_create(&ctx) == 0);
     mbs_data *d = mbs_data_create(m);
     char *eliminated = mbs_friction_refresh_eliminated(m);
-    mbs_pattern *full = mbs_pattern_build(m, NULL), *elim = mbs_pattern_build(m, eliminated);
+    mbs_pattern *full = mbs_pattern_build(m, NULL, NULL), *elim = mbs_pattern_build(m, eliminated, NULL);
     N_Vector tmpl = N_VNew_Serial(n, ctx);
     SUNMatrix A = SUNDenseMatrix(n, n, ctx), B = SUNDenseMatrix(n, n, ctx), inner_matrix = SUNDenseMatrix(n, n, ctx);
     mbs_friction_refresh *f = NULL;

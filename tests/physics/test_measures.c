@@ -330,7 +330,7 @@ static void check_pattern_complete(const char *path)
     CHECK_MSG(test_load_model(path, NULL, &m, err, sizeof err) == MBS_OK, "%s: %s", path, err);
     if (!m)
         return;
-    mbs_pattern *p = mbs_pattern_build(m, NULL);
+    mbs_pattern *p = mbs_pattern_build(m, NULL, NULL);
     mbs_data *d = mbs_data_create(m);
     size_t n = (size_t)m->ny;
     double *y = calloc(n, sizeof *y), *yp = calloc(n, sizeof *yp), *r0 = calloc(n, sizeof *r0),

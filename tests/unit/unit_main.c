@@ -26,6 +26,7 @@
     X(tree_free) \
     X(joint_newton) \
     X(adams) \
-    X(contact_shapes)
+    X(contact_shapes) \
+    X(contact_law)
 
 TEST_MAIN(SUITES)

@@ -139,7 +139,13 @@ for form in absolute joint; do
     status "its twin with IMPACT and Coulomb_On ($form)" 0 \
         "$mbsim" run "$tmp/contact_box_builtin.xml" -q -o "$tmp/cbox_twin.h5" --formulation $form
     status "CNFSUB and CFFSUB give IMPACT's and Coulomb's rows ($form)" 0 \
-        "$mbsim" compare "$tmp/cbox_twin.h5" "$tmp/cbox.h5" --rtol 1e-6 --atol 1e-7 --scaled-atol 1e-5
+        "$mbsim" compare "$tmp/cbox_twin.h5" "$tmp/cbox.h5" --rtol 1e-6 --atol 1e-7 --scaled-atol 1e-5 \
+        --sensor box --sensor box_velocity --sensor normal_force --sensor slip --sensor contacts
+    # friction where the box sticks (t = 0.82) is the slip (under 1e-9 m/s there) times the
+    # stiction slope mu_s m g / v_s = 5.9e4 N s/m: the velocities' absolute tolerance 1e-8 m/s
+    # leaves it 5.9e-4 N (two runs whose steps differ were 6.7e-5 N apart)
+    status "CNFSUB and CFFSUB give Coulomb's friction, to what 1e-8 m/s in the slip makes of it ($form)" 0 \
+        "$mbsim" compare "$tmp/cbox_twin.h5" "$tmp/cbox.h5" --rtol 1e-6 --atol 5.9e-4 --sensor friction
     check "CFFSUB: the box decelerates at mu_d g, to 1e-3 ($form)" awk \
         -v a="$(row_at "$tmp/cbox.h5" box_velocity 0.1 | cut -d, -f2)" \
         -v b="$(row_at "$tmp/cbox.h5" box_velocity 0.7 | cut -d, -f2)" \

@@ -27,6 +27,15 @@ typedef struct absolute {
     int sparse;
     mbs_jacobian jac;
     mbs_friction_refresh *refresh; /* with joint friction: the linear solver keeps its rows fresh */
+    /* following which contacts are near (the pattern's couplings not all
+     * COLOURED): the pattern of the last Newton matrix (p, or `own`), the
+     * couplings now, the matrix and KLU to set up anew when it changes */
+    int follows_near;
+    mbs_pattern *own;
+    char *coupling;
+    SUNMatrix A;
+    SUNLinearSolver klu;
+    double cj_analysed; /* c_j of the matrix KLU last chose its pivots on (0: none yet) */
 } absolute;
 
 static int size(const void *self)
@@ -94,6 +103,8 @@ static mbs_linear_solver linear_solver(void *self, SUNContext ctx, N_Vector tmpl
         *LS = *A ? SUNLinSol_KLU(tmpl, *A, ctx) : NULL;
         if (*LS)
             (*LS)->ops->setup = klu_setup_recoverable;
+        a->A = *A;
+        a->klu = *LS;
         kind = MBS_LS_KLU;
     } else {
         *A = SUNDenseMatrix(n, n, ctx);
@@ -105,10 +116,81 @@ static mbs_linear_solver linear_solver(void *self, SUNContext ctx, N_Vector tmpl
     return kind;
 }
 
+/* The couplings at (t, x, x'): each element that follows nearness
+ * (ops->near) differenced alone while near, else apart. Where one has
+ * come near that the pattern leaves out, a pattern of them takes its
+ * place (also leaving out those gone apart since), the matrix grows to
+ * hold it and KLU analyses it anew at its next factorisation; one gone
+ * apart alone keeps the pattern (its differences cost an evaluation of
+ * it per column of its bodies, a new analysis more). 0, or -1 when out
+ * of memory. */
+static int follow_near(absolute *a, double t, double cj, const double *x, const double *xp)
+{
+    const mbs_model *m = a->m;
+    mbs_update_bodies(m, a->d, x, xp);
+    mbs_eval ev = {m, a->d, t, x, xp, a->d->res_scratch};
+    int came_near = 0;
+    for (int c = 0; c < m->n_comps; c++) {
+        if (!m->comps[c].ops->near)
+            continue;
+        int near = mbs_component_active(m, a->d, c) && m->comps[c].ops->near(&m->comps[c], &ev);
+        a->coupling[c] = (char)(near ? MBS_COUPLING_ALONE : MBS_COUPLING_NONE);
+        came_near |= near && a->p->coupling[c] != MBS_COUPLING_ALONE;
+    }
+    if (!came_near)
+        return 0;
+    mbs_pattern *p = mbs_pattern_build(m, NULL, a->coupling);
+    if (!p)
+        return -1;
+    if (a->klu) {
+        if (SUNSparseMatrix_NNZ(a->A) < p->nnz && SUNSparseMatrix_Reallocate(a->A, p->nnz) != 0) {
+            mbs_pattern_free(p);
+            return -1;
+        }
+        if (SUNLinSol_KLUReInit(a->klu, a->A, SUNSparseMatrix_NNZ(a->A), SUNKLU_REINIT_PARTIAL) != SUNLS_SUCCESS) {
+            mbs_pattern_free(p);
+            return -1;
+        }
+        a->cj_analysed = cj;
+    }
+    mbs_jacobian_use_pattern(&a->jac, p);
+    mbs_pattern_free(a->own);
+    a->own = p;
+    a->p = p;
+    return 0;
+}
+
+/* KLU refactors on the pivots it chose when it last analysed the matrix.
+ * Following nearness, that analysis comes wherever a contact comes near,
+ * at whatever c_j = alpha/h the step had (a step tried 1e7 times longer
+ * than the one IDA then cut it to); the mass terms c_j M against the
+ * contacts' stiffness and the constraints' rows then weigh otherwise, the
+ * old pivots lose the solve's accuracy, and Newton failed down to the
+ * smallest step in a heap of 50 balls (bench/contact_spheres.sh, stepping
+ * on with the step of before). So KLU analyses anew where c_j has moved
+ * by more than MBS_KLU_CJ_DRIFT either way since. */
+#define MBS_KLU_CJ_DRIFT 100.0
+
+static int fresh_pivots(absolute *a, double cj)
+{
+    if (!a->klu)
+        return 0;
+    int stale = a->cj_analysed > 0 &&
+                (cj > MBS_KLU_CJ_DRIFT * a->cj_analysed || cj * MBS_KLU_CJ_DRIFT < a->cj_analysed);
+    if (stale &&
+        SUNLinSol_KLUReInit(a->klu, a->A, SUNSparseMatrix_NNZ(a->A), SUNKLU_REINIT_PARTIAL) != SUNLS_SUCCESS)
+        return -1;
+    if (stale || a->cj_analysed == 0)
+        a->cj_analysed = cj;
+    return 0;
+}
+
 static int newton_matrix(void *self, double t, double cj, double h, const double *x, const double *xp,
                          const double *r, double *w, const double *atol, SUNMatrix J)
 {
     absolute *a = self;
+    if (a->follows_near && (follow_near(a, t, cj, x, xp) != 0 || fresh_pivots(a, cj) != 0))
+        return -1;
     mbs_abs_increment_weights(a->m, NULL, atol, w);
     if (a->refresh)
         mbs_friction_refresh_matrix_begin(a->refresh, cj);
@@ -171,6 +253,8 @@ static void free_absolute(void *self)
 {
     absolute *a = self;
     mbs_jacobian_free(&a->jac);
+    mbs_pattern_free(a->own);
+    free(a->coupling);
     free(a);
 }
 
@@ -199,7 +283,13 @@ mbs_dae mbs_dae_absolute(const mbs_model *m, mbs_data *d, const mbs_pattern *p, 
     absolute *a = calloc(1, sizeof *a);
     if (a) {
         *a = (absolute){.m = m, .d = d, .p = p, .sparse = sparse};
-        if (mbs_jacobian_init(&a->jac, m, d, p) != 0) { /* (which frees what it took) */
+        for (int c = 0; c < m->n_comps; c++)
+            a->follows_near |= p->coupling[c] != MBS_COUPLING_COLOURED;
+        a->coupling = a->follows_near ? malloc((size_t)m->n_comps + 1) : NULL;
+        if (a->coupling)
+            memcpy(a->coupling, p->coupling, (size_t)m->n_comps);
+        if ((a->follows_near && !a->coupling) || mbs_jacobian_init(&a->jac, m, d, p) != 0) {
+            free(a->coupling); /* (mbs_jacobian_init frees what it took) */
             free(a);
             a = NULL;
         }

@@ -190,10 +190,16 @@ void mbs_residual_energy(mbs_eval *ev)
 
 void mbs_residual(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *res)
 {
+    mbs_residual_without(m, d, t, y, yp, NULL, res);
+}
+
+void mbs_residual_without(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp,
+                          const char *skip, double *res)
+{
     mbs_update_bodies(m, d, y, yp);
     memset(res, 0, (size_t)m->ny * sizeof *res);
     mbs_eval ev = {m, d, t, y, yp, res};
-    mbs_residual_elements(&ev, NULL, NULL);
+    mbs_residual_elements(&ev, skip, NULL);
     for (int i = 0; i < m->n_bodies; i++)
         mbs_residual_body(m, d, i, y, yp, res);
     mbs_residual_energy(&ev);

@@ -36,5 +36,9 @@ void mbs_residual_energy(mbs_eval *ev);
  * in d for the caller (sensors, reaction forces). A residual that is not
  * finite sets d->eval_failed with a message naming its cause (nonfinite.h). */
 void mbs_residual(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp, double *res);
+/* The same without the components skip[c] marks (the Jacobian's coloured
+ * differences, jacobian.c). */
+void mbs_residual_without(const mbs_model *m, mbs_data *d, double t, const double *y, const double *yp,
+                          const char *skip, double *res);
 
 #endif

@@ -14,7 +14,13 @@
  * bristle rows friction_refresh.c takes from its recorded slopes) has no Z:
  * its bristles' rows and columns keep only their diagonal, and what they
  * couple is folded into its bodies' rows and columns, which the element's
- * own couplings hold already (rows dyn(B) x columns u(B)). The dissipated-energy row depends on every element, but
+ * own couplings hold already (rows dyn(B) x columns u(B)). An element
+ * differenced alone (MBS_COUPLING_ALONE: a contact near enough to touch,
+ * jacobian.c) adds
+ *   rows dyn(B)                    x  columns q(B), u(B)
+ * outside the colouring: the coloured residuals leave it out, so two
+ * bodies it joins may share a colour, and its entries are its own
+ * differences'; one apart (MBS_COUPLING_NONE) adds nothing. The dissipated-energy row depends on every element, but
  * nothing depends on it: only its diagonal is kept, which costs Newton at
  * most an extra iteration on that one variable and keeps the colouring
  * independent of the model size. */
@@ -153,6 +159,20 @@ static int component_block(const mbs_model *m, const mbs_component *c, int elimi
     return 0;
 }
 
+/* An element differenced alone: its forces on its bodies, by their
+ * positions and velocities. */
+static int alone_block(const mbs_model *m, const mbs_component *c, entries *e)
+{
+    range_list qu = {.n = 0}, dyn = {.n = 0};
+    for (int k = 0; k < c->n_bodies; k++) {
+        const mbs_body *b = &m->bodies[c->bodies[k]];
+        push(&qu, b->q_ofs, b->nq);
+        push(&qu, b->u_ofs, b->nu);
+        push(&dyn, b->u_ofs, b->nu);
+    }
+    return add_block(e, &dyn, &qu);
+}
+
 static int colour(mbs_pattern *p, const char *eliminated_column)
 {
     int n = p->n;
@@ -207,26 +227,26 @@ static int colour(mbs_pattern *p, const char *eliminated_column)
     return 0;
 }
 
-mbs_pattern *mbs_pattern_build(const mbs_model *m, const char *eliminated)
+/* Sorts the keys and drops repeats; their number. */
+static long sort_unique(entries *e)
 {
-    entries e = {0, 0, NULL, m->ny};
-    int ok = body_blocks(m, &e) == 0;
-    for (int c = 0; ok && c < m->n_comps; c++)
-        ok = component_block(m, &m->comps[c], eliminated && eliminated[c], &e) == 0;
-    for (int i = 0; ok && i < m->ny; i++)
-        ok = add(&e, i, i) == 0; /* every diagonal: algebraic rows included */
-    mbs_pattern *p = calloc(1, sizeof *p);
-    if (!ok || !p) {
-        free(e.key);
-        free(p);
-        return NULL;
-    }
-    qsort(e.key, (size_t)e.n, sizeof *e.key, compare_keys);
-    long nnz = 0;
-    for (long i = 0; i < e.n; i++)
-        if (i == 0 || e.key[i] != e.key[i - 1])
-            e.key[nnz++] = e.key[i];
-    p->n = m->ny;
+    if (e->n == 0)
+        return 0;
+    qsort(e->key, (size_t)e->n, sizeof *e->key, compare_keys);
+    long n = 0;
+    for (long i = 0; i < e->n; i++)
+        if (i == 0 || e->key[i] != e->key[i - 1])
+            e->key[n++] = e->key[i];
+    return e->n = n;
+}
+
+/* p's structure (by columns and by rows) from sorted unique keys. */
+static int structure(mbs_pattern *p, const long long *key, long nnz)
+{
+    free(p->colptr);
+    free(p->rowind);
+    free(p->rowptr);
+    free(p->colind);
     p->nnz = nnz;
     p->colptr = calloc((size_t)p->n + 1, sizeof *p->colptr);
     p->rowind = malloc(((size_t)nnz + 1) * sizeof *p->rowind);
@@ -235,12 +255,10 @@ mbs_pattern *mbs_pattern_build(const mbs_model *m, const char *eliminated)
     long *fill = calloc((size_t)p->n + 1, sizeof *fill);
     if (!p->colptr || !p->rowind || !p->rowptr || !p->colind || !fill) {
         free(fill);
-        free(e.key);
-        mbs_pattern_free(p);
-        return NULL;
+        return -1;
     }
     for (long i = 0; i < nnz; i++) {
-        int col = (int)(e.key[i] / m->ny), row = (int)(e.key[i] % m->ny);
+        int col = (int)(key[i] / p->n), row = (int)(key[i] % p->n);
         p->rowind[i] = row;
         p->colptr[col + 1]++;
         p->rowptr[row + 1]++;
@@ -250,20 +268,100 @@ mbs_pattern *mbs_pattern_build(const mbs_model *m, const char *eliminated)
         p->rowptr[j + 1] += p->rowptr[j];
     }
     for (long i = 0; i < nnz; i++) {
-        int col = (int)(e.key[i] / m->ny), row = (int)(e.key[i] % m->ny);
+        int col = (int)(key[i] / p->n), row = (int)(key[i] % p->n);
         p->colind[p->rowptr[row] + fill[row]++] = col;
     }
     free(fill);
+    return 0;
+}
+
+/* The entries differenced alone joined to the coloured ones (both sorted
+ * unique) into merged, the alone-only ones flagged in p->alone. */
+static int join_alone(mbs_pattern *p, const entries *coloured, const entries *alone, entries *merged)
+{
+    long a = 0, b = 0;
+    while (a < coloured->n || b < alone->n) {
+        long long k;
+        if (b == alone->n || (a < coloured->n && coloured->key[a] <= alone->key[b])) {
+            k = coloured->key[a];
+            if (b < alone->n && alone->key[b] == k)
+                b++;
+            a++;
+        } else {
+            k = alone->key[b++];
+        }
+        if (add(merged, (int)(k % p->n), (int)(k / p->n)) != 0)
+            return -1;
+    }
+    p->alone = calloc((size_t)merged->n + 1, 1);
+    if (!p->alone)
+        return -1;
+    for (long i = 0, c = 0; i < merged->n; i++) {
+        while (c < coloured->n && coloured->key[c] < merged->key[i])
+            c++;
+        p->alone[i] = !(c < coloured->n && coloured->key[c] == merged->key[i]);
+    }
+    return 0;
+}
+
+mbs_pattern *mbs_pattern_build(const mbs_model *m, const char *eliminated, const char *coupling)
+{
+    entries e = {0, 0, NULL, m->ny}, alone = {0, 0, NULL, m->ny}, merged = {0, 0, NULL, m->ny};
+    int ok = body_blocks(m, &e) == 0;
+    for (int c = 0; ok && c < m->n_comps; c++) {
+        int how = coupling ? coupling[c] : MBS_COUPLING_COLOURED;
+        if (how == MBS_COUPLING_COLOURED)
+            ok = component_block(m, &m->comps[c], eliminated && eliminated[c], &e) == 0;
+        else if (how == MBS_COUPLING_ALONE)
+            ok = alone_block(m, &m->comps[c], &alone) == 0;
+    }
+    for (int i = 0; ok && i < m->ny; i++)
+        ok = add(&e, i, i) == 0; /* every diagonal: algebraic rows included */
+    mbs_pattern *p = ok ? calloc(1, sizeof *p) : NULL;
+    if (p) {
+        p->n = m->ny;
+        sort_unique(&e);
+        sort_unique(&alone);
+        p->analytic = calloc((size_t)p->n + 1, 1);
+        p->coupling = malloc((size_t)m->n_comps + 1);
+        ok = p->analytic && p->coupling && structure(p, e.key, e.n) == 0;
+        for (int c = 0; ok && eliminated && c < m->n_comps; c++)
+            if (eliminated[c])
+                memset(p->analytic + m->ofs_z + m->comps[c].state_ofs, 1, (size_t)m->comps[c].n_states);
+        for (int c = 0; ok && c < m->n_comps; c++)
+            p->coupling[c] = (char)(coupling ? coupling[c] : MBS_COUPLING_COLOURED);
+        /* the colours from the coloured entries; the matrix holds the alone ones too */
+        ok = ok && colour(p, p->analytic) == 0 && join_alone(p, &e, &alone, &merged) == 0 &&
+             structure(p, merged.key, merged.n) == 0;
+    }
     free(e.key);
-    p->analytic = calloc((size_t)p->n + 1, 1);
-    for (int c = 0; p->analytic && eliminated && c < m->n_comps; c++)
-        if (eliminated[c])
-            memset(p->analytic + m->ofs_z + m->comps[c].state_ofs, 1, (size_t)m->comps[c].n_states);
-    if (!p->analytic || colour(p, p->analytic) != 0) {
+    free(alone.key);
+    free(merged.key);
+    if (!ok) {
         mbs_pattern_free(p);
         return NULL;
     }
     return p;
+}
+
+char *mbs_pattern_start_coupling(const mbs_model *m, const char *eliminated, int *failed)
+{
+    int follow = 0;
+    for (int c = 0; c < m->n_comps; c++) {
+        follow |= m->comps[c].ops->near != NULL;
+        if (eliminated && eliminated[c])
+            return NULL;
+    }
+    if (!follow)
+        return NULL;
+    char *coupling = malloc((size_t)m->n_comps + 1);
+    if (!coupling) {
+        *failed = 1;
+        return NULL;
+    }
+    for (int c = 0; c < m->n_comps; c++)
+        coupling[c] = m->comps[c].ops->near ? MBS_COUPLING_NONE : MBS_COUPLING_COLOURED;
+    return coupling;
 }
 
 void mbs_pattern_free(mbs_pattern *p)
@@ -278,5 +376,7 @@ void mbs_pattern_free(mbs_pattern *p)
     free(p->color);
     free(p->by_color);
     free(p->color_ptr);
+    free(p->alone);
+    free(p->coupling);
     free(p);
 }

@@ -10,6 +10,14 @@
 
 #include "../../model/model.h"
 
+/* How an element enters the pattern (mbs_pattern_build's coupling[c]). */
+enum {
+    MBS_COUPLING_COLOURED, /* its couplings, which the coloured differences take */
+    MBS_COUPLING_ALONE,    /* rows dyn(B) x columns q(B), u(B) of its bodies, left out of the colouring:
+                              its slopes are differenced alone (a contact near enough to touch) */
+    MBS_COUPLING_NONE      /* none: it exerts nothing before the next Newton matrix (a contact apart) */
+};
+
 typedef struct mbs_pattern {
     int n;          /* square: ny x ny */
     long nnz;
@@ -23,11 +31,23 @@ typedef struct mbs_pattern {
     int n_colors;
     int *by_color;  /* [n] columns ordered by colour */
     int *color_ptr; /* [n_colors+1] start of each colour in by_color */
+    char *alone;    /* [nnz] 1: an entry only elements differenced alone fill (the colours leave it) */
+    char *coupling; /* [n_comps] MBS_COUPLING_* of each element, as built */
 } mbs_pattern;
 
 /* The pattern of m's iteration matrix; the states of the components
- * eliminated[c] (may be NULL) keep only their diagonal and are analytic. */
-mbs_pattern *mbs_pattern_build(const mbs_model *m, const char *eliminated);
+ * eliminated[c] (may be NULL) keep only their diagonal and are analytic;
+ * coupling[c] (NULL: all MBS_COUPLING_COLOURED) says how each element
+ * enters it. */
+mbs_pattern *mbs_pattern_build(const mbs_model *m, const char *eliminated, const char *coupling);
+
+/* The couplings to start a run's pattern with: the elements whose
+ * nearness the Newton matrix follows (ops->near) apart (NONE), the rest
+ * COLOURED; NULL where the pattern cannot follow them (none has near, or
+ * eliminated marks an element: the friction refresh works on one fixed
+ * pattern), and then every element is coloured. *failed is set when out
+ * of memory. */
+char *mbs_pattern_start_coupling(const mbs_model *m, const char *eliminated, int *failed);
 void mbs_pattern_free(mbs_pattern *p);
 
 #endif

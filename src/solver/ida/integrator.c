@@ -51,6 +51,7 @@ struct mbs_integrator {
     long failed_in_a_row, calm_in_a_row;
     int growth_limited;
     int start_retries;
+    int first_step_set; /* the last start (mbs_integrator_resume) set IDA's first step */
     mbs_integrator_stats done; /* from previous starts */
     mbs_sun_error_hook errors; /* IDA's errors: heard, not shown (error_fn) */
     int errors_hooked;
@@ -389,6 +390,10 @@ int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const 
         accumulate_stats(it);
         rc = IDAReInit(it->mem, t0, it->y, it->yp);
     }
+    if (rc == IDA_SUCCESS && it->first_step_set) { /* the settings' first step again */
+        rc = IDASetInitStep(it->mem, it->d->settings.h0 > 0 ? it->d->settings.h0 : 0.0);
+        it->first_step_set = 0;
+    }
     if (rc == IDA_SUCCESS)
         rc = IDASetStopTime(it->mem, t_stop);
     /* a start's first steps grow as IDA has them; its counts begin anew */
@@ -400,6 +405,24 @@ int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const 
         snprintf(err, errsize, "cannot start the integrator at t = %g: %s", t0, mbs_ida_failure(rc));
         return -1;
     }
+    return 0;
+}
+
+int mbs_integrator_resume(mbs_integrator *it, double t0, const double *y0, const double *yp0, double t_stop,
+                          char *err, size_t errsize)
+{
+    double h = 0.0;
+    if (IDAGetLastStep(it->mem, &h) != IDA_SUCCESS)
+        h = 0.0;
+    if (mbs_integrator_start(it, t0, y0, yp0, t_stop, err, errsize) != 0)
+        return -1;
+    if (it->d->settings.h0 > 0 || !(fabs(h) > 0))
+        return 0; /* the user's first step, or IDA's estimate */
+    if (IDASetInitStep(it->mem, fabs(h)) != IDA_SUCCESS) {
+        snprintf(err, errsize, "cannot start the integrator at t = %g: %s", t0, mbs_ida_failure(IDA_ILL_INPUT));
+        return -1;
+    }
+    it->first_step_set = 1;
     return 0;
 }
 
@@ -416,6 +439,10 @@ static int retry_start(mbs_integrator *it)
     IDAGetActualInitStep(it->mem, &h);
     if (!(fabs(h) > 0))
         return -1;
+    if (it->first_step_set) { /* a resume's first step failed: IDA's estimate, as a start has it */
+        h = 0.0;
+        it->first_step_set = 0;
+    }
     it->start_retries++;
     int n = it->n;
     memcpy(N_VGetArrayPointer(it->y), it->y_start, (size_t)n * sizeof(double));
@@ -664,6 +691,19 @@ mbs_linear_solver mbs_integrator_linear_solver(const mbs_integrator *it)
 void mbs_integrator_roots(mbs_integrator *it, int *fired)
 {
     IDAGetRootInfo(it->mem, fired);
+}
+
+int mbs_integrator_root_at_zero(mbs_integrator *it, double t)
+{
+    int n = it->m->n_roots, zero = 0;
+    double *g = malloc((size_t)n * sizeof *g + 1);
+    if (!g)
+        return 1;
+    roots_fn(t, it->y, it->yp, g, it);
+    for (int k = 0; k < n && !zero; k++)
+        zero = g[k] == 0.0;
+    free(g);
+    return zero;
 }
 
 void mbs_integrator_stats_get(const mbs_integrator *it, mbs_integrator_stats *s)

@@ -40,6 +40,13 @@ int mbs_integrator_apply_settings(mbs_integrator *it);
 int mbs_integrator_start(mbs_integrator *it, double t0, const double *y0, const double *yp0, double t_stop,
                          char *err, size_t errsize);
 
+/* A start where the equations go on smooth and only IDA's root
+ * bookkeeping needs one (a root function left exactly 0): its first step
+ * the last step taken, not IDA's estimate for a start from rest (1e-9 s
+ * in a heap of balls, then some fifteen steps to grow back). */
+int mbs_integrator_resume(mbs_integrator *it, double t0, const double *y0, const double *yp0, double t_stop,
+                          char *err, size_t errsize);
+
 mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, size_t errsize);
 
 /* Moves the stop time (the integrator lands exactly on it). */
@@ -84,6 +91,12 @@ void mbs_integrator_describe_fastest(const mbs_integrator *it, char *out, size_t
 
 /* After MBS_STEP_ROOT: per root function +1 / -1 (direction) or 0. */
 void mbs_integrator_roots(mbs_integrator *it, int *fired);
+/* After MBS_STEP_ROOT at t: whether a root function is exactly 0 there.
+ * IDA stepping on from such a root (without a start) finds it again at
+ * once, or stops ("roots too close") where it stays 0 a moment later; a
+ * start leaves such a function out until it moves off 0. 1 also when out
+ * of memory. */
+int mbs_integrator_root_at_zero(mbs_integrator *it, double t);
 
 /* The linear solver it uses: DENSE, KLU or TREE. */
 mbs_linear_solver mbs_integrator_linear_solver(const mbs_integrator *it);
