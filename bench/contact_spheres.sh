@@ -14,8 +14,10 @@
 # usage: bench/contact_spheres.sh [N...]   (from the repository root; default 12 25 50 100)
 #   T          simulated time (default 1)
 #   FORM       formulation (default absolute; free balls have no tree)
+#   DMAX       the penetration over which the damping ramps in (default 1e-3 m)
 set -u
 T=${T:-1}
+dmax=${DMAX:-1e-3}
 form=${FORM:-absolute}
 ns=${*:-12 25 50 100}
 make -s -j2 build/mbsim >/dev/null || { echo "contact_spheres.sh: mbsim does not build" >&2; exit 1; }
@@ -24,7 +26,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # model N: the balls on a grid of 5 x 5 per layer, 0.12 m apart, from 0.1 m up
 model() {
-    awk -v n="$1" -v t="$T" 'BEGIN {
+    awk -v n="$1" -v t="$T" -v dmax="$dmax" 'BEGIN {
         print "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Mbsim version=\"1\">\n  <Model>"
         print "    <Body_Rigid id=\"1\" label=\"ground\" isground=\"TRUE\"/>"
         # floor (top at z = 0) and walls (inner faces at x, y = -0.35 .. 0.35), graphics 1..5
@@ -41,7 +43,7 @@ model() {
             printf "    <Reference_Marker id=\"%d\" body_id=\"%d\" pos_x=\"%g\" pos_y=\"%g\" pos_z=\"%g\"/>\n", b, b, x, y, z
             printf "    <Post_Graphic id=\"%d\" type=\"Sphere\" center_marker_id=\"%d\" radius=\"0.05\"/>\n", b, b
         }
-        law = "cnf_type=\"IMPACT\" stiffness=\"1e6\" exponent=\"1.5\" damping=\"20\" dmax=\"1e-3\" cff_type=\"Coulomb_On\" mu_static=\"0.3\" mu_dynamic=\"0.2\" stiction_trans_vel=\"1e-3\" friction_trans_vel=\"1e-2\""
+        law = "cnf_type=\"IMPACT\" stiffness=\"1e6\" exponent=\"1.5\" damping=\"20\" dmax=\"" dmax "\" cff_type=\"Coulomb_On\" mu_static=\"0.3\" mu_dynamic=\"0.2\" stiction_trans_vel=\"1e-3\" friction_trans_vel=\"1e-2\""
         c = 1
         for (i = 0; i < n; i++) {
             printf "    <Force_Contact id=\"%d\" num_i_graphics=\"1\" i_graphics_id=\"%d\" num_j_graphics=\"5\" j_graphics_id=\"1 2 3 4 5\" %s/>\n", c++, 100 + i, law
