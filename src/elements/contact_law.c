@@ -40,7 +40,7 @@ double mbs_contact_potential(const mbs_contact_law *law, double p)
 
 int mbs_contact_law_smooth_at_touch(const mbs_contact_law *law)
 {
-    return law->cnf == MBS_CNF_IMPACT && law->exponent > 1.0;
+    return law->cnf == MBS_CNF_IMPACT && law->exponent > 1.0 && law->cff != MBS_CFF_USER;
 }
 
 double mbs_contact_mu(const mbs_contact_law *law, double s)

@@ -27,7 +27,8 @@ double mbs_contact_potential(const mbs_contact_law *law, double p);
  * at p = 0 (IMPACT with e > 1: k p^e and the damping's STEP ramp start
  * flat), so that a contact's onset leaves the equations smooth to first
  * order; not POISSON (penalty p: its slope jumps) nor IMPACT with
- * e <= 1, nor a user's law, which may do anything there. */
+ * e <= 1, nor with a user's normal or friction law (CNFSUB, CFFSUB), which
+ * may do anything there. */
 int mbs_contact_law_smooth_at_touch(const mbs_contact_law *law);
 /* The friction coefficient at slip speed s >= 0. */
 double mbs_contact_mu(const mbs_contact_law *law, double s);

@@ -249,7 +249,7 @@ static int on_root(const mbs_component *c, mbs_eval *ev, const int *fired, mbs_e
      * further from a tight-tolerance run (at rtol 1e-6; 1065 steps in
      * place of 1043). A user's law may do anything there. */
     const contact_params *p = c->params;
-    return any && (p->user.cnf || p->user.cff || !mbs_contact_law_smooth_at_touch(&p->law));
+    return any && !mbs_contact_law_smooth_at_touch(&p->law);
 }
 
 /* ---- the step limit ---- */

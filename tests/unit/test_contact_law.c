@@ -33,6 +33,8 @@ TEST(a_law_is_smooth_at_the_touch_where_its_force_is_of_higher_order)
               mbs_contact_law_smooth_at_touch(&poisson));
     mbs_contact_law user = {.cnf = MBS_CNF_USER}; /* the user's CNFSUB: unknown, not smooth */
     CHECK(!mbs_contact_law_smooth_at_touch(&user));
+    mbs_contact_law user_friction = {.cnf = MBS_CNF_IMPACT, .k = 1e6, .exponent = 1.5, .cff = MBS_CFF_USER};
+    CHECK_MSG(!mbs_contact_law_smooth_at_touch(&user_friction), "Hertz with the user's CFFSUB: unknown, not smooth");
 }
 
 TEST_SUITE(contact_law, T(a_law_is_smooth_at_the_touch_where_its_force_is_of_higher_order));
