@@ -228,6 +228,15 @@ runfail() {
 # a pole mid-run: no progress near t = 0.5, the variable it drives named
 runfail "force with a pole" pole_force "no progress at t = 0.4999999" "minimum step" \
     "fastest changing: the velocity of Body_Point 2 (label 'ball')" "driven by Force_Vector_OneBody 1 (label 'push')"
+# ... and under a smallest step (h_min, Adams' HMIN), where IDA gives up far
+# above the stall's minimum step
+runfail "force with a pole, h_min" pole_force_min_step "at t = 0.4999" "(step 1e-07)" "down to the smallest step" \
+    "fastest changing: the velocity of Body_Point 2 (label 'ball')" "driven by Force_Vector_OneBody 1 (label 'push')"
+# an equation Newton's iteration cannot settle (an algebraic variable: never
+# the fastest changing): the variable named
+runfail "a variable Newton cannot settle" newton_unsettled "at t = 0.49" "(step 1e-07)" \
+    "Newton's iteration on the step did not converge" \
+    "Newton could not settle state 0 of Reference_Variable 1 (label 'flip')"
 # (in joint coordinates, AUTO's choice here, the joint's angle runs away
 # fastest; in absolute ones the rod's velocity)
 runfail "motion with a pole" pole_motion "no progress at t = 0.499" \

@@ -356,15 +356,21 @@ static int write_due_rows(mbs_run *r, double t)
 }
 
 /* A failure the integrator could not explain, or a stall: says which
- * variable changes fastest (it limits the step: near a pole, the one the
- * singular force or motion drives) and the last value that was not finite
- * since `nonfinite_since`, if any. */
+ * variable Newton's iteration could not settle, if it failed there (an
+ * equation that jumps, such as an angle taken where it is not defined),
+ * which variable changes fastest (it limits the step: near a pole, the one
+ * the singular force or motion drives) and the last value that was not
+ * finite since `nonfinite_since`, if any. */
 static int fail_without_cause(mbs_run *r, const char *what, long nonfinite_since)
 {
     char msg[1024], var[300];
-    double rate = 0.0;
-    int i = mbs_integrator_fastest(r->integrator, &rate);
+    double rate = 0.0, correction = 0.0;
     int n = snprintf(msg, sizeof msg, "%s", what);
+    if (mbs_integrator_unsettled(r->integrator, &correction, var, sizeof var) >= 0 && n >= 0 &&
+        (size_t)n < sizeof msg)
+        n += snprintf(msg + n, sizeof msg - (size_t)n, "; Newton could not settle %s (its last correction %.3g "
+                      "times its tolerance)", var, correction);
+    int i = mbs_integrator_fastest(r->integrator, &rate);
     if (i >= 0 && n >= 0 && (size_t)n < sizeof msg) {
         mbs_integrator_describe_fastest(r->integrator, var, sizeof var);
         n += snprintf(msg + n, sizeof msg - (size_t)n, "; fastest changing: %s (rate %.3g)", var, rate);
@@ -442,8 +448,13 @@ int mbs_transient_advance(mbs_run *r)
         if (step == MBS_STEP_FAILED) {
             if (r->stop && *r->stop)
                 return mbs_run_fail(r, MBS_E_INTERRUPTED, "interrupted by a signal");
+            /* the steps shrank to nothing: to the stall's minimum, or IDA
+             * gave up at the model's h_min (Adams' HMIN) well above it */
             int explained = r->d->eval_failed || r->d->nonfinite_count != nonfinite_before;
-            if (!explained && mbs_integrator_last_step(r->integrator) < mbs_stall_min_step(&s->stall, t))
+            double floor = fmax(mbs_stall_min_step(&s->stall, t), r->d->settings.h_min);
+            if (!explained && (mbs_integrator_last_step(r->integrator) < mbs_stall_min_step(&s->stall, t) ||
+                               mbs_integrator_tried_step(r->integrator) <= floor * (1.0 + 1e-9) ||
+                               mbs_integrator_newton_failed(r->integrator)))
                 return fail_without_cause(r, err, s->nonfinite_since);
             return mbs_run_fail(r, MBS_E_RUN, err);
         }

@@ -35,6 +35,8 @@ struct mbs_integrator {
     const mbs_dae_ops *ops;
     void *dae;
     N_Vector y, yp, id, atol, ewt, tmp_y, tmp_yp;
+    N_Vector newton_res; /* the residual at Newton's last iterate (mbs_integrator_unsettled) */
+    int newton_failed;   /* the last step failed in Newton's iteration */
     SUNMatrix A;
     SUNLinearSolver LS;
     double *y_abs, *yp_abs;
@@ -69,6 +71,8 @@ static int residual_fn(double t, N_Vector y, N_Vector yp, N_Vector rr, void *use
     if (it->d->stop && *it->d->stop)
         return -1; /* IDA stops; the run reports the interruption */
     it->ops->residual(it->dae, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(rr));
+    if (!it->d->differencing)
+        N_VScale(1.0, rr, it->newton_res); /* a Newton iterate's (or the step's first) */
     if (it->d->eval_fatal)
         return -1; /* IDA stops */
     return it->d->eval_failed ? 1 : 0; /* recoverable: IDA retries with a smaller step */
@@ -196,7 +200,8 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, SUNContex
     it->ewt = N_VNew_Serial(n, ctx);
     it->tmp_y = N_VNew_Serial(n, ctx);
     it->tmp_yp = N_VNew_Serial(n, ctx);
-    N_Vector vectors[] = {it->y, it->yp, it->id, it->atol, it->ewt, it->tmp_y, it->tmp_yp};
+    it->newton_res = N_VNew_Serial(n, ctx);
+    N_Vector vectors[] = {it->y, it->yp, it->id, it->atol, it->ewt, it->tmp_y, it->tmp_yp, it->newton_res};
     for (size_t k = 0; k < sizeof vectors / sizeof *vectors; k++)
         mbs_nvector_fast(vectors[k]); /* IDA clones y for its own */
     it->y_start = malloc(((size_t)n + 1) * sizeof *it->y_start);
@@ -204,7 +209,7 @@ mbs_integrator *mbs_integrator_create(const mbs_model *m, mbs_data *d, SUNContex
     it->y_abs = calloc((size_t)m->ny + 1, sizeof *it->y_abs);
     it->yp_abs = calloc((size_t)m->ny + 1, sizeof *it->yp_abs);
     it->mem = IDACreate(ctx);
-    if (!it->y || !it->yp || !it->id || !it->atol || !it->ewt || !it->tmp_y || !it->tmp_yp || !it->mem ||
+    if (!it->y || !it->yp || !it->id || !it->atol || !it->ewt || !it->tmp_y || !it->tmp_yp || !it->newton_res || !it->mem ||
         !it->y_start || !it->yp_start || !it->y_abs || !it->yp_abs) {
         snprintf(err, errsize, "out of memory setting up the integrator");
         mbs_integrator_free(it);
@@ -239,7 +244,7 @@ void mbs_integrator_free(mbs_integrator *it)
         SUNLinSolFree(it->LS);
     if (it->A)
         SUNMatDestroy(it->A);
-    N_Vector vs[] = {it->y, it->yp, it->id, it->atol, it->ewt, it->tmp_y, it->tmp_yp};
+    N_Vector vs[] = {it->y, it->yp, it->id, it->atol, it->ewt, it->tmp_y, it->tmp_yp, it->newton_res};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++)
         if (vs[i])
             N_VDestroy(vs[i]);
@@ -531,6 +536,7 @@ mbs_step_result mbs_integrator_step(mbs_integrator *it, double *t, char *err, si
      * a chain without events or outputs due needs none after most steps
      * (IDA returns its last state on failures too) */
     it->stale = 1;
+    it->newton_failed = rc == IDA_CONV_FAIL || rc == IDA_NLS_FAIL;
     switch (rc) {
     case IDA_SUCCESS: return MBS_STEP_OK;
     case IDA_ROOT_RETURN: return MBS_STEP_ROOT;
@@ -556,6 +562,43 @@ double mbs_integrator_last_step(const mbs_integrator *it)
     if (it->initialised && IDAGetLastStep(it->mem, &h) != IDA_SUCCESS)
         h = 0.0;
     return fabs(h);
+}
+
+double mbs_integrator_tried_step(const mbs_integrator *it)
+{
+    return it->initialised ? current_step(it) : 0.0;
+}
+
+/* Newton's correction at its last iterate, dx = -J^-1 F (J the iteration
+ * matrix the linear solver holds factored), in units of the variables'
+ * tolerances: the largest is the variable Newton could not settle. IDA
+ * stops when these corrections do not shrink (its convergence test is
+ * their root mean square). */
+int mbs_integrator_unsettled(mbs_integrator *it, double *weighted, char *out, size_t size)
+{
+    if (!it->initialised || !it->newton_failed || IDAGetErrWeights(it->mem, it->ewt) != IDA_SUCCESS)
+        return -1;
+    N_VScale(-1.0, it->newton_res, it->tmp_yp);
+    if (SUNLinSolSolve(it->LS, it->A, it->tmp_y, it->tmp_yp, 0.0) != SUNLS_SUCCESS)
+        return -1;
+    const double *dx = N_VGetArrayPointer(it->tmp_y), *w = N_VGetArrayPointer(it->ewt);
+    int best = -1;
+    double largest = 0.0;
+    for (int i = 0; i < it->n; i++)
+        if (i != it->energy_var && isfinite(dx[i] * w[i]) && fabs(dx[i] * w[i]) > largest) {
+            best = i;
+            largest = fabs(dx[i] * w[i]);
+        }
+    if (best < 0)
+        return -1;
+    *weighted = largest;
+    it->ops->describe(it->dae, best, out, size);
+    return it->ops->abs_index(it->dae, best);
+}
+
+int mbs_integrator_newton_failed(const mbs_integrator *it)
+{
+    return it->newton_failed;
 }
 
 int mbs_integrator_fastest(const mbs_integrator *it, double *rate)

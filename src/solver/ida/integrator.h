@@ -82,12 +82,23 @@ int mbs_integrator_full_multipliers(const mbs_integrator *it);
 
 /* The size of the last step taken (0 before the first). */
 double mbs_integrator_last_step(const mbs_integrator *it);
+/* The size of the step IDA was trying when it stopped (0 if it cannot say):
+ * after a failure "down to the smallest step", that smallest step. */
+double mbs_integrator_tried_step(const mbs_integrator *it);
 /* The differential variable that limits the step most: the largest rate
  * |y'_i| in IDA's error weights, with its rate; -1 if none. */
 int mbs_integrator_fastest(const mbs_integrator *it, double *rate);
 /* What that variable is ("the velocity of Body_Rigid 2 (label 'rod')"; in
  * joint coordinates "the angle of Constraint_Joint 1 (label 'pivot')"). */
 void mbs_integrator_describe_fastest(const mbs_integrator *it, char *out, size_t size);
+/* After a step that failed in Newton's iteration: the variable whose
+ * correction at the last iterate is largest in units of its tolerance (the
+ * one Newton could not settle), its absolute index, that size in
+ * *weighted and what it is in out; -1 if the failure was another or the
+ * correction cannot be had. */
+int mbs_integrator_unsettled(mbs_integrator *it, double *weighted, char *out, size_t size);
+/* Whether the last step failed in Newton's iteration. */
+int mbs_integrator_newton_failed(const mbs_integrator *it);
 
 /* After MBS_STEP_ROOT: per root function +1 / -1 (direction) or 0. */
 void mbs_integrator_roots(mbs_integrator *it, int *fired);
