@@ -167,16 +167,19 @@ void mbs_matrix_to_euler313(const double R[9], double out[3])
 }
 
 /* R = Rz(yaw) Ry(-pitch) Rx(roll): R[6] = sin(pitch), R[3] / R[0] and
- * R[7] / R[8] the tangents of yaw and roll. At pitch +-90 deg (cos(pitch)
- * = hypot(R[0], R[3]) below 1e-10, as for euler313's theta) those four
- * entries are rounding and only yaw + roll (pitch 90) or yaw - roll (-90)
- * is defined: roll is 0 and yaw = atan2(-R[1], R[4]), which R keeps
- * there (R[1] = -sin(yaw +- roll), R[4] = cos(yaw +- roll)). */
+ * R[7] / R[8] the tangents of yaw and roll. At pitch +-90 deg only yaw +
+ * roll (pitch 90) or yaw - roll (-90) is defined: roll is 0 and yaw =
+ * atan2(-R[1], R[4]), which R keeps there (R[1] = -sin(yaw +- roll), R[4] =
+ * cos(yaw +- roll)). Where c = cos(pitch) = hypot(R[0], R[3]) is small,
+ * that answer is off by about c, the general one by rounding / c: the lock
+ * is taken below sqrt(eps) = 1.5e-8, where both are equal. (At 1e-10 a
+ * body turning at the lock in absolute coordinates tilted past it by the
+ * constraints' tolerance and its yaw jumped: tests/physics/test_adams.c.) */
 void mbs_matrix_to_ypr(const double R[9], double out[3])
 {
     double c = hypot(R[0], R[3]);
     out[1] = atan2(R[6], c);
-    if (c < 1e-10) {
+    if (c < 1.5e-8) {
         out[0] = atan2(-R[1], R[4]);
         out[2] = 0.0;
         return;

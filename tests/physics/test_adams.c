@@ -19,6 +19,8 @@
  *   adams_gear.adm        GEARs by their common-velocity markers: a pinion, a gear, a rack
  *   adams_ic.adm          JOINT IC sets the angle and rate at the start; a
  *                         HOOKE joint whose markers coincide moves nothing
+ *   adams_yaw_lock.adm    YAW of a plate at pitch -90 deg (x along ground -z)
+ *                         turning about ground z: roll 0, yaw the turn's angle - 60 deg
  * (models/ written as datasets are compared with their XML twins by
  * tests/adams/twins.sh) */
 #include "../support/harness.h"
@@ -225,6 +227,25 @@ TEST(joint_ic_sets_the_start_and_a_hooke_joint_as_written_moves_nothing)
     test_results_free(&r);
 }
 
+TEST(yaw_at_pitch_minus_90_follows_the_turn)
+{
+    test_results r;
+    if (!run("tests/physics/models/adams_yaw_lock.adm", &r)) {
+        test_results_free(&r);
+        return;
+    }
+    /* REQUEST_1: F2 = VARVAL(1) = YAW(22, 10) in degrees, F3 = PITCH, F4 = AZ(21, 10) the turn.
+     * R = Rz(turn) R0, R0's columns x (0, 0, -1), y (cos 30, sin 30, 0): at pitch -90 only
+     * yaw - roll is defined, and with roll 0 yaw = atan2(-R01, R11) = turn + 30 - 90 deg */
+    for (int i = 0; i < r.n_rows; i++) {
+        double turn = test_value(&r, "REQUEST_1", 3, i), yaw = turn + (30.0 - 90.0) * PI / 180.0;
+        CHECK_NEAR(turn, 2.0 * r.t[i], 1e-6);
+        CHECK_NEAR(test_value(&r, "REQUEST_1", 2, i), -90.0, 1e-6);
+        CHECK_NEAR(test_value(&r, "REQUEST_1", 1, i), atan2(sin(yaw), cos(yaw)) * 180.0 / PI, 1e-6);
+    }
+    test_results_free(&r);
+}
+
 TEST(gears_turn_at_the_ratio_of_their_radii)
 {
     test_results r;
@@ -301,7 +322,7 @@ TEST_SUITE(adams, T(pendulum_placed_by_its_bcs_falls_as_the_closed_form),
            T(friction_slows_a_sliding_block_as_the_lugre_law),
            T(command_file_holds_the_block_then_lets_it_fall),
            T(joint_ic_sets_the_start_and_a_hooke_joint_as_written_moves_nothing),
-           T(gears_turn_at_the_ratio_of_their_radii),
+           T(yaw_at_pitch_minus_90_follows_the_turn), T(gears_turn_at_the_ratio_of_their_radii),
            T(a_diagonal_field_is_a_bushing_with_its_free_lengths_in_the_preload),
            T(motions_of_markers_hold_a_coordinate_to_their_function),
            T(transfer_functions_and_linear_state_equations_lag_as_the_closed_form));
