@@ -139,6 +139,19 @@ TEST(mass_matrix_gives_the_kinetic_energy_and_inverse_dynamics_at_rest)
     tree_fixture_teardown(&f);
 }
 
+/* Forward kinematics at (q, qd, qdd), a force on the chain's last body
+ * (NULL: none), then each row's term size and residual. */
+static void sizes_and_rows(tree_fixture *f, const double *q, const double *qd, const double *qdd,
+                           const double force[3], double *size, double *res)
+{
+    double stab[4];
+    mbs_tree_forward(&f->tree, f->t.model, f->d, q, qd, qdd, NULL, NULL);
+    if (force)
+        v3_copy(f->d->bodies[f->tree.joints[3].child].f, force);
+    mbs_tree_term_sizes(&f->tree, f->t.model, f->d, size);
+    mbs_tree_project(&f->tree, f->t.model, f->d, res, stab);
+}
+
 /* The size of each coordinate's terms (what its rounding scales with, the
  * joint formulation's least acceleration increments): a force f alone on
  * the last body, at rest, is a wrench (-r x f, -f) in every row, whose
@@ -148,21 +161,14 @@ TEST(mass_matrix_gives_the_kinetic_energy_and_inverse_dynamics_at_rest)
 TEST(term_sizes_are_the_loads_and_their_moments_about_the_origin)
 {
     tree_fixture f;
-    double q[4], qd[4], qdd[4];
+    double q[4], qd[4], qdd[4], size[4], res[4];
     if (setup(&f, q, qd, qdd) != 0)
         return;
-    const mbs_model *m = f.t.model;
     for (int k = 0; k < 4; k++)
-        q[k] += 0.1 * (k + 1), qd[k] = 0.0, qdd[k] = 0.0;
-    mbs_tree_forward(&f.tree, m, f.d, q, qd, qdd, NULL, NULL);
-    int last = f.tree.joints[3].child;
-    mbs_body_state *s = &f.d->bodies[last];
+        q[k] += 0.1 * (k + 1), qd[k] = qdd[k] = 0.0;
     const double force[3] = {3.0, -40.0, 7.0};
-    v3_copy(s->f, force);
-    double size[4], res[4], stab[4];
-    mbs_tree_term_sizes(&f.tree, m, f.d, size);
-    mbs_tree_project(&f.tree, m, f.d, res, stab);
-    double fn = v3_norm(force), rn = v3_norm(s->r);
+    sizes_and_rows(&f, q, qd, qdd, force, size, res);
+    double fn = v3_norm(force), rn = v3_norm(f.d->bodies[f.tree.joints[3].child].r);
     for (int k = 0; k < 4; k++) {
         const double *S = f.tree.motion + 6 * k;
         double want = v3_norm(S) * rn * fn + v3_norm(S + 3) * fn;
@@ -171,9 +177,7 @@ TEST(term_sizes_are_the_loads_and_their_moments_about_the_origin)
     }
     for (int k = 0; k < 4; k++)
         qdd[k] = QDD[k];
-    mbs_tree_forward(&f.tree, m, f.d, q, qd, qdd, NULL, NULL);
-    mbs_tree_term_sizes(&f.tree, m, f.d, size);
-    mbs_tree_project(&f.tree, m, f.d, res, stab);
+    sizes_and_rows(&f, q, qd, qdd, NULL, size, res);
     for (int k = 0; k < 4; k++)
         CHECK_MSG(fabs(res[k]) > 0.0 && fabs(res[k]) <= size[k], "row %d: %.3g, size %.3g", k, res[k], size[k]);
     tree_fixture_teardown(&f);
