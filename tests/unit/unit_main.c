@@ -27,6 +27,7 @@
     X(joint_newton) \
     X(adams) \
     X(contact_shapes) \
-    X(contact_law)
+    X(contact_law) \
+    X(contact_checks)
 
 TEST_MAIN(SUITES)
