@@ -28,6 +28,7 @@
     X(adams) \
     X(contact_shapes) \
     X(contact_law) \
-    X(contact_checks)
+    X(contact_checks) \
+    X(mesh_memory)
 
 TEST_MAIN(SUITES)
