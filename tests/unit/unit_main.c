@@ -29,6 +29,7 @@
     X(contact_shapes) \
     X(contact_law) \
     X(contact_checks) \
-    X(mesh_memory)
+    X(mesh_memory) \
+    X(unexplained_failure)
 
 TEST_MAIN(SUITES)
