@@ -40,10 +40,12 @@ static void model_text(char *xml, size_t size, int contact, const char *extra)
              extra);
 }
 
-/* Reads the model, gives Post_Graphic 2 the silent kind, compiles; the
- * errors' count and the first as printed. */
-static mbs_status compile_with_silent_graphic(const char *xml, int *errors, char *first, size_t size)
+/* Reads the model of model_text, gives Post_Graphic 2 the silent kind,
+ * compiles; the errors' count and the first as printed. */
+static mbs_status compile_with_silent_graphic(int contact, const char *extra, int *errors, char *first, size_t size)
 {
+    char xml[4096];
+    model_text(xml, sizeof xml, contact, extra);
     text_model t;
     text_model_load(&t, xml, NULL, 0);
     CHECK_MSG(t.status == MBS_OK, "the model does not read");
@@ -69,10 +71,9 @@ static mbs_status compile_with_silent_graphic(const char *xml, int *errors, char
 
 TEST(a_build_failing_without_a_word_is_named)
 {
-    char xml[4096], first[512];
+    char first[512];
     int errors;
-    model_text(xml, sizeof xml, 0, "");
-    mbs_status st = compile_with_silent_graphic(xml, &errors, first, sizeof first);
+    mbs_status st = compile_with_silent_graphic(0, "", &errors, first, sizeof first);
     CHECK_MSG(st != MBS_OK, "the model compiled without Post_Graphic 2");
     CHECK_MSG(errors == 1 && strstr(first, "MODEL:6: error: Post_Graphic 2") && strstr(first, "lid") &&
                   strstr(first, "out of memory"),
@@ -83,10 +84,9 @@ TEST(a_build_failing_without_a_word_is_named)
  * graphic, whose failure is the cause, is the one named. */
 TEST(the_element_failing_first_is_named_not_those_referring_to_it)
 {
-    char xml[4096], first[512];
+    char first[512];
     int errors;
-    model_text(xml, sizeof xml, 1, "");
-    mbs_status st = compile_with_silent_graphic(xml, &errors, first, sizeof first);
+    mbs_status st = compile_with_silent_graphic(1, "", &errors, first, sizeof first);
     CHECK_MSG(st != MBS_OK, "the model compiled without Post_Graphic 2 and the contact");
     CHECK_MSG(errors == 1 && strstr(first, "MODEL:6: error: Post_Graphic 2"), "%d errors, the first: '%s'", errors,
               first);
@@ -96,10 +96,9 @@ TEST(the_element_failing_first_is_named_not_those_referring_to_it)
  * guess about memory is added. */
 TEST(nothing_is_added_to_a_reported_error)
 {
-    char xml[4096], first[512];
+    char first[512];
     int errors;
-    model_text(xml, sizeof xml, 0, "<Reference_Marker id=\"30\" body_id=\"99\"/>");
-    mbs_status st = compile_with_silent_graphic(xml, &errors, first, sizeof first);
+    mbs_status st = compile_with_silent_graphic(0, "<Reference_Marker id=\"30\" body_id=\"99\"/>", &errors, first, sizeof first);
     CHECK(st != MBS_OK);
     CHECK_MSG(errors == 1 && strstr(first, "MODEL:8:") && !strstr(first, "out of memory"),
               "%d errors, the first: '%s'", errors, first);
