@@ -124,8 +124,9 @@ $(BUILD)/libmbsim.a: $(LIB_OBJ)
 $(MBSIM): $(CLI_OBJ) $(BUILD)/libmbsim.a $(EXPORTS)
 	$(CC) $(CFLAGS) $(SANITIZE) $(LDEXPORT) -o $@ $(CLI_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)
 
+# --wrap=malloc: tests/unit/failing_malloc.h injects allocation failures
 $(BUILD)/unit_tests: $(UNIT_OBJ) $(BUILD)/libmbsim.a $(EXPORTS)
-	$(CC) $(CFLAGS) $(SANITIZE) $(LDEXPORT) -o $@ $(UNIT_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(SANITIZE) $(LDEXPORT) -Wl,--wrap=malloc -o $@ $(UNIT_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)
 
 $(BUILD)/physics_tests: $(PHYS_OBJ) $(BUILD)/libmbsim.a $(EXPORTS)
 	$(CC) $(CFLAGS) $(SANITIZE) $(LDEXPORT) -o $@ $(PHYS_OBJ) $(BUILD)/libmbsim.a $(LDLIBS)

@@ -555,6 +555,12 @@ static int read_friction_law(mbs_builder *b, const mbs_spec_elem *e, mbs_contact
         if (!(law->v_d > law->v_s))
             bad = mbs_build_error(b, e, "friction_trans_vel must be > stiction_trans_vel (are %g and %g)",
                                   mbs_spec_real(e, "friction_trans_vel"), mbs_spec_real(e, "stiction_trans_vel"));
+        /* Neither MotionSolve's Force_Contact nor Adams' CONTACT bounds
+         * mu_dynamic by mu_static, and the STEP law runs either way; but a
+         * coefficient that rises once sliding starts is seldom meant (the
+         * two swapped), so it is said, as for Force_JointFriction. */
+        if (!bad && law->mu_d > law->mu_s)
+            mbs_build_warning(b, e, "mu_dynamic (%g) is larger than mu_static (%g)", law->mu_d, law->mu_s);
     } else if (!(law->v_d > 0.0)) {
         bad = mbs_build_error(b, e, "friction_trans_vel must be > 0 (is %g)", mbs_spec_real(e, "friction_trans_vel"));
     }

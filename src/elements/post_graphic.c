@@ -168,16 +168,18 @@ static int text_numbers(mbs_builder *b, const mbs_spec_elem *e, double **v, int 
     int rc = mbs_parse_numbers(mbs_spec_has(e, "numbers") ? mbs_spec_text(e, "numbers") : NULL, v, n, bad, sizeof bad);
     if (rc == -2)
         return mbs_build_error(b, e, "the text: '%s' is not a number", bad);
-    return rc;
+    if (rc != 0)
+        return mbs_build_error(b, e, "out of memory reading the numbers of the text");
+    return 0;
 }
 
 /* Points x y z (model length unit) as the shape's points (SI). */
-static int take_points(const mbs_model *m, const double *v, int n_points, mbs_graphic *g)
+static int take_points(mbs_builder *b, const mbs_spec_elem *e, const double *v, int n_points, mbs_graphic *g)
 {
-    double to_si = mbs_units_to_si(&m->units, DIM_LENGTH);
+    double to_si = mbs_units_to_si(&mbs_builder_model(b)->units, DIM_LENGTH);
     g->points = malloc(((size_t)n_points * 3 + 1) * sizeof *g->points);
     if (!g->points)
-        return -1;
+        return mbs_build_error(b, e, "out of memory for its %d points", n_points);
     for (int i = 0; i < 3 * n_points; i++)
         g->points[i] = v[i] * to_si;
     g->n_points = n_points;
@@ -236,7 +238,7 @@ static int outline_of_points(mbs_builder *b, const mbs_spec_elem *e, mbs_graphic
     else if (mbs_spec_given(e, "num_point") && mbs_spec_int(e, "num_point") != n / 3)
         rc = mbs_build_error(b, e, "num_point is %ld, the text holds %d points", mbs_spec_int(e, "num_point"), n / 3);
     else
-        rc = take_points(mbs_builder_model(b), v, n / 3, g);
+        rc = take_points(b, e, v, n / 3, g);
     free(v);
     return rc;
 }
@@ -333,16 +335,20 @@ static int triamesh(mbs_builder *b, const mbs_spec_elem *e, mbs_graphic *g)
                                  i / 3 + 1, k, np - 1);
     }
     if (rc == 0)
-        rc = take_points(mbs_builder_model(b), v, (int)np, g);
+        rc = take_points(b, e, v, (int)np, g);
     if (rc == 0 && !(g->triangles = malloc((size_t)nt * 3 * sizeof *g->triangles)))
-        rc = -1;
+        rc = mbs_build_error(b, e, "TriaMesh: out of memory for its %ld triangles", nt);
     for (long i = 0; rc == 0 && i < 3 * nt; i++)
         g->triangles[i] = (int)v[3 * np + i];
     if (rc == 0)
         g->n_triangles = (int)nt;
     free(v);
     double volume;
-    if (rc == 0 && (rc = closed_mesh_volume(g->points, g->triangles, g->n_triangles, &volume)) == 0 && volume < 0)
+    if (rc == 0 && closed_mesh_volume(g->points, g->triangles, g->n_triangles, &volume) != 0)
+        rc = mbs_build_error(b, e,
+                             "TriaMesh: out of memory checking whether the mesh is closed (the %ld triangles' "
+                             "3 edges each, sorted)", nt);
+    else if (rc == 0 && volume < 0)
         mbs_build_warning(b, e,
                           "TriaMesh: its triangles are wound clockwise seen from outside (the closed mesh encloses "
                           "a negative volume): a Force_Contact takes its outside for solid; list each triangle's "

@@ -379,6 +379,40 @@ static void normalise_element(xmlNodePtr node, error_sink *sink)
     }
 }
 
+/* The root element's own name is free (MotionSolve files use their own),
+ * but a root named like a block of a model file or like one element is a
+ * piece of a model (MotionSolve's reference guide shows commands and
+ * elements so): one message saying so, where validation would otherwise
+ * complain about every child as misplaced. */
+static int root_is_a_piece(xmlNodePtr root, error_sink *sink)
+{
+    const char *name = (const char *)root->name;
+    const char *container = canonical_container(name);
+    const mbs_kind *kind = NULL;
+    for (const mbs_kind *const *k = mbs_registry(); !container && *k && !kind; k++)
+        if (mbs_strcaseeq((*k)->name, name))
+            kind = *k;
+    if (container && strcmp(container, MBS_MODEL_NAME) == 0)
+        return 0; /* a bare <Model> root is a whole model (normalise wraps it) */
+    if (!container && !kind)
+        return 0;
+    char *shown = mbs_str_shown(name, MBS_SHOWN_NAME);
+    if (container && strcmp(container, MBS_COMMAND_NAME) == 0)
+        mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(root),
+                     "the root element is <%s>: a command block alone is not a model file; mbsim reads the "
+                     "commands from the model file itself, in <" MBS_COMMAND_NAME "> after <" MBS_MODEL_NAME
+                     "> under one root element",
+                     shown);
+    else
+        mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(root),
+                     "the root element is <%s>: that is a piece of a model file, not a model; a model file's "
+                     "root element holds <" MBS_MODEL_NAME "> (the elements) and <" MBS_COMMAND_NAME
+                     "> (the analyses, optional)",
+                     shown);
+    free(shown);
+    return 1;
+}
+
 static void normalise(xmlDocPtr doc, error_sink *sink)
 {
     xmlNodePtr root = xmlDocGetRootElement(doc);
@@ -873,6 +907,10 @@ mbs_status mbs_xml_load_pruned(const char *path, const char *text, size_t len, m
     line_scan scan = {text, len, 0, 1};
     mark_start_lines(xmlDocGetRootElement(doc), &scan);
     free(unix_text);
+    if (root_is_a_piece(xmlDocGetRootElement(doc), &sink)) {
+        xmlFreeDoc(doc);
+        return MBS_E_INPUT;
+    }
     normalise(doc, &sink);
     prune_unknown(doc, &sink);
     int vocabulary_errors = d->errors - errors_before;

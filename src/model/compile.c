@@ -60,6 +60,7 @@ struct mbs_builder {
     int n_deferred;
     summary *summaries;
     int n_summaries;
+    int unexplained; /* the first element whose build failed without an error, -1 */
 };
 
 /* ---- messages ---- */
@@ -237,6 +238,18 @@ static void emit_summaries(mbs_builder *b)
     free(b->summaries);
 }
 
+/* A build (or deferred work) that fails reports why, or an element it
+ * refers to does; one that says nothing ran out of memory (what an
+ * allocation failure leaves, every other failure being an error). The
+ * first such element (the innermost: a referenced element finishes its
+ * build first) is named at the end if no error was reported, so that no
+ * model compiles with an element left out. */
+static void note_unexplained(mbs_builder *b, int i, int rc, int errors_before)
+{
+    if (rc != 0 && b->d->errors == errors_before && b->unexplained < 0)
+        b->unexplained = i;
+}
+
 static int build_elem(mbs_builder *b, int i)
 {
     const mbs_spec_elem *e = &b->spec->elems[i];
@@ -253,8 +266,10 @@ static int build_elem(mbs_builder *b, int i)
     b->state[i] = BUILDING;
     if (!e->modify) /* (a modify command's build is the kind's too: MBS_MODIFIABLE) */
         note_ignored(b, e);
+    int errors = b->d->errors;
     int rc = e->kind->build ? e->kind->build(b, e) : 0;
     b->state[i] = rc == 0 ? BUILT : FAILED;
+    note_unexplained(b, i, rc, errors);
     return rc;
 }
 
@@ -857,7 +872,7 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
         return MBS_E_NOMEM;
     default_settings(&m->settings);
     m->linear = (mbs_linear_settings){-1, -1, 1, 0};
-    mbs_builder b = {spec, m, d, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0, NULL, 0};
+    mbs_builder b = {spec, m, d, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0, NULL, 0, -1};
     b.state = calloc((size_t)spec->n_elems + 1, sizeof *b.state);
     b.result = malloc(((size_t)spec->n_elems + 1) * sizeof *b.result);
     b.made = malloc(((size_t)spec->n_elems + 1) * sizeof *b.made);
@@ -889,10 +904,15 @@ mbs_status mbs_compile(const mbs_spec *spec, mbs_diags *d, mbs_model **out)
     for (int k = 0; k < b.n_deferred; k++) {
         int i = b.deferred[k].elem;
         const deferred *dk = &b.deferred[k];
+        int errors = d->errors;
         if (b.state[i] == BUILT &&
-            (dk->fn ? dk->fn(&b, &spec->elems[i]) : dk->fn_ctx(&b, &spec->elems[i], dk->ctx)) != 0)
+            (dk->fn ? dk->fn(&b, &spec->elems[i]) : dk->fn_ctx(&b, &spec->elems[i], dk->ctx)) != 0) {
             b.state[i] = FAILED;
+            note_unexplained(&b, i, -1, errors);
+        }
     }
+    if (d->errors == errors_before && b.unexplained >= 0)
+        mbs_build_error(&b, &spec->elems[b.unexplained], "out of memory while building it");
     if (d->errors == errors_before && finish_expressions(&b) != 0)
         mbs_diag_add(d, MBS_SEV_ERROR, m->path, 0, "out of memory");
     emit_summaries(&b);

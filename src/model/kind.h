@@ -123,7 +123,9 @@ typedef struct mbs_kind {
     int n_attrs;
     const char *doc;   /* a paragraph for the reference documentation */
     /* Adds the element to the model under construction; reports problems
-     * through the builder and returns 0, or -1 when the element is unusable. */
+     * through the builder and returns 0, or -1 when the element is unusable
+     * (-1 with nothing reported is taken for out of memory: the compiler
+     * says so, naming the element). */
     int (*build)(struct mbs_builder *b, const struct mbs_spec_elem *e);
     /* MotionSolve's element_type keywords that name this kind ('|'
      * separated, its own first; NULL for none): Deactivate and Activate

@@ -22,6 +22,14 @@
  *       When the FMU ends the simulation inside a step (FMI 2: fmi2Discard
  *       with fmi2Terminated, FMI 3: terminateSimulation), the last row is at
  *       the time it reached and the master stops there.
+ *       --reset N: then fmi2Reset / fmi3Reset and the same again (start
+ *       values, initialisation, steps, rows), N times, before terminating;
+ *       a step that fails ends its round (exit status 1 at the end).
+ *       --second FILE: a second instance of the same FMU beside the first,
+ *       with the --set, --string, --input and --pd options that follow
+ *       (the communication steps are the first's), its rows in FILE;
+ *       both are initialised, then each communication step is taken by the
+ *       first instance and then by the second.
  *
  * Every message the FMU logs goes to stderr as "log: STATUS CATEGORY:
  * MESSAGE". Exit status: 0, 1 when an FMI call did not return OK (the call
@@ -573,6 +581,8 @@ typedef struct options {
     const char *pd_input, *pd_output, *pd_rate;
     double pd_set, pd_kp, pd_kd;
     int log;
+    int resets;      /* --reset N: run again after fmi2Reset / fmi3Reset, N times */
+    const char *out; /* the second instance's rows (--second FILE) */
 } options;
 
 /* The calls, by version, of what a co-simulation needs. */
@@ -630,7 +640,7 @@ static int set_string3(api *a, unsigned vr, const char *v)
     return fn(a->c, &r, 1, &v, 1);
 }
 
-static int instantiate(api *a, const options *o)
+static int instantiate(api *a, const options *o, const char *name)
 {
     fmu *f = a->f;
     char resources[600];
@@ -639,7 +649,7 @@ static int instantiate(api *a, const options *o)
         fmi2Component (*inst)(const char *, fmi2Type, const char *, const char *, const fmi2Callbacks *, int, int) =
             SYM(f, "fmi2Instantiate");
         snprintf(resources, sizeof resources, "file://%s/resources", f->dir);
-        a->c = inst("master", fmi2CoSimulation, f->token, resources, &callbacks, 0, o->log);
+        a->c = inst(name, fmi2CoSimulation, f->token, resources, &callbacks, 0, o->log);
         a->set_real = set_real2;
         a->get_real = get_real2;
         a->set_string = set_string2;
@@ -648,7 +658,7 @@ static int instantiate(api *a, const options *o)
                              const fmi3ValueReference *, size_t, void *, fmi3Logger, void *) =
             SYM(f, "fmi3InstantiateCoSimulation");
         snprintf(resources, sizeof resources, "%s/resources/", f->dir);
-        a->c = inst("master", f->token, resources, false, o->log, false, false, NULL, 0, NULL, logger3, NULL);
+        a->c = inst(name, f->token, resources, false, o->log, false, false, NULL, 0, NULL, logger3, NULL);
         a->set_real = set_real3;
         a->get_real = get_real3;
         a->set_string = set_string3;
@@ -703,114 +713,190 @@ static int set_inputs(api *a, const options *o, double t)
     return 0;
 }
 
-static int print_row(api *a, double t)
+
+/* One instance's co-simulation: its calls, its options, where it is. */
+typedef struct session {
+    api a;
+    const options *o;
+    const char *name;
+    FILE *out;     /* its rows */
+    double t;
+    long k, n;     /* steps taken, steps to take */
+    int finished;  /* the FMU ended the simulation */
+} session;
+
+static int print_row(session *s, double t)
 {
-    printf("%.17g", t);
-    for (int i = 0; i < a->f->n_vars; i++) {
-        if (strcmp(a->f->vars[i].causality, "output") != 0)
+    fprintf(s->out, "%.17g", t);
+    for (int i = 0; i < s->a.f->n_vars; i++) {
+        if (strcmp(s->a.f->vars[i].causality, "output") != 0)
             continue;
         double v;
-        if (called("GetReal (output)", a->get_real(a, a->f->vars[i].vr, &v), t) != 0)
+        if (called("GetReal (output)", s->a.get_real(&s->a, s->a.f->vars[i].vr, &v), t) != 0)
             return -1;
-        printf(",%.17g", v);
+        fprintf(s->out, ",%.17g", v);
     }
-    printf("\n");
+    fprintf(s->out, "\n");
     return 0;
 }
 
-static int run(fmu *f, const options *o)
+/* From the instantiated state: start values, initialisation, the header
+ * and the first row. */
+static int session_begin(session *s)
 {
-    api a = {f, NULL, NULL, NULL, NULL};
-    for (int i = 0; i < o->n_inputs; i++)
-        if (!find(f, o->inputs[i].name) || strcmp(find(f, o->inputs[i].name)->causality, "input") != 0) {
-            fprintf(stderr, "fmi_master: no input '%s'\n", o->inputs[i].name);
-            return 2;
-        }
-    if (o->pd_input && (!find(f, o->pd_input) || !find(f, o->pd_output) || !find(f, o->pd_rate))) {
-        fprintf(stderr, "fmi_master: --pd names a variable the FMU does not have\n");
-        return 2;
-    }
-    if (instantiate(&a, o) != 0)
-        return 1;
-    int rc = 1;
-    double t = o->start;
+    fmu *f = s->a.f;
+    const options *o = s->o;
+    s->t = o->start;
+    s->k = 0;
+    s->n = lround((o->stop - o->start) / o->step);
+    s->finished = 0;
     if (f->version == 2) {
         fmi2Status (*setup)(void *, int, double, double, int, double) = SYM(f, "fmi2SetupExperiment");
         fmi2Status (*enter)(void *) = SYM(f, "fmi2EnterInitializationMode");
         fmi2Status (*exit_init)(void *) = SYM(f, "fmi2ExitInitializationMode");
-        if (start_values(&a, o) != 0 || called("fmi2SetupExperiment", setup(a.c, 0, 0, t, 1, o->stop), t) ||
-            called("fmi2EnterInitializationMode", enter(a.c), t) || set_inputs(&a, o, t) != 0 ||
-            called("fmi2ExitInitializationMode", exit_init(a.c), t))
-            goto done;
+        if (start_values(&s->a, o) != 0 || called("fmi2SetupExperiment", setup(s->a.c, 0, 0, s->t, 1, o->stop), s->t) ||
+            called("fmi2EnterInitializationMode", enter(s->a.c), s->t) || set_inputs(&s->a, o, s->t) != 0 ||
+            called("fmi2ExitInitializationMode", exit_init(s->a.c), s->t))
+            return -1;
     } else {
         fmi3Status (*enter)(void *, bool, double, double, bool, double) = SYM(f, "fmi3EnterInitializationMode");
         fmi3Status (*exit_init)(void *) = SYM(f, "fmi3ExitInitializationMode");
-        if (start_values(&a, o) != 0 || called("fmi3EnterInitializationMode", enter(a.c, 0, 0, t, 1, o->stop), t) ||
-            set_inputs(&a, o, t) != 0 || called("fmi3ExitInitializationMode", exit_init(a.c), t))
-            goto done;
+        if (start_values(&s->a, o) != 0 ||
+            called("fmi3EnterInitializationMode", enter(s->a.c, 0, 0, s->t, 1, o->stop), s->t) ||
+            set_inputs(&s->a, o, s->t) != 0 || called("fmi3ExitInitializationMode", exit_init(s->a.c), s->t))
+            return -1;
     }
-    printf("t");
+    fprintf(s->out, "t");
     for (int i = 0; i < f->n_vars; i++)
         if (strcmp(f->vars[i].causality, "output") == 0)
-            printf(",%s", f->vars[i].name);
-    printf("\n");
-    if (print_row(&a, t) != 0)
-        goto done;
-    long n = lround((o->stop - o->start) / o->step);
-    for (long k = 1; k <= n; k++) {
-        if (set_inputs(&a, o, t) != 0)
-            goto done;
-        int st, ended = 0;
-        double last = t;
-        if (f->version == 2) {
-            fmi2Status (*step)(void *, double, double, int) = SYM(f, "fmi2DoStep");
-            st = step(a.c, t, o->step, 1);
-            /* fmi2Discard: the FMU got only part of the way; if it ended the
-             * simulation (fmi2Terminated), the last row is where it stopped */
-            if (st == fmi2Discard) {
-                fmi2Status (*bstatus)(void *, int, int *) = SYM(f, "fmi2GetBooleanStatus");
-                fmi2Status (*rstatus)(void *, int, double *) = SYM(f, "fmi2GetRealStatus");
-                int terminated = 0;
-                if (bstatus(a.c, 3 /* fmi2Terminated */, &terminated) == fmi2OK && terminated &&
-                    rstatus(a.c, 2 /* fmi2LastSuccessfulTime */, &last) == fmi2OK) {
-                    ended = 1;
-                    st = fmi2OK;
-                }
-            }
-        } else {
-            fmi3Status (*step)(void *, double, double, bool, bool *, bool *, bool *, double *) = SYM(f, "fmi3DoStep");
-            bool event, terminate, early;
-            st = step(a.c, t, o->step, true, &event, &terminate, &early, &last);
-            ended = st == fmi3OK && terminate;
-        }
-        if (called(f->version == 2 ? "fmi2DoStep" : "fmi3DoStep", st, t) != 0)
-            goto done;
-        if (ended) {
-            fprintf(stderr, "fmi_master: the FMU ended the simulation at t = %.17g\n", last);
-            if (print_row(&a, last) != 0)
-                goto done;
-            break;
-        }
-        t = o->start + (double)k * o->step;
-        if (print_row(&a, t) != 0)
-            goto done;
-    }
-    rc = 0;
-done:
-    fflush(stdout);
+            fprintf(s->out, ",%s", f->vars[i].name);
+    fprintf(s->out, "\n");
+    return print_row(s, s->t);
+}
+
+/* The next communication step and its row; done when all are taken or the
+ * FMU ended the simulation. */
+static int session_step(session *s)
+{
+    fmu *f = s->a.f;
+    const options *o = s->o;
+    if (s->finished || s->k >= s->n)
+        return 0;
+    if (set_inputs(&s->a, o, s->t) != 0)
+        return -1;
+    int st, ended = 0;
+    double last = s->t;
     if (f->version == 2) {
-        fmi2Status (*term)(void *) = SYM(f, "fmi2Terminate");
-        void (*free_instance)(void *) = SYM(f, "fmi2FreeInstance");
-        if (called("fmi2Terminate", term(a.c), t) != 0)
-            rc = 1;
-        free_instance(a.c);
+        fmi2Status (*step)(void *, double, double, int) = SYM(f, "fmi2DoStep");
+        st = step(s->a.c, s->t, o->step, 1);
+        /* fmi2Discard: the FMU got only part of the way; if it ended the
+         * simulation (fmi2Terminated), the last row is where it stopped */
+        if (st == fmi2Discard) {
+            fmi2Status (*bstatus)(void *, int, int *) = SYM(f, "fmi2GetBooleanStatus");
+            fmi2Status (*rstatus)(void *, int, double *) = SYM(f, "fmi2GetRealStatus");
+            int terminated = 0;
+            if (bstatus(s->a.c, 3 /* fmi2Terminated */, &terminated) == fmi2OK && terminated &&
+                rstatus(s->a.c, 2 /* fmi2LastSuccessfulTime */, &last) == fmi2OK) {
+                ended = 1;
+                st = fmi2OK;
+            }
+        }
     } else {
-        fmi3Status (*term)(void *) = SYM(f, "fmi3Terminate");
-        void (*free_instance)(void *) = SYM(f, "fmi3FreeInstance");
-        if (called("fmi3Terminate", term(a.c), t) != 0)
-            rc = 1;
-        free_instance(a.c);
+        fmi3Status (*step)(void *, double, double, bool, bool *, bool *, bool *, double *) = SYM(f, "fmi3DoStep");
+        bool event, terminate, early;
+        st = step(s->a.c, s->t, o->step, true, &event, &terminate, &early, &last);
+        ended = st == fmi3OK && terminate;
     }
+    if (called(f->version == 2 ? "fmi2DoStep" : "fmi3DoStep", st, s->t) != 0)
+        return -1;
+    if (ended) {
+        fprintf(stderr, "fmi_master: %s: the FMU ended the simulation at t = %.17g\n", s->name, last);
+        s->finished = 1;
+        return print_row(s, last);
+    }
+    s->k++;
+    s->t = o->start + (double)s->k * o->step;
+    return print_row(s, s->t);
+}
+
+static int session_reset(session *s)
+{
+    fmu *f = s->a.f;
+    fmi2Status (*reset)(void *) = SYM(f, f->version == 2 ? "fmi2Reset" : "fmi3Reset");
+    return called(f->version == 2 ? "fmi2Reset" : "fmi3Reset", reset(s->a.c), s->t);
+}
+
+static int session_end(session *s)
+{
+    fmu *f = s->a.f;
+    int rc = 0;
+    fflush(s->out);
+    if (!s->a.c)
+        return 0;
+    fmi2Status (*term)(void *) = SYM(f, f->version == 2 ? "fmi2Terminate" : "fmi3Terminate");
+    void (*free_instance)(void *) = SYM(f, f->version == 2 ? "fmi2FreeInstance" : "fmi3FreeInstance");
+    if (called(f->version == 2 ? "fmi2Terminate" : "fmi3Terminate", term(s->a.c), s->t) != 0)
+        rc = -1;
+    free_instance(s->a.c);
+    s->a.c = NULL;
+    return rc;
+}
+
+static int usable_options(fmu *f, const options *o)
+{
+    for (int i = 0; i < o->n_inputs; i++)
+        if (!find(f, o->inputs[i].name) || strcmp(find(f, o->inputs[i].name)->causality, "input") != 0) {
+            fprintf(stderr, "fmi_master: no input '%s'\n", o->inputs[i].name);
+            return -1;
+        }
+    if (o->pd_input && (!find(f, o->pd_input) || !find(f, o->pd_output) || !find(f, o->pd_rate))) {
+        fprintf(stderr, "fmi_master: --pd names a variable the FMU does not have\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* The co-simulation of `o` (and of `second` beside it, its steps taken
+ * in turn with the first's), run again after fmi2Reset / fmi3Reset
+ * `o->resets` times. */
+static int run(fmu *f, const options *o, const options *second)
+{
+    if (usable_options(f, o) != 0 || (second && usable_options(f, second) != 0))
+        return 2;
+    session s[2] = {{{f, NULL, NULL, NULL, NULL}, o, "master", stdout, o->start, 0, 0, 0},
+                    {{f, NULL, NULL, NULL, NULL}, second, "second", NULL, o->start, 0, 0, 0}};
+    int n = second ? 2 : 1, rc = 1;
+    if (second && !(s[1].out = fopen(second->out, "w"))) {
+        fprintf(stderr, "fmi_master: cannot write %s\n", second->out);
+        return 2;
+    }
+    for (int i = 0; i < n; i++)
+        if (instantiate(&s[i].a, s[i].o, s[i].name) != 0)
+            goto done;
+    int failed = 0;
+    for (int round = 0; round <= o->resets; round++) {
+        for (int i = 0; i < n; i++)
+            if ((round > 0 && session_reset(&s[i]) != 0) || session_begin(&s[i]) != 0)
+                goto done;
+        /* a failed step ends the round: reset (the one call, with
+         * terminate and free, a failed FMU accepts) starts the next */
+        int more = 1, failed_now = 0;
+        while (more && !failed_now) {
+            more = 0;
+            for (int i = 0; i < n && !failed_now; i++) {
+                failed_now = session_step(&s[i]) != 0;
+                more |= !s[i].finished && s[i].k < s[i].n;
+            }
+        }
+        failed |= failed_now;
+    }
+    rc = failed;
+done:
+    for (int i = 0; i < n; i++)
+        if (session_end(&s[i]) != 0)
+            rc = 1;
+    if (s[1].out)
+        fclose(s[1].out);
     return rc;
 }
 
@@ -819,7 +905,8 @@ static int usage(void)
     fprintf(stderr, "usage: fmi_master check FMU\n"
                     "       fmi_master run FMU --step H --stop T [--start T0] [--set NAME=VALUE]...\n"
                     "                  [--string NAME=TEXT]... [--input NAME=step:T1:VALUE]...\n"
-                    "                  [--pd INPUT=OUTPUT,RATE,SETPOINT,KP,KD] [--log]\n");
+                    "                  [--pd INPUT=OUTPUT,RATE,SETPOINT,KP,KD] [--log] [--reset N]\n"
+                    "                  [--second FILE [--set ...] [--string ...] [--input ...] [--pd ...]]\n");
     return 2;
 }
 
@@ -842,53 +929,66 @@ int main(int argc, char **argv)
     int running = strcmp(argv[1], "run") == 0;
     if (!running && strcmp(argv[1], "check") != 0)
         return usage();
-    options o = {.step = 0, .stop = 0};
+    /* options[0] the first instance's; --second FILE starts the second's */
+    options opts[2] = {{.step = 0, .stop = 0}, {.step = 0, .stop = 0}};
+    options *o = &opts[0];
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i];
         char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--log") == 0) {
-            o.log = 1;
+            o->log = 1;
             continue;
         }
         if (!v)
             return usage();
         i++;
         setting s;
-        if (strcmp(a, "--step") == 0)
-            o.step = strtod(v, NULL);
-        else if (strcmp(a, "--stop") == 0)
-            o.stop = strtod(v, NULL);
-        else if (strcmp(a, "--start") == 0)
-            o.start = strtod(v, NULL);
-        else if (strcmp(a, "--set") == 0 && o.n_sets < 16 && name_value(v, &s) == 0)
-            o.sets[o.n_sets++] = s;
-        else if (strcmp(a, "--string") == 0 && o.n_strings < 4 && name_value(v, &s) == 0)
-            o.strings[o.n_strings++] = s;
-        else if (strcmp(a, "--input") == 0 && o.n_inputs < 8 && name_value(v, &s) == 0 &&
-                 sscanf(s.value, "step:%lf:%lf", &o.inputs[o.n_inputs].t1, &o.inputs[o.n_inputs].value) == 2)
-            o.inputs[o.n_inputs++].name = s.name;
-        else if (strcmp(a, "--pd") == 0 && name_value(v, &s) == 0) {
+        if (strcmp(a, "--step") == 0 && o == &opts[0])
+            o->step = strtod(v, NULL);
+        else if (strcmp(a, "--stop") == 0 && o == &opts[0])
+            o->stop = strtod(v, NULL);
+        else if (strcmp(a, "--start") == 0 && o == &opts[0])
+            o->start = strtod(v, NULL);
+        else if (strcmp(a, "--reset") == 0 && o == &opts[0])
+            o->resets = atoi(v);
+        else if (strcmp(a, "--second") == 0 && o == &opts[0]) {
+            o = &opts[1];
+            o->out = v;
+        } else if (strcmp(a, "--set") == 0 && o->n_sets < 16 && name_value(v, &s) == 0)
+            o->sets[o->n_sets++] = s;
+        else if (strcmp(a, "--string") == 0 && o->n_strings < 4 && name_value(v, &s) == 0)
+            o->strings[o->n_strings++] = s;
+        else if (strcmp(a, "--input") == 0 && o->n_inputs < 8 && name_value(v, &s) == 0 &&
+                 sscanf(s.value, "step:%lf:%lf", &o->inputs[o->n_inputs].t1, &o->inputs[o->n_inputs].value) == 2)
+            o->inputs[o->n_inputs++].name = s.name;
+        else if (strcmp(a, "--pd") == 0 && !o->pd_input && name_value(v, &s) == 0) {
             char out[128], rate[128];
-            if (sscanf(s.value, "%127[^,],%127[^,],%lf,%lf,%lf", out, rate, &o.pd_set, &o.pd_kp, &o.pd_kd) != 5)
+            if (sscanf(s.value, "%127[^,],%127[^,],%lf,%lf,%lf", out, rate, &o->pd_set, &o->pd_kp, &o->pd_kd) != 5)
                 return usage();
-            o.pd_input = s.name;
-            o.pd_output = strdup(out);
-            o.pd_rate = strdup(rate);
+            o->pd_input = s.name;
+            o->pd_output = strdup(out);
+            o->pd_rate = strdup(rate);
         } else
             return usage();
     }
-    if (running && !(o.step > 0 && o.stop > o.start))
+    /* the second instance keeps the first's communication steps */
+    opts[1].step = opts[0].step;
+    opts[1].stop = opts[0].stop;
+    opts[1].start = opts[0].start;
+    if (running && !(opts[0].step > 0 && opts[0].stop > opts[0].start && opts[0].resets >= 0))
         return usage();
     fmu f;
     memset(&f, 0, sizeof f);
     int rc = load(&f, argv[2]) == 0 ? 0 : 2;
     if (rc == 0 && running)
-        rc = run(&f, &o);
+        rc = run(&f, &opts[0], opts[1].out ? &opts[1] : NULL);
     else if (rc == 0)
         printf("fmi_master: %s: FMI %d.0, %d variables, the binary has every required function\n", argv[2], f.version,
                f.n_vars);
     cleanup(&f);
-    free((void *)o.pd_output); /* strdup'd by --pd */
-    free((void *)o.pd_rate);
+    for (int k = 0; k < 2; k++) {
+        free((void *)opts[k].pd_output); /* strdup'd by --pd */
+        free((void *)opts[k].pd_rate);
+    }
     return rc;
 }

@@ -15,6 +15,11 @@
 #   - a step that fails returns an error with mbsim's message in the log;
 #     a value that is not finite is refused; the results file the master
 #     asks for is what mbsim info and export read;
+#   - fmi2Reset / fmi3Reset: a run again after it (a plain one, one a
+#     Sensor_Event ends, one whose step fails) gives the first's rows bit for
+#     bit; two instances of one FMU in one process, with other parameters
+#     and inputs, stepped in turn, each give their single run's rows and
+#     results file;
 #   - the FMU carries what its binary needs: unpacked in a clean folder, the
 #     binary finds every library but the C library's beside it.
 # usage: tests/fmi/run.sh path/to/mbsim path/to/build
@@ -182,6 +187,59 @@ for v in 2 3; do
     check "... completed, 101 rows (FMI $v)" sh -c "grep -q 'completed' '$tmp/out' && grep -q '^rows: *101' '$tmp/out'"
     "$mbsim" export "$tmp/co$v.h5" block_position | tail -n +2 | cut -d, -f1,4 >"$tmp/co_x"
     check "its rows are the co-simulation's (FMI $v)" agree "$tmp/co_x" "$tmp/fmu_x" 0.0125 1e-9
+
+    # ---- fmi2Reset / fmi3Reset: the same run again, bit for bit ----
+    # (the rows are printed with 17 digits: equal text is equal doubles)
+    status "the spring run, then reset and run again, twice (FMI $v)" 0 \
+        master_run "$tmp/spring$v.fmu" "$tmp/reset$v.csv" --step 0.01 --stop 1 --input force=step:0.1:10 --reset 2
+    check "... each run's rows are the single run's, bit for bit (FMI $v)" sh -c \
+        "cat '$tmp/s$v.csv' '$tmp/s$v.csv' '$tmp/s$v.csv' | cmp -s - '$tmp/reset$v.csv'"
+    status "the run a Sensor_Event ends, reset, again (FMI $v)" 0 \
+        master_run "$tmp/stop$v.fmu" "$tmp/stop_reset$v.csv" --step 0.01 --stop 1 --input force=step:0.1:10 --reset 1
+    check "... ends at the same time with the same rows (FMI $v)" sh -c \
+        "cat '$tmp/stop$v.csv' '$tmp/stop$v.csv' | cmp -s - '$tmp/stop_reset$v.csv'"
+    status "the run whose step fails, reset, again (FMI $v)" 1 \
+        master_run "$tmp/fail$v.fmu" "$tmp/f_reset$v.csv" --step 0.02 --stop 0.2 --reset 1
+    check "... fails again after the same rows (FMI $v)" sh -c \
+        "cat '$tmp/f$v.csv' '$tmp/f$v.csv' | cmp -s - '$tmp/f_reset$v.csv'"
+    check "... with the same message (FMI $v)" test "$(grep -c "log: Error.*run failed at t = 0.0.*'doomed push'" "$tmp/err")" -eq 2
+
+    # ---- two instances of one FMU in one process ----
+    # the spring with another stiffness and another input beside the first,
+    # stepped in turn; each gives its own single run's rows
+    status "the spring alone with k = 1200 and a step of 5 at 0.2 s (FMI $v)" 0 \
+        master_run "$tmp/spring$v.fmu" "$tmp/b$v.csv" --step 0.01 --stop 1 --set k=1200 --input force=step:0.2:5
+    check "... which is not the first run (FMI $v)" sh -c "! cmp -s '$tmp/b$v.csv' '$tmp/s$v.csv'"
+    status "both springs at once, stepped in turn (FMI $v)" 0 \
+        master_run "$tmp/spring$v.fmu" "$tmp/two_a$v.csv" --step 0.01 --stop 1 --input force=step:0.1:10 \
+        --second "$tmp/two_b$v.csv" --set k=1200 --input force=step:0.2:5
+    check "... the first gives its single run's rows, bit for bit (FMI $v)" cmp -s "$tmp/two_a$v.csv" "$tmp/s$v.csv"
+    check "... the second gives its single run's rows, bit for bit (FMI $v)" cmp -s "$tmp/two_b$v.csv" "$tmp/b$v.csv"
+    # two pendulums, each closed by its own controller and writing its own
+    # results file, both reset and run again
+    pd_a="--set g=0 --pd torque=angle,rate,0.3,20,4"
+    pd_b="--pd torque=angle,rate,-0.2,30,2"
+    # shellcheck disable=SC2086
+    status "a pendulum alone, with its results file (FMI $v)" 0 \
+        master_run "$tmp/pend$v.fmu" "$tmp/pa$v.csv" --step 0.001 --stop 1 $pd_a --string mbsim_results_file="$tmp/pa$v.h5"
+    # shellcheck disable=SC2086
+    status "another alone, with gravity and another set point (FMI $v)" 0 \
+        master_run "$tmp/pend$v.fmu" "$tmp/pb$v.csv" --step 0.001 --stop 1 $pd_b --string mbsim_results_file="$tmp/pb$v.h5"
+    # shellcheck disable=SC2086
+    status "both at once, stepped in turn, reset, and again (FMI $v)" 0 \
+        master_run "$tmp/pend$v.fmu" "$tmp/two_pa$v.csv" --step 0.001 --stop 1 --reset 1 $pd_a \
+        --string mbsim_results_file="$tmp/two_pa$v.h5" --second "$tmp/two_pb$v.csv" $pd_b \
+        --string mbsim_results_file="$tmp/two_pb$v.h5"
+    check "... the first gives its single run's rows twice (FMI $v)" sh -c \
+        "cat '$tmp/pa$v.csv' '$tmp/pa$v.csv' | cmp -s - '$tmp/two_pa$v.csv'"
+    check "... the second its own twice (FMI $v)" sh -c "cat '$tmp/pb$v.csv' '$tmp/pb$v.csv' | cmp -s - '$tmp/two_pb$v.csv'"
+    check "... which differ (FMI $v)" sh -c "! cmp -s '$tmp/pa$v.csv' '$tmp/pb$v.csv'"
+    for w in a b; do
+        "$mbsim" export "$tmp/p$w$v.h5" angle >"$tmp/one.csv"
+        "$mbsim" export "$tmp/two_p$w$v.h5" angle >"$tmp/two.csv"
+        check "... the $w results file (of the run after the reset) is the single run's (FMI $v)" \
+            sh -c "test -s '$tmp/one.csv' && cmp -s '$tmp/one.csv' '$tmp/two.csv'"
+    done
 
     # ---- self-contained ----
     rm -rf "$tmp/clean" && mkdir "$tmp/clean" && unzip -q "$tmp/spring$v.fmu" -d "$tmp/clean"

@@ -5,7 +5,9 @@
  * path q(t) = q + qd t + qdd t^2 / 2); the mass matrix gives the bodies'
  * kinetic energy (qd^T M qd / 2 = sum m v^2 / 2 + w . I w / 2); the
  * backward pass of the bodies' inertial wrenches at rest is M qdd; and the
- * articulated-body solve gives qdd back from it. The tree:
+ * articulated-body solve gives qdd back from it; the size of each row's
+ * terms is that of a lone force and its moment about the origin, and
+ * bounds the rows. The tree:
  * a REVOLUTE about a tilted axis from the ground, a TRANSLATIONAL on it
  * whose child holds the J marker, a CYLINDRICAL on that, a FIXED on that. */
 #include "../support/harness.h"
@@ -137,6 +139,51 @@ TEST(mass_matrix_gives_the_kinetic_energy_and_inverse_dynamics_at_rest)
     tree_fixture_teardown(&f);
 }
 
+/* Forward kinematics at (q, qd, qdd), a force on the chain's last body
+ * (NULL: none), then each row's term size and residual. */
+static void sizes_and_rows(tree_fixture *f, const double *q, const double *qd, const double *qdd,
+                           const double force[3], double *size, double *res)
+{
+    double stab[4];
+    mbs_tree_forward(&f->tree, f->t.model, f->d, q, qd, qdd, NULL, NULL);
+    if (force)
+        v3_copy(f->d->bodies[f->tree.joints[3].child].f, force);
+    mbs_tree_term_sizes(&f->tree, f->t.model, f->d, size);
+    mbs_tree_project(&f->tree, f->t.model, f->d, res, stab);
+}
+
+/* The size of each coordinate's terms (what its rounding scales with, the
+ * joint formulation's least acceleration increments): a force f alone on
+ * the last body, at rest, is a wrench (-r x f, -f) in every row, whose
+ * terms are |r| |f| (moment about the origin) and |f|: the size is
+ * |S_w| |r| |f| + |S_v| |f|, at least the row's |S . W|; and at rest with
+ * accelerations and no load the rows M qdd stay within their sizes. */
+TEST(term_sizes_are_the_loads_and_their_moments_about_the_origin)
+{
+    tree_fixture f;
+    double q[4], qd[4], qdd[4], size[4], res[4];
+    if (setup(&f, q, qd, qdd) != 0)
+        return;
+    for (int k = 0; k < 4; k++)
+        q[k] += 0.1 * (k + 1), qd[k] = qdd[k] = 0.0;
+    const double force[3] = {3.0, -40.0, 7.0};
+    sizes_and_rows(&f, q, qd, qdd, force, size, res);
+    double fn = v3_norm(force), rn = v3_norm(f.d->bodies[f.tree.joints[3].child].r);
+    for (int k = 0; k < 4; k++) {
+        const double *S = f.tree.motion + 6 * k;
+        double want = v3_norm(S) * rn * fn + v3_norm(S + 3) * fn;
+        CHECK_NEAR(size[k], want, 1e-14 * want);
+        CHECK(fabs(res[k]) <= size[k]);
+    }
+    for (int k = 0; k < 4; k++)
+        qdd[k] = QDD[k];
+    sizes_and_rows(&f, q, qd, qdd, NULL, size, res);
+    for (int k = 0; k < 4; k++)
+        CHECK_MSG(fabs(res[k]) > 0.0 && fabs(res[k]) <= size[k], "row %d: %.3g, size %.3g", k, res[k], size[k]);
+    tree_fixture_teardown(&f);
+}
+
 TEST_SUITE(tree, T(forward_kinematics_at_the_start_gives_the_initial_poses),
            T(velocities_and_accelerations_are_the_rates_of_positions_and_velocities),
-           T(mass_matrix_gives_the_kinetic_energy_and_inverse_dynamics_at_rest));
+           T(mass_matrix_gives_the_kinetic_energy_and_inverse_dynamics_at_rest),
+           T(term_sizes_are_the_loads_and_their_moments_about_the_origin));

@@ -27,6 +27,9 @@
     X(joint_newton) \
     X(adams) \
     X(contact_shapes) \
-    X(contact_law)
+    X(contact_law) \
+    X(contact_checks) \
+    X(mesh_memory) \
+    X(unexplained_failure)
 
 TEST_MAIN(SUITES)

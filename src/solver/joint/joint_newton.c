@@ -28,7 +28,10 @@
  * its steps; and a joint at rest moved by the whole increment crossed its
  * friction's kink in the slip speed (a 32-link friction chain: 10 600
  * convergence failures, against 460 with the smaller one). One more
- * residual per rate. */
+ * residual per rate. Neither increment goes below the rate's acceleration
+ * floor (acceleration_floors; the velocity's, that over c_j): the
+ * variables' own increments can be lost in the rounding of the row's
+ * terms. */
 static void difference_columns(mbs_joint_system *s, double t, double cj, double h, const double *yj,
                                const double *ypj, const double *ewt, int from, int to, double *cols)
 {
@@ -41,9 +44,11 @@ static void difference_columns(mbs_joint_system *s, double t, double cj, double 
         if (h * ypj[c] < 0)
             inc = -inc;
         int rate = c >= s->np && c < s->np + s->n;
-        double acc = inc;
+        double acc = inc, floor = rate ? s->acc_floor[c - s->np] : 0.0;
         if (rate && cj > 1.0)
             inc = copysign(fmax(fabs(inc) / cj, 4.0 * srur * fabs(yj[c])), inc);
+        if (rate)
+            inc = copysign(fmax(fabs(inc), floor / fmax(cj, 1.0)), inc);
         inc = (yj[c] + inc) - yj[c];
         double *col = cols + (size_t)(c - from) * nj;
         s->yjw[c] += inc;
@@ -54,7 +59,7 @@ static void difference_columns(mbs_joint_system *s, double t, double cj, double 
             col[i] = (s->rj[i] - s->rj0[i]) / inc;
         s->yjw[c] = yj[c];
         if (rate) {
-            acc = copysign(fmax(fabs(acc), srur * fabs(ypj[c])), acc);
+            acc = copysign(fmax(fmax(fabs(acc), floor), srur * fabs(ypj[c])), acc);
             acc = (ypj[c] + acc) - ypj[c];
             s->ypjw[c] += acc;
             mbs_joint_system_residual(s, t, s->yjw, s->ypjw, s->rj);
@@ -419,10 +424,30 @@ void mbs_joint_system_tree_block(mbs_joint_system *s, mbs_tree_block *out)
     *out = (mbs_tree_block){tree_block_factored, tree_block_solve, s};
 }
 
+/* Each tree rate's least acceleration increment, at the state of the last
+ * residual: the one whose inertia M_kk moves the rate's row by sqrt(eps)
+ * times the size of the terms it sums (mbs_tree_term_sizes), i.e. a
+ * difference above their rounding by 1/sqrt(eps). The rates' own
+ * increments (1/w, about atol) can lie below it: on a node of the anti-roll
+ * bar with J = 1e-4 kg m^2 held 0.5 m from the origin by 180 N, 1e-10
+ * rad/s^2 moved its row by 1e-14 N m, its rounding, and its column lost c_j
+ * M (Newton failed at t = 0.0018 s). */
+static void acceleration_floors(mbs_joint_system *s)
+{
+    int n = s->n;
+    mbs_tree_term_sizes(&s->tree, s->m, s->d, s->acc_floor);
+    mbs_tree_mass_matrix(&s->tree, s->m, s->d, s->mass_work, n);
+    for (int l = 0; l < n; l++) {
+        double mkk = s->mass_work[(size_t)l * n + l];
+        s->acc_floor[l] = mkk > 0.0 ? sqrt(DBL_EPSILON) * s->acc_floor[l] / mkk : 0.0;
+    }
+}
+
 void mbs_joint_system_jacobian(mbs_joint_system *s, double t, double cj, double h, const double *yj,
                                const double *ypj, const double *ewt, double *J)
 {
     mbs_joint_system_residual(s, t, yj, ypj, s->rj0);
+    acceleration_floors(s);
     difference_columns(s, t, cj, h, yj, ypj, ewt, 0, s->nj, J);
     /* the dissipated energy drives nothing: its row only its diagonal, as
      * in absolute coordinates (sparsity.c); its differenced row crossed the

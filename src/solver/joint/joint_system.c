@@ -68,6 +68,8 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->grow);
     free(s->q_jac);
     free(s->pos_cols);
+    free(s->acc_floor);
+    free(s->mass_work);
     free(s->pos_body);
     free(s->quaternion);
     free(s);
@@ -306,6 +308,9 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->grow = calloc(n, sizeof *s->grow);
     s->q_jac = calloc((size_t)s->np + 1, sizeof *s->q_jac);
     s->pos_cols = calloc((size_t)s->np * (size_t)s->nj + 1, sizeof *s->pos_cols);
+    s->acc_floor = calloc(n, sizeof *s->acc_floor);
+    s->mass_work = calloc(s->newton == MBS_NEWTON_DIFFERENCE ? (size_t)s->n * (size_t)s->n + 1 : 1,
+                          sizeof *s->mass_work);
     /* choose_rows keeps at most min(rows outside the tree, n_cols) of them */
     int loop_rows = 0;
     for (int r = 0; r < m->n_rows; r++)
@@ -313,7 +318,8 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->max_rows = loop_rows < s->n_cols ? loop_rows : s->n_cols;
     s->basis = calloc((size_t)s->max_rows * (size_t)s->n_cols + 1, sizeof *s->basis);
     if (!s->kept || !s->row_of || !s->y || !s->yp || !s->res || !s->rj || !s->rj0 || !s->yjw || !s->ypjw ||
-        !s->dyn || !s->stab || !s->grow || !s->basis || !s->q_jac || !s->pos_cols) {
+        !s->dyn || !s->stab || !s->grow || !s->basis || !s->q_jac || !s->pos_cols || !s->acc_floor ||
+        !s->mass_work) {
         free(mu_row);
         mbs_joint_system_free(s);
         return NULL;

@@ -76,7 +76,8 @@ typedef struct mbs_tree {
     double *art_U, *art_Dinv;
     double *art_S;          /* [n_coords x 6] the motion subspaces they were made with (the
                                residuals in between move `motion` on) */
-    double *force;          /* [n_bodies x 6] scratch of the solves: bias forces, accelerations */
+    double *force;          /* [n_bodies x 6] scratch of the solves (bias forces, accelerations)
+                               and of mbs_tree_term_sizes */
 } mbs_tree;
 
 /* Chooses the tree: joints of the supported types (FIXED, REVOLUTE,
@@ -132,6 +133,11 @@ void mbs_tree_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, double
  * loads so far (res_dyn and stab NULL: the reactions only). */
 void mbs_tree_reactions_and_project(mbs_tree *t, const mbs_model *m, const mbs_data *d, const char *wanted,
                                     double *out, double *res_dyn, double *stab);
+
+/* The size of the terms each coordinate's residual (mbs_tree_project)
+ * sums, whose rounding is about eps times it, into out[n_coords]; after
+ * the elements have loaded the bodies (tree_passes.c). */
+void mbs_tree_term_sizes(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *out);
 
 /* The mass matrix of the tree coordinates, M (n_coords x n_coords, column
  * major, leading dimension ld), by composite rigid bodies; after
