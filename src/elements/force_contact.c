@@ -33,6 +33,7 @@
 #include "../solver/eval/eval.h"
 
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -433,11 +434,12 @@ static int side(mbs_builder *b, const mbs_spec_elem *e, const char *which, mbs_c
         rc = -1;
     *body = -1;
     for (int k = 0; rc == 0 && k < n_ids; k++) {
-        int id = (int)ids[k];
-        if (ids[k] != id || id < 1) {
+        /* range first: converting a double beyond int is undefined */
+        if (!(ids[k] >= 1 && ids[k] <= INT_MAX && ids[k] == floor(ids[k]))) {
             rc = mbs_build_error(b, e, "%s: '%g' is not a Post_Graphic id", list_attr, ids[k]);
             break;
         }
+        int id = (int)ids[k];
         int g = mbs_builder_index(b, MBS_FAMILY_GRAPHIC, id);
         const mbs_spec_elem *ge = g == -2 ? mbs_builder_spec(b, MBS_FAMILY_GRAPHIC, id) : NULL;
         char bars[64];
