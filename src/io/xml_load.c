@@ -348,23 +348,26 @@ static int is_blank_text(xmlNodePtr node)
     return node->type == XML_TEXT_NODE && xmlIsBlankNode(node);
 }
 
+/* The element kind of that name: names are matched case-insensitively, as
+ * MotionSolve does; NULL for none. */
+static const mbs_kind *kind_named(const char *name)
+{
+    for (const mbs_kind *const *k = mbs_registry(); *k; k++)
+        if (mbs_strcaseeq((*k)->name, name))
+            return *k;
+    return NULL;
+}
+
 static void normalise_element(xmlNodePtr node, error_sink *sink)
 {
     node->ns = NULL; /* names are matched without namespaces (the schema has none) */
     const char *name = (const char *)node->name;
     const char *container = canonical_container(name);
-    const mbs_kind *kind = NULL;
-    if (container) {
+    const mbs_kind *kind = container ? NULL : kind_named(name);
+    if (container)
         xmlNodeSetName(node, (const xmlChar *)container);
-    } else {
-        /* element names are matched case-insensitively, as MotionSolve does */
-        for (const mbs_kind *const *k = mbs_registry(); *k; k++)
-            if (mbs_strcaseeq((*k)->name, name)) {
-                kind = *k;
-                xmlNodeSetName(node, (const xmlChar *)kind->name);
-                break;
-            }
-    }
+    else if (kind)
+        xmlNodeSetName(node, (const xmlChar *)kind->name);
     normalise_attributes(node, kind, sink);
     xmlNodePtr next;
     for (xmlNodePtr c = node->children; c; c = next) {
@@ -388,14 +391,8 @@ static int root_is_a_piece(xmlNodePtr root, error_sink *sink)
 {
     const char *name = (const char *)root->name;
     const char *container = canonical_container(name);
-    const mbs_kind *kind = NULL;
-    for (const mbs_kind *const *k = mbs_registry(); !container && *k && !kind; k++)
-        if (mbs_strcaseeq((*k)->name, name))
-            kind = *k;
-    if (container && strcmp(container, MBS_MODEL_NAME) == 0)
-        return 0; /* a bare <Model> root is a whole model (normalise wraps it) */
-    if (!container && !kind)
-        return 0;
+    if (container ? strcmp(container, MBS_MODEL_NAME) == 0 : !kind_named(name))
+        return 0; /* a bare <Model> root is a whole model (normalise wraps it); any other name is free */
     char *shown = mbs_str_shown(name, MBS_SHOWN_NAME);
     if (container && strcmp(container, MBS_COMMAND_NAME) == 0)
         mbs_diag_add(sink->d, MBS_SEV_ERROR, sink->path, mbs_xml_line(root),
