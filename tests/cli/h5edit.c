@@ -30,6 +30,9 @@
  *
  *   h5edit FILE check    opens the file as an ordinary HDF5 reader does (h5py,
  *                        MATLAB: no SWMR); exit 0 if it opens, 1 if not
+ *   h5edit FILE eoa      prints where the file's contents end as its superblock
+ *                        records them (a killed run's file may be longer: rows
+ *                        written after the last flush that nothing points to)
  */
 #include "h5damage.h"
 
@@ -46,6 +49,19 @@ static int check_openable(const char *path)
     return H5Fclose(file) < 0 ? 1 : 0;
 }
 
+/* As mbsim opens a run's file: SWMR-read, so a killed run's file opens. */
+static int print_eoa(const char *path)
+{
+    hid_t file = H5Fopen(path, H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, H5P_DEFAULT);
+    if (file < 0)
+        return 1;
+    haddr_t eoa = 0;
+    int rc = H5Fget_eoa(file, &eoa) < 0;
+    if (!rc)
+        printf("%llu\n", (unsigned long long)eoa);
+    return (H5Fclose(file) < 0 || rc) ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -55,6 +71,8 @@ int main(int argc, char **argv)
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
     if (strcmp(argv[2], "check") == 0)
         return check_openable(argv[1]);
+    if (strcmp(argv[2], "eoa") == 0)
+        return print_eoa(argv[1]);
     hid_t file = H5Fopen(argv[1], H5F_ACC_RDWR, H5P_DEFAULT);
     if (file < 0) {
         fprintf(stderr, "h5edit: cannot open the file\n");

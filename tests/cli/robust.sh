@@ -159,7 +159,13 @@ sleep 1
 kill -9 $bg
 wait $bg 2>/dev/null
 bg=""
-head -c $(($(wc -c <"$tmp/killed2.h5") / 2)) "$tmp/killed2.h5" >"$tmp/cut.h5"
+# Half of what the superblock says the contents reach, not half the file: a
+# run killed inside a flush leaves its last rows past that end, pointed to by
+# nothing yet, and the file can be over twice as long as its contents (half
+# of it then still holds them all: CI met this).
+eoa=$("$h5edit" "$tmp/killed2.h5" eoa)
+check "a killed file: its contents end within it" test "$eoa" -gt 0 -a "$eoa" -le "$(wc -c <"$tmp/killed2.h5")"
+head -c $((eoa / 2)) "$tmp/killed2.h5" >"$tmp/cut.h5"
 status "a killed file cut short: info" 2 "$mbsim" info "$tmp/cut.h5"
 check "a killed file cut short: says so" has "$tmp/err" "the file is cut short: it has"
 status "a killed file cut short: recover" 2 "$mbsim" recover "$tmp/cut.h5"
