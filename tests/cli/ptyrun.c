@@ -1,7 +1,8 @@
 /* Test helper: runs a command with its standard error on a pseudo-terminal
  * (so that mbsim shows its progress line) and copies what it writes there
- * to OUTFILE. Standard output goes to /dev/null. SIGINT and SIGTERM are
- * handed on to the command. Exits with the command's exit status.
+ * to OUTFILE as it comes (a test reads it while the command runs, to wait
+ * for what it shows). Standard output goes to /dev/null. SIGINT and SIGTERM
+ * are handed on to the command. Exits with the command's exit status.
  *
  *   ptyrun OUTFILE COMMAND [ARGS...]
  */
@@ -64,8 +65,10 @@ int main(int argc, char **argv)
     char buf[4096];
     for (;;) {
         ssize_t n = read(master, buf, sizeof buf);
-        if (n > 0)
+        if (n > 0) {
             fwrite(buf, 1, (size_t)n, out);
+            fflush(out);
+        }
         else if (n < 0 && errno == EINTR)
             continue;
         else
