@@ -521,7 +521,7 @@ check "sweep: SIGINT: its status" has "$tmp/out" "^status: *interrupted"
 # has gone half a second); progress_shown FILE: it, and three updates
 progress_line='t = [0-9.e+-]+ s +[0-9.]+%  [0-9]+ steps  [0-9]+ steps/s  ETA [0-9.]+ (s|min|h|d)'
 progress_shown() {
-    grep -Eq "$progress_line" "$1" && [ "$(tr '\r' '\n' <"$1" | grep -c 'steps/s')" -ge 3 ]
+    grep -Eqs "$progress_line" "$1" && [ "$(tr '\r' '\n' <"$1" | grep -c 'steps/s')" -ge 3 ]
 }
 # a long run, stopped once its progress line shows all that, however fast or
 # slow it goes (a fixed second need not: on a loaded machine the run may get
