@@ -5,8 +5,10 @@
  *                                 binary built as build/fmu/libmbsim_fmu.so,
  *                                 and beside it the libraries it needs
  *   resources/MODEL.xml           the model, read by the binary
+ *   binaries/PLATFORM/usersub/    the user subroutine libraries the model opened
  *   resources/mbsim-fmu.txt       the model's name, the token, the --set values,
- *                                 the sensor columns that are outputs (--output-column)
+ *                                 the sensor columns that are outputs (--output-column),
+ *                                 the libraries packed
  * The archive is written to a temporary name and renamed: a failure leaves
  * no file and an existing one as it was. */
 #include "cli.h"
@@ -14,6 +16,7 @@
 #include "../core/strutil.h"
 #include "../fmi/description.h"
 #include "../model/model.h"
+#include "../usersub/library.h"
 
 #include <dirent.h>
 #include <getopt.h>
@@ -36,13 +39,14 @@ typedef struct fmu_options {
     int quiet;
 } fmu_options;
 
-enum { OPT_SET = 256, OPT_FMI, OPT_OUTPUT_COLUMN };
+enum { OPT_SET = 256, OPT_FMI, OPT_OUTPUT_COLUMN, OPT_USERSUB_PATH };
 
 static const struct option FMU_OPTIONS[] = {
     {"output", required_argument, NULL, 'o'},
     {"fmi", required_argument, NULL, OPT_FMI},
     {"set", required_argument, NULL, OPT_SET},
     {"output-column", required_argument, NULL, OPT_OUTPUT_COLUMN},
+    {"usersub-path", required_argument, NULL, OPT_USERSUB_PATH},
     {"quiet", no_argument, NULL, 'q'},
     {NULL, 0, NULL, 0},
 };
@@ -59,6 +63,7 @@ static int parse(int argc, char **argv, fmu_options *o)
         case 'o': o->output = optarg; break;
         case 'q': o->quiet += o->quiet < MBS_QUIET_MAX; break;
         case OPT_SET: rc = mbs_cli_add_override(&o->sets, "fmu", optarg); break;
+        case OPT_USERSUB_PATH: rc = mbs_cli_usersub_path("fmu", optarg); break;
         case OPT_OUTPUT_COLUMN: {
             const char **grown = realloc(o->columns, (size_t)(o->n_columns + 1) * sizeof *grown);
             if (!grown)
@@ -189,6 +194,41 @@ static int add_binaries(zip_t *z, const char *dir, const char *platform, const c
     return rc;
 }
 
+/* binaries/PLATFORM/usersub/: every user subroutine library the model
+ * opened when it was loaded (the only model this process loads), under
+ * its file's name, which the FMU binary looks for there alone
+ * (fmu/usersub_scope.h); each a "usersub FILE" line of the config. */
+static int add_usersub(zip_t *z, const char *platform, mbs_buf *config)
+{
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < mbs_library_count(); i++) {
+        const char *file = mbs_library_file(i);
+        char *name = mbs_sprintf_alloc("binaries/%s/%s/%s", platform, MBS_FMI_USERSUB_DIR, base_name(file));
+        rc = name ? add_file(z, name, file) : -1;
+        mbs_buf_appendf(config, "usersub %s\n", base_name(file));
+        free(name);
+    }
+    const char *default_library = mbs_library_default_name();
+    if (default_library && mbs_library_count() > 0)
+        mbs_buf_appendf(config, "usersub-default %s\n", base_name(default_library));
+    return rc;
+}
+
+/* Two libraries of one file name would be one file in the FMU: refused,
+ * naming both. */
+static int check_usersub_names(const mbs_model *m)
+{
+    for (int i = 0; i < mbs_library_count(); i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(base_name(mbs_library_file(i)), base_name(mbs_library_file(j))) == 0) {
+                fprintf(stderr, "%s: error: the user subroutine libraries %s and %s have one file name: the FMU "
+                                "packs its libraries in one folder by their names; rename one\n",
+                        m->path, mbs_library_file(j), mbs_library_file(i));
+                return EXIT_BAD_INPUT;
+            }
+    return 0;
+}
+
 static int write_fmu(const mbs_model *m, const fmu_options *o, const char *out, const char *bin_dir)
 {
     char id[256], token[40];
@@ -216,8 +256,8 @@ static int write_fmu(const mbs_model *m, const fmu_options *o, const char *out, 
     const char *platform = o->version == 2 ? "linux64" : "x86_64-linux";
     char *resource = mbs_sprintf_alloc("resources/%s", base_name(o->model));
     int rc = !z || !description || !config.data || !resource || add_text(z, "modelDescription.xml", description) ||
-             add_binaries(z, bin_dir, platform, id) || add_file(z, resource, o->model) ||
-             add_text(z, "resources/" MBS_FMI_CONFIG, config.data);
+             add_binaries(z, bin_dir, platform, id) || add_usersub(z, platform, &config) ||
+             add_file(z, resource, o->model) || add_text(z, "resources/" MBS_FMI_CONFIG, config.data);
     if (z && rc == 0)
         rc = zip_close(z) != 0;
     else if (z)
@@ -272,7 +312,10 @@ int mbs_cmd_fmu(int argc, char **argv)
         int has_transient = 0;
         for (int i = 0; i < m->n_analyses; i++)
             has_transient |= m->analyses[i].type == MBS_ANALYSIS_TRANSIENT;
-        if (!has_transient) {
+        rc = check_usersub_names(m);
+        if (rc != 0) {
+            /* said */
+        } else if (!has_transient) {
             fprintf(stderr, "%s: error: the model has no Transient analysis: the FMU integrates with its settings "
                             "(add <Simulate analysis_type=\"Transient\" .../>)\n",
                     m->path);

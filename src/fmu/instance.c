@@ -11,6 +11,7 @@
 #include "../model/compile.h"
 #include "../output/results_sink.h"
 #include "../solver/analysis/cosim.h"
+#include "usersub_scope.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -127,7 +128,10 @@ char *mbs_fmu_uri_path(const char *uri)
 }
 
 /* resources/mbsim-fmu.txt: "model FILE", "token TOKEN", "set NAME=VALUE",
- * "output SENSOR.COLUMN" lines (written by mbsim fmu). */
+ * "output SENSOR.COLUMN", "usersub FILE" (a user subroutine library packed
+ * in the binary's usersub/ folder), "usersub-default FILE" (the one
+ * MS_USERSUBDLL named) lines (written by mbsim fmu); the libraries are
+ * made ready to open (usersub_scope.h). */
 static int read_config(mbs_fmu *f, const char *dir, const char *token)
 {
     char *path = mbs_sprintf_alloc("%s/%s", dir, MBS_FMI_CONFIG);
@@ -139,10 +143,16 @@ static int read_config(mbs_fmu *f, const char *dir, const char *token)
         return -1;
     }
     free(path);
-    char line[4096], *own_token = NULL;
+    char line[4096], *own_token = NULL, *default_library = NULL;
+    int n_libraries = 0;
     while (fgets(line, sizeof line, in)) {
         line[strcspn(line, "\r\n")] = '\0';
-        if (strncmp(line, "model ", 6) == 0) {
+        if (strncmp(line, "usersub ", 8) == 0) {
+            n_libraries++;
+        } else if (strncmp(line, "usersub-default ", 16) == 0) {
+            free(default_library);
+            default_library = mbs_strdup(line + 16);
+        } else if (strncmp(line, "model ", 6) == 0) {
             free(f->model_path);
             f->model_path = mbs_sprintf_alloc("%s/%s", dir, line + 6);
         } else if (strncmp(line, "token ", 6) == 0) {
@@ -176,6 +186,12 @@ static int read_config(mbs_fmu *f, const char *dir, const char *token)
              own_token);
         rc = -1;
     }
+    char err[1024];
+    if (rc == 0 && mbs_fmu_usersub_scope(n_libraries, default_library, err, sizeof err) != 0) {
+        fail(f, "%s", err);
+        rc = -1;
+    }
+    free(default_library);
     free(own_token);
     return rc;
 }

@@ -255,7 +255,104 @@ for v in 2 3; do
          grep -v ' $tmp/clean/binaries/$plat/' | grep -q . && exit 1 || exit 0"
     status "... and runs with LD_LIBRARY_PATH empty (FMI $v)" 0 \
         env LD_LIBRARY_PATH= "$master" run "$tmp/spring$v.fmu" --step 0.1 --stop 0.5
+
+    # ---- a model with a user subroutine ----
+    # tether_spring.xml is spring_mass.xml with its spring-damper written as
+    # tests/usersub/tether.c's VFOSUB: the same closed form. Its library is
+    # exported from a folder of its own, which is then renamed, and the
+    # master runs with MBSIM_USERSUB_PATH naming a decoy libtether.so that
+    # cannot load: the FMU must use the copy it carries, and nothing else.
+    rm -rf "$tmp/libs" "$tmp/libs_gone" "$tmp/decoy" && mkdir "$tmp/libs" "$tmp/decoy"
+    cp "$build/usersub/libtether.so" "$tmp/libs/"
+    cp "$build/usersub/libforeign.so" "$tmp/decoy/libtether.so"
+    status "mbsim fmu packs the model's user subroutine library (FMI $v)" 0 \
+        fmu $models/tether_spring.xml "$tmp/tether$v.fmu" --fmi $v --usersub-path "$tmp/libs"
+    status "... the master accepts it (FMI $v)" 0 "$master" check "$tmp/tether$v.fmu"
+    rm -rf "$tmp/x" && mkdir "$tmp/x" && unzip -q "$tmp/tether$v.fmu" -d "$tmp/x"
+    check "... in binaries/$plat/usersub/, with the utilities' bridge beside the binary (FMI $v)" sh -c \
+        "cmp -s '$tmp/libs/libtether.so' '$tmp/x/binaries/$plat/usersub/libtether.so' &&
+         test -f '$tmp/x/binaries/$plat/libmbsim_usersub_bridge.so'"
+    status "mbsim run of the same model" 0 \
+        "$mbsim" run $models/tether_spring.xml -q -o "$tmp/tether.h5" --usersub-path "$tmp/libs"
+    "$mbsim" export "$tmp/tether.h5" block_position | tail -n +2 | cut -d, -f1,4 >"$tmp/run_tx"
+    mv "$tmp/libs" "$tmp/libs_gone"
+    status "the master runs it, the library it was made from gone (FMI $v)" 0 \
+        env MBSIM_USERSUB_PATH="$tmp/decoy" MS_USERSUBDLL= "$master" run "$tmp/tether$v.fmu" \
+        --step 0.01 --stop 1 --input force=step:0.1:10
+    cp "$tmp/out" "$tmp/t$v.csv"
+    pairs "$tmp/t$v.csv" 1 2 >"$tmp/fmu_tx"
+    spring_exact "$tmp/fmu_tx" 800 >"$tmp/exact_tx"
+    # the model integrates to rtol 1e-9; mbsim run meets the force's step as
+    # an event inside its integration, the master holds it from the
+    # communication point at t1: the rows agree to some 1e-11 m, not bit for bit
+    check "... its routine's spring follows the closed form (FMI $v)" agree "$tmp/fmu_tx" "$tmp/exact_tx" 0.0125 1e-7
+    check "... and gives mbsim run's rows to 1e-7 of the 12.5 mm travel (FMI $v)" \
+        agree "$tmp/fmu_tx" "$tmp/run_tx" 0.0125 1e-7
+    check "... at the 101 communication points (FMI $v)" test "$(wc -l <"$tmp/fmu_tx")" -eq 101
+    status "... alone with k = 1200 (FMI $v)" 0 \
+        master_run "$tmp/tether$v.fmu" "$tmp/tk$v.csv" --step 0.01 --stop 1 --set k=1200 --input force=step:0.1:10
+    status "... two instances at once, one binary and one bridge (FMI $v)" 0 \
+        master_run "$tmp/tether$v.fmu" "$tmp/two_t$v.csv" --step 0.01 --stop 1 --input force=step:0.1:10 \
+        --second "$tmp/two_tk$v.csv" --set k=1200 --input force=step:0.1:10
+    check "... each gives its single run's rows, bit for bit (FMI $v)" sh -c \
+        "cmp -s '$tmp/two_t$v.csv' '$tmp/t$v.csv' && cmp -s '$tmp/two_tk$v.csv' '$tmp/tk$v.csv' &&
+         ! cmp -s '$tmp/t$v.csv' '$tmp/tk$v.csv'"
+    # the mechanism taken apart: the library not packed, the bridge missing
+    cp "$tmp/tether$v.fmu" "$tmp/nolib.fmu" && zip -qd "$tmp/nolib.fmu" "binaries/$plat/usersub/libtether.so"
+    status "without the library packed the FMU does not instantiate (FMI $v)" 1 \
+        env MBSIM_USERSUB_PATH="$tmp/decoy" "$master" run "$tmp/nolib.fmu" --step 0.01 --stop 0.1
+    check "... saying it looked in its own folder alone (FMI $v)" has "$tmp/err" \
+        "log: Error.*Force_Vector_OneBody 1 (label 'tether'): its user subroutine VFOSUB (usrsub_dll_name): library 'tether' not found: looked for libtether.so or tether.so in [^ ]*/binaries/$plat/usersub (the FMU's libraries)"
+    cp "$tmp/tether$v.fmu" "$tmp/nobridge.fmu" && zip -qd "$tmp/nobridge.fmu" "binaries/$plat/libmbsim_usersub_bridge.so"
+    status "without the bridge the FMU does not instantiate (FMI $v)" 1 \
+        "$master" run "$tmp/nobridge.fmu" --step 0.01 --stop 0.1
+    check "... saying why (FMI $v)" has "$tmp/err" "log: Error.*user subroutine utilities.*cannot be loaded"
+    # another binary already giving c_sysfnc to the process's libraries (the
+    # bridge of this FMU unpacked elsewhere, as a second FMU's would be):
+    # the routines would call it, not this FMU's, so the FMU refuses.
+    # (Not under a sanitizer: its runtime must be the first library loaded.)
+    [ -z "${FMI_SANITIZED:-}" ] && {
+        status "with another binary's c_sysfnc first in the process, the FMU refuses (FMI $v)" 1 \
+            env LD_PRELOAD="$tmp/x/binaries/$plat/libmbsim_usersub_bridge.so" \
+            "$master" run "$tmp/tether$v.fmu" --step 0.01 --stop 0.1
+        check "... naming it (FMI $v)" has "$tmp/err" \
+            "log: Error.*another binary of this process, $tmp/x/binaries/$plat/libmbsim_usersub_bridge.so, already provides c_sysfnc"
+    }
 done
+
+# ---- user subroutines: the default library, and what cannot be exported ----
+# an element that names no library uses MS_USERSUBDLL's: the FMU keeps the
+# one named at export, whatever the importer's environment says
+sed 's/usrsub_dll_name="tether"/usrsub_dll_name="NULL"/' $models/tether_spring.xml >"$tmp/tether_default.xml"
+status "mbsim fmu of a model whose routine is MS_USERSUBDLL's" 0 \
+    env MS_USERSUBDLL=tether "$mbsim" fmu "$tmp/tether_default.xml" -q -o "$tmp/tdef.fmu" --usersub-path "$build/usersub"
+status "... runs with MS_USERSUBDLL unset" 0 env -u MS_USERSUBDLL "$master" run "$tmp/tdef.fmu" --step 0.01 --stop 1 \
+    --input force=step:0.1:10
+cp "$tmp/out" "$tmp/tdef.csv"
+check "... as the FMU that names it" cmp -s "$tmp/tdef.csv" "$tmp/t2.csv"
+mkdir -p "$tmp/nolib"
+cp $models/tether_spring.xml "$tmp/nolib/"
+status "a user subroutine library that is not found is refused" 2 \
+    env -u MBSIM_USERSUB_PATH "$mbsim" fmu "$tmp/nolib/tether_spring.xml" -o "$tmp/missing.fmu"
+check "... naming the element, its attribute and the places searched" has "$tmp/err" \
+    "tether_spring.xml:[0-9]*: error: Force_Vector_OneBody 1 (label 'tether'): its user subroutine VFOSUB (usrsub_dll_name): library 'tether' not found: looked for libtether.so or tether.so in $tmp/nolib (the model's directory)"
+check "... and writing nothing" test ! -e "$tmp/missing.fmu"
+echo "not a shared library" >"$tmp/nolib/libtether.so"
+status "one that cannot be loaded is refused" 2 "$mbsim" fmu "$tmp/nolib/tether_spring.xml" -o "$tmp/missing.fmu"
+check "... saying why" has "$tmp/err" \
+    "tether_spring.xml:[0-9]*: error: Force_Vector_OneBody 1 (label 'tether'): its user subroutine VFOSUB (usrsub_dll_name): library $tmp/nolib/libtether.so cannot be loaded"
+check "... and writing nothing" test ! -e "$tmp/missing.fmu"
+# two libraries of one file name would be one file in the FMU
+mkdir -p "$tmp/dup/a" "$tmp/dup/b"
+cp "$build/usersub/libtether.so" "$tmp/dup/a/"
+cp "$build/usersub/libtether.so" "$tmp/dup/b/"
+sed -e 's|usrsub_dll_name="tether"|usrsub_dll_name="a/libtether.so"|' \
+    -e 's|<!-- the input|<Force_Vector_OneBody id="3" label="slack" type="ForceOnly" i_marker_id="20" usrsub_dll_name="b/libtether.so" usrsub_param_string="USER(20, 10, 0, 0, 1)"/>\n    &|' \
+    $models/tether_spring.xml >"$tmp/dup/two.xml"
+status "two libraries of one file name are refused" 2 "$mbsim" fmu "$tmp/dup/two.xml" -o "$tmp/dup.fmu"
+check "... naming both" has "$tmp/err" \
+    "two.xml: error: the user subroutine libraries $tmp/dup/a/libtether.so and $tmp/dup/b/libtether.so have one file name"
+check "... and writing nothing" test ! -e "$tmp/dup.fmu"
 
 # ---- the master holds an FMU to the standard ----
 rm -rf "$tmp/x" && mkdir "$tmp/x" && unzip -q "$tmp/spring2.fmu" -d "$tmp/x"
