@@ -354,6 +354,57 @@ check "... naming both" has "$tmp/err" \
     "two.xml: error: the user subroutine libraries $tmp/dup/a/libtether.so and $tmp/dup/b/libtether.so have one file name"
 check "... and writing nothing" test ! -e "$tmp/dup.fmu"
 
+# ---- an Adams dataset ----
+# spring_mass.adm is spring_mass.xml as a dataset, under gravity: PINPUT/1
+# (VARIABLE/1, the push) and POUTPUT/1 (VARIABLE/2 and 3, position and
+# velocity) are the ports; spring_mass.acf finds the equilibrium
+# x0 = -m g / k, then the transient. INTEGRATOR/ERROR = 1e-9 is rtol and atol
+# (1e-9 m on a 25 mm offset): the rows agree with the closed form and
+# mbsim run's to 1e-6 of it, as the XML model's do.
+for v in 2 3; do
+    status "mbsim fmu of an Adams dataset and its command file (FMI $v)" 0 \
+        fmu $models/spring_mass.adm "$tmp/adm$v.fmu" --fmi $v --commands $models/spring_mass.acf
+    status "... the master accepts it (FMI $v)" 0 "$master" check "$tmp/adm$v.fmu"
+    rm -rf "$tmp/x" && mkdir "$tmp/x" && unzip -q "$tmp/adm$v.fmu" -d "$tmp/x"
+    check "... its ports are PINPUT's and POUTPUT's variables (FMI $v)" sh -c \
+        "grep -q 'name=\"variable_1\".*causality=\"input\"' '$tmp/x/modelDescription.xml' &&
+         grep -q 'name=\"variable_2\".*causality=\"output\"' '$tmp/x/modelDescription.xml' &&
+         grep -q 'name=\"variable_3\".*causality=\"output\"' '$tmp/x/modelDescription.xml'"
+    check "... the dataset and the command file are its resources (FMI $v)" sh -c \
+        "cmp -s $models/spring_mass.adm '$tmp/x/resources/spring_mass.adm' &&
+         cmp -s $models/spring_mass.acf '$tmp/x/resources/spring_mass.acf'"
+    status "the master runs it with a step push (FMI $v)" 0 \
+        master_run "$tmp/adm$v.fmu" "$tmp/adm$v.csv" --step 0.01 --stop 1 --input variable_1=step:0.1:10
+    pairs "$tmp/adm$v.csv" 1 2 >"$tmp/fmu_ax"
+    spring_exact "$tmp/fmu_ax" 800 | awk -F, '{ printf "%.17g,%.17g\n", $1, $2 - 2 * 9.81 / 800 }' >"$tmp/exact_ax"
+    check "... from the command file's equilibrium, its position output follows the closed form (FMI $v)" \
+        agree "$tmp/fmu_ax" "$tmp/exact_ax" 0.025 1e-6
+    check "... at the 101 communication points (FMI $v)" test "$(wc -l <"$tmp/fmu_ax")" -eq 101
+    status "mbsim run of the dataset with its command file" 0 \
+        "$mbsim" run $models/spring_mass.adm --commands $models/spring_mass.acf -q -o "$tmp/adm.h5"
+    "$mbsim" export "$tmp/adm.h5" REQUEST_1 | tail -n +2 | cut -d, -f1,5 >"$tmp/run_ax"
+    check "... whose rows it gives (FMI $v)" agree "$tmp/fmu_ax" "$tmp/run_ax" 0.025 1e-6
+done
+# a dataset alone runs its default transient, with no equilibrium first
+status "mbsim fmu of a dataset without a command file" 0 fmu $models/spring_mass.adm "$tmp/adm_alone.fmu"
+status "... runs" 0 master_run "$tmp/adm_alone.fmu" "$tmp/adm_alone.csv" --step 0.01 --stop 1 \
+    --input variable_1=step:0.1:10
+check "... from x = 0, not the equilibrium the command file finds first" sh -c \
+    "sed -n 2p '$tmp/adm_alone.csv' | grep -q '^0,0,' && sed -n 2p '$tmp/adm2.csv' | grep -q '^0,-0.02452'"
+status "a command file whose analyses have no transient is refused" 2 \
+    "$mbsim" fmu $models/spring_mass.adm --commands $models/spring_mass_static.acf -o "$tmp/static.fmu"
+check "... saying what to add to it" has "$tmp/err" \
+    "spring_mass_static.acf: error: the model has no Transient analysis.*(add SIMULATE/DYNAMIC, END = t, DTOUT = dt to the command file)"
+check "... and writing nothing" test ! -e "$tmp/static.fmu"
+status "a command file as the model is refused" 2 "$mbsim" fmu $models/spring_mass.acf -o "$tmp/acf.fmu"
+check "... saying what to give" has "$tmp/err" "is an Adams command file: give its dataset and it, mbsim fmu DATASET.adm --commands"
+check "... and writing nothing" test ! -e "$tmp/acf.fmu"
+status "--commands with an XML model is refused" 2 \
+    "$mbsim" fmu $models/spring_mass.xml --commands $models/spring_mass.acf -o "$tmp/xacf.fmu"
+printf 'cut short\nUNITS/, SYSTEM = MKS\nPART/1, GROUND\n' >"$tmp/cut.adm"
+status "a dataset with no END is refused" 2 "$mbsim" fmu "$tmp/cut.adm" -o "$tmp/cut.fmu"
+check "... saying so, writing nothing" sh -c "grep -q 'has no END statement' '$tmp/err' && test ! -e '$tmp/cut.fmu'"
+
 # ---- the master holds an FMU to the standard ----
 rm -rf "$tmp/x" && mkdir "$tmp/x" && unzip -q "$tmp/spring2.fmu" -d "$tmp/x"
 cp "$tmp/x/modelDescription.xml" "$tmp/good.xml"
