@@ -1,0 +1,152 @@
+/* Edge-to-edge candidates of two boxes (contact_box_edges.h, docs/contact.md).
+ *
+ * An edge of I: a + s u, 0 <= s <= La, u unit, its two faces' outward
+ * normals f1, f2; an edge of J: b + t v, 0 <= t <= Lb, faces g1, g2. The
+ * closest points of the two lines (w0 = a - b, c = u . v, sin^2 = 1 - c^2):
+ *   s* = (c (v . w0) - u . w0) / sin^2,   t* = ((v . w0) - c (u . w0)) / sin^2
+ *   P = a + s* u (on I's edge),  Q = b + t* v (on J's edge)
+ * The normal, from J to I, is the edges' common perpendicular turned out of
+ * J at its edge:
+ *   n = +-(u x v) / sin,   n . (g1 + g2) >= 0
+ * and the signed distance along it d = n . (P - Q) (< 0: the edges have
+ * crossed, each into the other box). It counts where the two edges are the
+ * boxes' nearest features along n, the edge of J outermost along n and the
+ * edge of I outermost along -n: n inside the cone of J's two face normals
+ * and -n inside I's,
+ *   k = min(n . g1, n . g2, -n . f1, -n . f2) >= 0,
+ * and where the closest points lie inside both edges (0 < s* < La,
+ * 0 < t* < Lb; at a vertex the corners take over). Then |d| is how far the
+ * two boxes' projections on n overlap; where the overlap on a face normal
+ * of either box (O, the least of the six, the separating-axis test) is
+ * smaller, the boxes meet face first and this pair of edges is not where
+ * they touch (a box's vertical edge and a floor's top edge, |d| the box's
+ * width).
+ *
+ * The candidate must not appear or vanish with a penetration (the force
+ * would jump, and the least distance with it: IDA's root functions). Apart
+ * (d >= 0) it is simply there or not; penetrating, its depth is scaled by
+ * weights that fall to 0 before any of the conditions above fails, and
+ * held within the distance e of the closest points from the edges' ends:
+ *   w_cone = clamp(1 + k / TAU, 0, 1)            (0 at TAU outside the cones)
+ *   w_face = clamp(((1 + TAU) O - |d|) / (TAU O), 0, 1), 0 when O <= 0
+ *   w_par  = clamp(sin / SIN_MIN - 1, 0, 1)      (parallel edges: no crossing)
+ *   e = min(s*, La - s*, t*, Lb - t*)
+ *   distance = max(d w_cone w_face w_par, -e)
+ * Each weight is 1 in the plain case (two crossed edges, each box's
+ * outermost along n; an edge lying flat across a face, k = 0 and |d| = O),
+ * so the law sees the true depth there. The contact point is halfway
+ * between P and Q. */
+#include "contact_box_edges.h"
+#include "../core/vec3.h"
+
+#include <float.h>
+#include <math.h>
+
+/* How far outside the cones (as a cosine), or how far beyond the face
+ * overlap (as a fraction of it), a penetrating candidate fades out: an
+ * edge lying across a face and tipped by up to asin(TAU) (6 degrees) still
+ * bears at its higher crossing. */
+static const double TAU = 0.1;
+/* Below this sine of the angle between two edges their crossing point is
+ * not defined well enough to push at (it moves by the gap over the sine). */
+static const double SIN_MIN = 1e-3;
+
+/* An edge of a posed box: start, unit direction, length, its faces' outward normals. */
+typedef struct box_edge {
+    double a[3], u[3], len, f1[3], f2[3];
+} box_edge;
+
+/* Edge k (0..11) of box B: along axis k / 4, on the sides given by the bits 0 and 1 of k. */
+static void edge_of(const mbs_posed_shape *B, int k, box_edge *e)
+{
+    int axis = k / 4, j = (axis + 1) % 3, l = (axis + 2) % 3;
+    double sj = k & 1 ? 1.0 : -1.0, sl = k & 2 ? 1.0 : -1.0, x[3];
+    const double *size = B->s->size;
+    x[axis] = -0.5 * size[axis], x[j] = 0.5 * sj * size[j], x[l] = 0.5 * sl * size[l];
+    m3_mul_v(e->a, B->R, x);
+    v3_add(e->a, e->a, B->p);
+    m3_col(e->u, B->R, axis);
+    e->len = size[axis];
+    m3_col(e->f1, B->R, j);
+    v3_scale(e->f1, e->f1, sj);
+    m3_col(e->f2, B->R, l);
+    v3_scale(e->f2, e->f2, sl);
+}
+
+/* The least overlap of the two boxes' projections on the six face normals:
+ * on the axis x, r_B = sum_i (h_i |x . e_i|) (h the half edges, e_i the
+ * box's axes) and the overlap r_I + r_J - |x . (p_I - p_J)|. */
+static double face_overlap(const mbs_posed_shape *I, const mbs_posed_shape *J)
+{
+    double c[3], least = DBL_MAX;
+    v3_sub(c, I->p, J->p);
+    for (int b = 0; b < 6; b++) {
+        double x[3], e[3], r = 0.0;
+        m3_col(x, b < 3 ? I->R : J->R, b % 3);
+        for (int i = 0; i < 3; i++) {
+            m3_col(e, I->R, i);
+            r += 0.5 * I->s->size[i] * fabs(v3_dot(x, e));
+            m3_col(e, J->R, i);
+            r += 0.5 * J->s->size[i] * fabs(v3_dot(x, e));
+        }
+        least = fmin(least, r - fabs(v3_dot(x, c)));
+    }
+    return least;
+}
+
+static double clamp01(double x)
+{
+    return fmin(1.0, fmax(0.0, x));
+}
+
+double mbs_contact_box_edges(const mbs_posed_shape *I, const mbs_posed_shape *J, mbs_contact_visit visit, void *ctx)
+{
+    double least = DBL_MAX, O = face_overlap(I, J);
+    box_edge ei[12], ej[12];
+    for (int k = 0; k < 12; k++)
+        edge_of(I, k, &ei[k]), edge_of(J, k, &ej[k]);
+    for (int ki = 0; ki < 12; ki++) {
+        const box_edge *A = &ei[ki];
+        for (int kj = 0; kj < 12; kj++) {
+            const box_edge *B = &ej[kj];
+            double n[3], g[3];
+            v3_cross(n, A->u, B->u);
+            double sin = v3_norm(n), w_par = clamp01(sin / SIN_MIN - 1.0);
+            if (w_par == 0.0)
+                continue;
+            v3_add(g, B->f1, B->f2);
+            v3_scale(n, n, v3_dot(n, g) < 0.0 ? -1.0 / sin : 1.0 / sin);
+            double k = fmin(fmin(v3_dot(n, B->f1), v3_dot(n, B->f2)), -fmax(v3_dot(n, A->f1), v3_dot(n, A->f2)));
+            double w_cone = clamp01(1.0 + k / TAU);
+            if (w_cone == 0.0)
+                continue;
+            double w0[3], c = v3_dot(A->u, B->u);
+            v3_sub(w0, A->a, B->a);
+            double uw = v3_dot(A->u, w0), vw = v3_dot(B->u, w0), s2 = sin * sin;
+            double s = (c * vw - uw) / s2, t = (vw - c * uw) / s2;
+            if (!(s > 0.0 && s < A->len && t > 0.0 && t < B->len))
+                continue;
+            double P[3], Q[3], PQ[3];
+            v3_copy(P, A->a), v3_axpy(P, s, A->u);
+            v3_copy(Q, B->a), v3_axpy(Q, t, B->u);
+            v3_sub(PQ, P, Q);
+            double d = v3_dot(n, PQ);
+            if (d < 0.0) {
+                double w_face = O > 0.0 ? clamp01(((1.0 + TAU) * O + d) / (TAU * O)) : 0.0;
+                double e = fmin(fmin(s, A->len - s), fmin(t, B->len - t));
+                double w = w_cone * w_face * w_par;
+                if (w == 0.0)
+                    continue;
+                d = fmax(d * w, -e);
+            }
+            mbs_contact_point cp = {.distance = d};
+            v3_copy(cp.normal, n);
+            for (int i = 0; i < 3; i++)
+                cp.point[i] = 0.5 * (P[i] + Q[i]);
+            least = fmin(least, d);
+            if (visit)
+                visit(ctx, &cp);
+        }
+    }
+    return least;
+}
