@@ -56,21 +56,28 @@ typedef struct box_edge {
     double a[3], u[3], len, f1[3], f2[3];
 } box_edge;
 
-/* Edge k (0..11) of box B: along axis k / 4, on the sides given by the bits 0 and 1 of k. */
-static void edge_of(const mbs_posed_shape *B, int k, box_edge *e)
+/* The 12 edges of box B, edge k along axis k / 4 on the sides given by the
+ * bits 0 and 1 of k: from p - H_axis + sj H_j + sl H_l (H_i the half edge
+ * along axis i, sj, sl = -+1). */
+static void edges_of(const mbs_posed_shape *B, box_edge e[12])
 {
-    int axis = k / 4, j = (axis + 1) % 3, l = (axis + 2) % 3;
-    double sj = k & 1 ? 1.0 : -1.0, sl = k & 2 ? 1.0 : -1.0, x[3];
-    const double *size = B->s->size;
-    x[axis] = -0.5 * size[axis], x[j] = 0.5 * sj * size[j], x[l] = 0.5 * sl * size[l];
-    m3_mul_v(e->a, B->R, x);
-    v3_add(e->a, e->a, B->p);
-    m3_col(e->u, B->R, axis);
-    e->len = size[axis];
-    m3_col(e->f1, B->R, j);
-    v3_scale(e->f1, e->f1, sj);
-    m3_col(e->f2, B->R, l);
-    v3_scale(e->f2, e->f2, sl);
+    double col[3][3], H[3][3];
+    for (int i = 0; i < 3; i++) {
+        m3_col(col[i], B->R, i);
+        v3_scale(H[i], col[i], 0.5 * B->s->size[i]);
+    }
+    for (int k = 0; k < 12; k++) {
+        int axis = k / 4, j = (axis + 1) % 3, l = (axis + 2) % 3;
+        double sj = k & 1 ? 1.0 : -1.0, sl = k & 2 ? 1.0 : -1.0;
+        box_edge *x = &e[k];
+        for (int i = 0; i < 3; i++) {
+            x->a[i] = B->p[i] - H[axis][i] + sj * H[j][i] + sl * H[l][i];
+            x->u[i] = col[axis][i];
+            x->f1[i] = sj * col[j][i];
+            x->f2[i] = sl * col[l][i];
+        }
+        x->len = B->s->size[axis];
+    }
 }
 
 /* The least overlap of the two boxes' projections on the six face normals:
@@ -101,51 +108,67 @@ static double clamp01(double x)
 
 double mbs_contact_box_edges(const mbs_posed_shape *I, const mbs_posed_shape *J, mbs_contact_visit visit, void *ctx)
 {
-    double least = DBL_MAX, O = face_overlap(I, J);
+    double least = DBL_MAX, O = NAN; /* O when first needed */
     box_edge ei[12], ej[12];
-    for (int k = 0; k < 12; k++)
-        edge_of(I, k, &ei[k]), edge_of(J, k, &ej[k]);
-    for (int ki = 0; ki < 12; ki++) {
-        const box_edge *A = &ei[ki];
-        for (int kj = 0; kj < 12; kj++) {
-            const box_edge *B = &ej[kj];
-            double n[3], g[3];
-            v3_cross(n, A->u, B->u);
-            double sin = v3_norm(n), w_par = clamp01(sin / SIN_MIN - 1.0);
-            if (w_par == 0.0)
-                continue;
-            v3_add(g, B->f1, B->f2);
-            v3_scale(n, n, v3_dot(n, g) < 0.0 ? -1.0 / sin : 1.0 / sin);
-            double k = fmin(fmin(v3_dot(n, B->f1), v3_dot(n, B->f2)), -fmax(v3_dot(n, A->f1), v3_dot(n, A->f2)));
-            double w_cone = clamp01(1.0 + k / TAU);
-            if (w_cone == 0.0)
-                continue;
-            double w0[3], c = v3_dot(A->u, B->u);
-            v3_sub(w0, A->a, B->a);
-            double uw = v3_dot(A->u, w0), vw = v3_dot(B->u, w0), s2 = sin * sin;
-            double s = (c * vw - uw) / s2, t = (vw - c * uw) / s2;
-            if (!(s > 0.0 && s < A->len && t > 0.0 && t < B->len))
-                continue;
-            double P[3], Q[3], PQ[3];
-            v3_copy(P, A->a), v3_axpy(P, s, A->u);
-            v3_copy(Q, B->a), v3_axpy(Q, t, B->u);
-            v3_sub(PQ, P, Q);
-            double d = v3_dot(n, PQ);
-            if (d < 0.0) {
-                double w_face = O > 0.0 ? clamp01(((1.0 + TAU) * O + d) / (TAU * O)) : 0.0;
-                double e = fmin(fmin(s, A->len - s), fmin(t, B->len - t));
-                double w = w_cone * w_face * w_par;
-                if (w == 0.0)
-                    continue;
-                d = fmax(d * w, -e);
+    edges_of(I, ei);
+    edges_of(J, ej);
+    /* by the directions of the edges (3 x 3), four parallel edges of each box at a time:
+       c, sin and the projections u . a, v . a, u . b, v . b are shared */
+    for (int ai = 0; ai < 3; ai++) {
+        for (int aj = 0; aj < 3; aj++) {
+            const double *u = ei[4 * ai].u, *v = ej[4 * aj].u;
+            double c = v3_dot(u, v), s2 = 1.0 - c * c;
+            if (s2 <= SIN_MIN * SIN_MIN)
+                continue; /* w_par = 0 */
+            double ua[4], va[4], ub[4], vb[4];
+            for (int m = 0; m < 4; m++) {
+                ua[m] = v3_dot(u, ei[4 * ai + m].a), va[m] = v3_dot(v, ei[4 * ai + m].a);
+                ub[m] = v3_dot(u, ej[4 * aj + m].a), vb[m] = v3_dot(v, ej[4 * aj + m].a);
             }
-            mbs_contact_point cp = {.distance = d};
-            v3_copy(cp.normal, n);
-            for (int i = 0; i < 3; i++)
-                cp.point[i] = 0.5 * (P[i] + Q[i]);
-            least = fmin(least, d);
-            if (visit)
-                visit(ctx, &cp);
+            for (int mi = 0; mi < 4; mi++) {
+                for (int mj = 0; mj < 4; mj++) {
+                    const box_edge *A = &ei[4 * ai + mi], *B = &ej[4 * aj + mj];
+                    /* the closest points first: most pairs of edges do not cross within both */
+                    double uw = ua[mi] - ub[mj], vw = va[mi] - vb[mj];
+                    double s = (c * vw - uw) / s2, t = (vw - c * uw) / s2;
+                    if (!(s > 0.0 && s < A->len && t > 0.0 && t < B->len))
+                        continue;
+                    double n[3], g[3];
+                    v3_cross(n, u, v);
+                    double sin = v3_norm(n), w_par = clamp01(sin / SIN_MIN - 1.0);
+                    if (w_par == 0.0)
+                        continue;
+                    v3_add(g, B->f1, B->f2);
+                    v3_scale(n, n, v3_dot(n, g) < 0.0 ? -1.0 / sin : 1.0 / sin);
+                    double k = fmin(fmin(v3_dot(n, B->f1), v3_dot(n, B->f2)),
+                                    -fmax(v3_dot(n, A->f1), v3_dot(n, A->f2)));
+                    double w_cone = clamp01(1.0 + k / TAU);
+                    if (w_cone == 0.0)
+                        continue;
+                    double P[3], Q[3], PQ[3];
+                    v3_copy(P, A->a), v3_axpy(P, s, A->u);
+                    v3_copy(Q, B->a), v3_axpy(Q, t, B->u);
+                    v3_sub(PQ, P, Q);
+                    double d = v3_dot(n, PQ);
+                    if (d < 0.0) {
+                        if (isnan(O))
+                            O = face_overlap(I, J);
+                        double w_face = O > 0.0 ? clamp01(((1.0 + TAU) * O + d) / (TAU * O)) : 0.0;
+                        double e = fmin(fmin(s, A->len - s), fmin(t, B->len - t));
+                        double w = w_cone * w_face * w_par;
+                        if (w == 0.0)
+                            continue;
+                        d = fmax(d * w, -e);
+                    }
+                    mbs_contact_point cp = {.distance = d};
+                    v3_copy(cp.normal, n);
+                    for (int i = 0; i < 3; i++)
+                        cp.point[i] = 0.5 * (P[i] + Q[i]);
+                    least = fmin(least, d);
+                    if (visit)
+                        visit(ctx, &cp);
+                }
+            }
         }
     }
     return least;
