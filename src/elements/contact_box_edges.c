@@ -101,6 +101,33 @@ static double face_overlap(const mbs_posed_shape *I, const mbs_posed_shape *J)
     return least;
 }
 
+/* Whether each edge of B comes within the bounding sphere of the other
+ * box (centre c, radius r: a box's own centre and half diagonal): an edge
+ * outside it cannot touch that box, its distance along n is more than its
+ * gap to the sphere, > 0, so leaving it out changes no penetration and no
+ * distance through zero. A box on a large floor: the floor's edges are all
+ * far, and no pair is tested. */
+static int edges_near(const box_edge e[12], const double c[3], double r, int near[12])
+{
+    int any = 0;
+    for (int k = 0; k < 12; k++) {
+        double w[3], x[3];
+        v3_sub(w, c, e[k].a);
+        double s = fmin(fmax(v3_dot(w, e[k].u), 0.0), e[k].len);
+        v3_copy(x, e[k].a), v3_axpy(x, s, e[k].u);
+        v3_sub(w, c, x);
+        near[k] = v3_dot(w, w) <= r * r;
+        any |= near[k];
+    }
+    return any;
+}
+
+/* Whether any of the four parallel edges of group a (along one axis) is near. */
+static int group_near(const int near[12], int a)
+{
+    return near[4 * a] || near[4 * a + 1] || near[4 * a + 2] || near[4 * a + 3];
+}
+
 static double clamp01(double x)
 {
     return fmin(1.0, fmax(0.0, x));
@@ -110,12 +137,19 @@ double mbs_contact_box_edges(const mbs_posed_shape *I, const mbs_posed_shape *J,
 {
     double least = DBL_MAX, O = NAN; /* O when first needed */
     box_edge ei[12], ej[12];
-    edges_of(I, ei);
+    int near_i[12], near_j[12];
     edges_of(J, ej);
+    if (!edges_near(ej, I->p, I->s->radius, near_j))
+        return least;
+    edges_of(I, ei);
+    if (!edges_near(ei, J->p, J->s->radius, near_i))
+        return least;
     /* by the directions of the edges (3 x 3), four parallel edges of each box at a time:
        c, sin and the projections u . a, v . a, u . b, v . b are shared */
     for (int ai = 0; ai < 3; ai++) {
         for (int aj = 0; aj < 3; aj++) {
+            if (!group_near(near_i, ai) || !group_near(near_j, aj))
+                continue;
             const double *u = ei[4 * ai].u, *v = ej[4 * aj].u;
             double c = v3_dot(u, v), s2 = 1.0 - c * c;
             if (s2 <= SIN_MIN * SIN_MIN)
@@ -127,6 +161,8 @@ double mbs_contact_box_edges(const mbs_posed_shape *I, const mbs_posed_shape *J,
             }
             for (int mi = 0; mi < 4; mi++) {
                 for (int mj = 0; mj < 4; mj++) {
+                    if (!near_i[4 * ai + mi] || !near_j[4 * aj + mj])
+                        continue;
                     const box_edge *A = &ei[4 * ai + mi], *B = &ej[4 * aj + mj];
                     /* the closest points first: most pairs of edges do not cross within both */
                     double uw = ua[mi] - ub[mj], vw = va[mi] - vb[mj];

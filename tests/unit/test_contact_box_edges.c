@@ -60,6 +60,7 @@ static double edges(const placing *pl, sum *s)
     memset(&brick, 0, sizeof brick);
     brick.shape = MBS_SHAPE_BOX;
     v3_set(brick.size, L, A, A);
+    brick.radius = 0.5 * v3_norm(brick.size); /* its bounding sphere, as a model's box has */
     mbs_posed_shape I = {.s = &brick}, J = {.s = &brick};
     double roll[9], yaw[9], tip[9], RI[9];
     rot_x(PI / 4, roll), rot_z(pl->yaw, yaw), rot_x(pl->tip, tip);
