@@ -30,6 +30,12 @@
 #include <stdlib.h>
 
 #define QUAD_PIECE 1e-2 /* s: 8-point Gauss-Legendre is exact to rounding there for motions below ~100 Hz */
+/* Pieces over one step at most: steps up to 100 s keep QUAD_PIECE; a longer
+ * one (a slow motion over years, as a steady spin-up allows) gets wider
+ * pieces, still exact for polynomial motions of degree 15, instead of a
+ * count of pieces without bound (a 1e8 s run took hours; beyond 2e7 s the
+ * count overflowed an int). */
+#define QUAD_MAX_PIECES 10000
 
 static const mbs_attr ATTRS[] = {
     {"id", MBS_ATTR_ID, NULL, DIM_NONE, MBS_REQUIRED, NULL, "id (unique among the elements of this name; another element may share it)", NULL},
@@ -73,7 +79,12 @@ static void integrals(const mbs_eval *ev, const mbs_tfunc *f, double a, double b
 {
     static const double X[4] = {0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363};
     static const double W[4] = {0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
-    int pieces = (int)ceil(fabs(b - a) / QUAD_PIECE);
+    double span = fabs(b - a);
+    if (!isfinite(span)) {
+        *i0 = *i1 = NAN; /* a time that is not finite: the residual says so */
+        return;
+    }
+    int pieces = span < QUAD_MAX_PIECES * QUAD_PIECE ? (int)ceil(span / QUAD_PIECE) : QUAD_MAX_PIECES;
     double h = pieces ? (b - a) / pieces : 0.0;
     *i0 = *i1 = 0.0;
     for (int p = 0; p < pieces; p++) {

@@ -217,6 +217,27 @@ TEST(acceleration_motion_integrates_from_ic_disp_and_ic_vel)
     test_results_free(&r);
 }
 
+/* Steps of millions of seconds: the integrals over a step are summed on a
+ * bounded number of pieces (before, 1e8 s took hours, and a step beyond
+ * 2e7 s overflowed the count of pieces). */
+TEST(acceleration_motion_over_years_keeps_its_closed_form)
+{
+    const double alpha = 1e-14;
+    test_results r;
+    CHECK(test_run_model("tests/physics/models/motion_acceleration_years.xml", NULL, NULL, &r) == 0);
+    CHECK_MSG(r.status == MBS_OK, "run failed: %s", r.run.message);
+    CHECK(r.n_rows == 3);
+    double angle = 0, rate = 0;
+    for (int n = 0; n < r.n_rows; n++) {
+        double t = r.t[n];
+        angle = fmax(angle, fabs(test_value(&r, "angle", 0, n) - 0.5 * alpha * t * t) / 50.0);
+        rate = fmax(rate, fabs(test_value(&r, "rate", 0, n) - alpha * t) / 1e-6);
+    }
+    CHECK_MSG(angle < 1e-10, "angle off alpha t^2 / 2 by %.3g (of 50 rad)", angle);
+    CHECK_MSG(rate < 1e-10, "rate off alpha t by %.3g (of 1e-6 rad/s)", rate);
+    test_results_free(&r);
+}
+
 /* ---- the rows' Jacobians ---- */
 
 /* Exact rotation of a body's quaternion by the global rotation vector v. */
@@ -320,4 +341,5 @@ TEST_SUITE(coupling, T(coupler_of_three_joints_in_millimetres_moves_as_the_close
            T(constant_velocity_joint_is_homokinetic_where_the_cardan_joint_is_not),
            T(rack_and_pinion_travel_is_radius_times_angle), T(screw_travel_is_pitch_times_turns),
            T(acceleration_motion_integrates_from_ic_disp_and_ic_vel),
+           T(acceleration_motion_over_years_keeps_its_closed_form),
            T(coupling_rows_jacobians_are_the_derivatives_of_their_values));

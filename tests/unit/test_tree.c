@@ -104,6 +104,11 @@ TEST(mass_matrix_gives_the_kinetic_energy_and_inverse_dynamics_at_rest)
             CHECK_NEAR(M[4 * l + k], M[4 * k + l], 1e-14);
         }
     CHECK_NEAR(quad, energy, 1e-12 * energy);
+    /* the diagonal alone (acceleration floors): the same numbers */
+    double diag[4];
+    mbs_tree_mass_diagonal(&f.tree, m, f.d, diag);
+    for (int k = 0; k < 4; k++)
+        CHECK(diag[k] == M[4 * k + k]);
     /* at rest, with accelerations qdd and no load: the residual is M qdd */
     for (int k = 0; k < 4; k++)
         qd[k] = 0.0, qdd[k] = QDD[k];

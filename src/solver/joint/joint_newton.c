@@ -436,9 +436,9 @@ static void acceleration_floors(mbs_joint_system *s)
 {
     int n = s->n;
     mbs_tree_term_sizes(&s->tree, s->m, s->d, s->acc_floor);
-    mbs_tree_mass_matrix(&s->tree, s->m, s->d, s->mass_work, n);
+    mbs_tree_mass_diagonal(&s->tree, s->m, s->d, s->mass_diag);
     for (int l = 0; l < n; l++) {
-        double mkk = s->mass_work[(size_t)l * n + l];
+        double mkk = s->mass_diag[l];
         s->acc_floor[l] = mkk > 0.0 ? sqrt(DBL_EPSILON) * s->acc_floor[l] / mkk : 0.0;
     }
 }

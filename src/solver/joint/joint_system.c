@@ -69,7 +69,7 @@ void mbs_joint_system_free(mbs_joint_system *s)
     free(s->q_jac);
     free(s->pos_cols);
     free(s->acc_floor);
-    free(s->mass_work);
+    free(s->mass_diag);
     free(s->pos_body);
     free(s->quaternion);
     free(s);
@@ -309,8 +309,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->q_jac = calloc((size_t)s->np + 1, sizeof *s->q_jac);
     s->pos_cols = calloc((size_t)s->np * (size_t)s->nj + 1, sizeof *s->pos_cols);
     s->acc_floor = calloc(n, sizeof *s->acc_floor);
-    s->mass_work = calloc(s->newton == MBS_NEWTON_DIFFERENCE ? (size_t)s->n * (size_t)s->n + 1 : 1,
-                          sizeof *s->mass_work);
+    s->mass_diag = calloc(n, sizeof *s->mass_diag);
     /* choose_rows keeps at most min(rows outside the tree, n_cols) of them */
     int loop_rows = 0;
     for (int r = 0; r < m->n_rows; r++)
@@ -319,7 +318,7 @@ mbs_joint_system *mbs_joint_system_create(const mbs_model *m, mbs_data *d)
     s->basis = calloc((size_t)s->max_rows * (size_t)s->n_cols + 1, sizeof *s->basis);
     if (!s->kept || !s->row_of || !s->y || !s->yp || !s->res || !s->rj || !s->rj0 || !s->yjw || !s->ypjw ||
         !s->dyn || !s->stab || !s->grow || !s->basis || !s->q_jac || !s->pos_cols || !s->acc_floor ||
-        !s->mass_work) {
+        !s->mass_diag) {
         free(mu_row);
         mbs_joint_system_free(s);
         return NULL;

@@ -80,7 +80,7 @@ struct mbs_joint_system {
     double *q_jac;     /* [np] the positions at the last Newton matrix (the quaternions' L(p)) */
     double *pos_cols;  /* [np x nj] the Newton matrix's position columns (rate_rows_on_positions) */
     double *acc_floor; /* [n] DIFFERENCE: each rate's least acceleration increment (acceleration_floors) */
-    double *mass_work; /* [n x n] DIFFERENCE: the tree's mass matrix there */
+    double *mass_diag; /* [n] DIFFERENCE: the tree's mass matrix's diagonal there */
     long residual_evals;
     double cj;         /* of the last Newton matrix (MASS) */
     int articulated;   /* 0: its tree block is factored (MASS) */

@@ -144,6 +144,10 @@ void mbs_tree_term_sizes(mbs_tree *t, const mbs_model *m, const mbs_data *d, dou
  * mbs_tree_forward. */
 void mbs_tree_mass_matrix(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *M, int ld);
 
+/* Its diagonal alone, diag[n_coords]: the same numbers, without the
+ * couplings (O(n) where the matrix is O(n depth)); after mbs_tree_forward. */
+void mbs_tree_mass_diagonal(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *diag);
+
 /* Articulated-body inertias of the tree at the current state (after
  * mbs_tree_forward), for mbs_tree_solve_mass: O(bodies); with `armature`
  * [n_coords] (or NULL) of M + diag(armature), each coordinate's term added

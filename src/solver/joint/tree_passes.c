@@ -321,7 +321,9 @@ void mbs_tree_term_sizes(mbs_tree *t, const mbs_model *m, const mbs_data *d, dou
 
 /* ---- mass matrix ---- */
 
-void mbs_tree_mass_matrix(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *M, int ld)
+/* Composite inertias: each child body's spatial inertia plus its subtree's,
+ * left in t->inertia (by child body). */
+static void composite_inertias(mbs_tree *t, const mbs_model *m, const mbs_data *d)
 {
     for (int k = 0; k < t->n_joints; k++)
         tree_body_inertia(&m->bodies[t->joints[k].child], &d->bodies[t->joints[k].child],
@@ -332,18 +334,31 @@ void mbs_tree_mass_matrix(mbs_tree *t, const mbs_model *m, const mbs_data *d, do
             for (int i = 0; i < 36; i++)
                 t->inertia[36 * j->parent + i] += t->inertia[36 * j->child + i];
     }
+}
+
+/* F = Ic S: the wrench that moving along coordinate col with unit rate needs
+ * from the composite body Ic. */
+static void composite_wrench(const double *Ic, const double *S, double F[6])
+{
+    for (int i = 0; i < 6; i++) {
+        F[i] = 0.0;
+        for (int l = 0; l < 6; l++)
+            F[i] += Ic[6 * i + l] * S[l];
+    }
+}
+
+/* M[row, col] = S_row . (Ic S_col), Ic the composite inertia of col's joint,
+ * for row along col's joint and its ancestors (zero elsewhere). */
+void mbs_tree_mass_matrix(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *M, int ld)
+{
+    composite_inertias(t, m, d);
     for (int k = 0; k < t->n_joints; k++) {
         const mbs_tree_joint *j = &t->joints[k];
         const double *Ic = t->inertia + 36 * j->child;
         for (int c = 0; c < j->n_coords; c++) {
             int col = j->coord + c;
-            const double *S = t->motion + 6 * col;
             double F[6];
-            for (int i = 0; i < 6; i++) {
-                F[i] = 0.0;
-                for (int l = 0; l < 6; l++)
-                    F[i] += Ic[6 * i + l] * S[l];
-            }
+            composite_wrench(Ic, t->motion + 6 * col, F);
             /* this joint's coordinates and every ancestor's */
             for (int a = k; a >= 0; a = t->joints[a].parent_joint) {
                 const mbs_tree_joint *ja = &t->joints[a];
@@ -354,6 +369,20 @@ void mbs_tree_mass_matrix(mbs_tree *t, const mbs_model *m, const mbs_data *d, do
                     M[(size_t)row * ld + col] = v;
                 }
             }
+        }
+    }
+}
+
+void mbs_tree_mass_diagonal(mbs_tree *t, const mbs_model *m, const mbs_data *d, double *diag)
+{
+    composite_inertias(t, m, d);
+    for (int k = 0; k < t->n_joints; k++) {
+        const mbs_tree_joint *j = &t->joints[k];
+        for (int c = 0; c < j->n_coords; c++) {
+            int col = j->coord + c;
+            double F[6];
+            composite_wrench(t->inertia + 36 * j->child, t->motion + 6 * col, F);
+            diag[col] = tree_power(F, t->motion + 6 * col);
         }
     }
 }
