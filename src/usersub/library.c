@@ -76,7 +76,7 @@ int mbs_library_count(void)
 
 const char *mbs_library_file(int i)
 {
-    return opened[i]->real;
+    return opened[i]->path;
 }
 
 /* The file names a library's name may stand for: "x.so" as written, then

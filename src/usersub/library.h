@@ -37,7 +37,8 @@ int mbs_library_confine(const char *dir, const char *default_name);
 const char *mbs_library_default_name(void);
 
 /* The libraries opened so far in this process, in the order opened: how
- * many, and the file of each (resolved: realpath). */
+ * many, and the path each was found at (a name it stands for, or the path
+ * given: not resolved, so that its file name is one the search looks for). */
 int mbs_library_count(void);
 const char *mbs_library_file(int i);
 

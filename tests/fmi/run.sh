@@ -262,8 +262,11 @@ for v in 2 3; do
     # exported from a folder of its own, which is then renamed, and the
     # master runs with MBSIM_USERSUB_PATH naming a decoy libtether.so that
     # cannot load: the FMU must use the copy it carries, and nothing else.
+    # The library is a link to a versioned file, as installed libraries are:
+    # it is packed under the name the model's is looked for by.
     rm -rf "$tmp/libs" "$tmp/libs_gone" "$tmp/decoy" && mkdir "$tmp/libs" "$tmp/decoy"
-    cp "$build/usersub/libtether.so" "$tmp/libs/"
+    cp "$build/usersub/libtether.so" "$tmp/libs/libtether.so.1"
+    ln -s libtether.so.1 "$tmp/libs/libtether.so"
     cp "$build/usersub/libforeign.so" "$tmp/decoy/libtether.so"
     status "mbsim fmu packs the model's user subroutine library (FMI $v)" 0 \
         fmu $models/tether_spring.xml "$tmp/tether$v.fmu" --fmi $v --usersub-path "$tmp/libs"
