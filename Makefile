@@ -57,6 +57,7 @@ FMU_DIR  := $(BUILD)/fmu
 FMU_SO   := $(FMU_DIR)/libmbsim_fmu.so
 FMU_SRC  := $(sort $(wildcard src/fmu/*.c))
 FMU_OBJ  := $(FMU_SRC:%.c=$(BUILD)/pic/%.o)
+FMU_BRIDGE := $(FMU_DIR)/libmbsim_usersub_bridge.so
 PIC_OBJ  := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 FMU_LDLIBS = $(shell pkg-config --libs libxml-2.0 hdf5-serial 2>/dev/null) $(SUNDIALS_LIBS) -llapack -lm -ldl
 
@@ -111,11 +112,17 @@ $(BUILD)/libmbsim_pic.a: $(PIC_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(FMU_SO): $(FMU_OBJ) $(BUILD)/libmbsim_pic.a tools/fmu_libs.sh
+$(FMU_SO): $(FMU_OBJ) $(BUILD)/libmbsim_pic.a tools/fmu_libs.sh $(FMU_BRIDGE)
 	@mkdir -p $(FMU_DIR)
 	$(CC) $(CFLAGS) $(SANITIZE) -shared -Wl,-z,defs -Wl,--disable-new-dtags -Wl,-rpath,'$$ORIGIN' -o $@ \
 	    $(FMU_OBJ) $(BUILD)/libmbsim_pic.a $(FMU_LDLIBS)
 	tools/fmu_libs.sh $@
+
+# The FMU's user subroutine utilities for its libraries (src/fmu/usersub_scope.c):
+# a library of its own, exporting them alone, that calls the FMU binary's.
+$(FMU_BRIDGE): src/fmu/bridge/usersub_bridge.c src/fmu/bridge/usersub_bridge.h include/mbsim/usersub.h
+	@mkdir -p $(FMU_DIR)
+	$(CC) -std=c11 $(WARN) $(CFLAGS) $(SANITIZE) -fPIC -fvisibility=hidden -shared -o $@ $<
 
 $(BUILD)/libmbsim.a: $(LIB_OBJ)
 	rm -f $@

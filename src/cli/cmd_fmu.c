@@ -1,12 +1,17 @@
-/* mbsim fmu MODEL.xml [-o OUT.fmu] [--fmi 2|3] [--set NAME=VALUE]... [--quiet]
+/* mbsim fmu MODEL.xml|DATASET.adm [--commands FILE.acf] [-o OUT.fmu] [--fmi 2|3]
+ *           [--set NAME=VALUE]... [--output-column SENSOR[.COLUMN]]...
+ *           [--usersub-path DIR]... [--quiet]
  * Writes a co-simulation FMU of the model (docs/fmi.md): a zip archive of
  *   modelDescription.xml          src/fmi/description.c
  *   binaries/linux64/ID.so        FMI 2 (x86_64-linux/ for FMI 3): the FMU
  *                                 binary built as build/fmu/libmbsim_fmu.so,
  *                                 and beside it the libraries it needs
- *   resources/MODEL.xml           the model, read by the binary
+ *   resources/MODEL.xml           the model (or the Adams dataset, and its
+ *                                 command file), read by the binary
+ *   binaries/PLATFORM/usersub/    the user subroutine libraries the model opened
  *   resources/mbsim-fmu.txt       the model's name, the token, the --set values,
- *                                 the sensor columns that are outputs (--output-column)
+ *                                 the sensor columns that are outputs (--output-column),
+ *                                 the libraries packed
  * The archive is written to a temporary name and renamed: a failure leaves
  * no file and an existing one as it was. */
 #include "cli.h"
@@ -14,6 +19,7 @@
 #include "../core/strutil.h"
 #include "../fmi/description.h"
 #include "../model/model.h"
+#include "../usersub/library.h"
 
 #include <dirent.h>
 #include <getopt.h>
@@ -29,6 +35,7 @@
 
 typedef struct fmu_options {
     const char *model, *output;
+    const char *commands; /* an Adams command file for a dataset (--commands) */
     int version;
     mbs_overrides sets;
     const char **columns; /* --output-column */
@@ -36,13 +43,15 @@ typedef struct fmu_options {
     int quiet;
 } fmu_options;
 
-enum { OPT_SET = 256, OPT_FMI, OPT_OUTPUT_COLUMN };
+enum { OPT_SET = 256, OPT_FMI, OPT_OUTPUT_COLUMN, OPT_USERSUB_PATH, OPT_COMMANDS };
 
 static const struct option FMU_OPTIONS[] = {
     {"output", required_argument, NULL, 'o'},
     {"fmi", required_argument, NULL, OPT_FMI},
     {"set", required_argument, NULL, OPT_SET},
     {"output-column", required_argument, NULL, OPT_OUTPUT_COLUMN},
+    {"usersub-path", required_argument, NULL, OPT_USERSUB_PATH},
+    {"commands", required_argument, NULL, OPT_COMMANDS},
     {"quiet", no_argument, NULL, 'q'},
     {NULL, 0, NULL, 0},
 };
@@ -59,6 +68,8 @@ static int parse(int argc, char **argv, fmu_options *o)
         case 'o': o->output = optarg; break;
         case 'q': o->quiet += o->quiet < MBS_QUIET_MAX; break;
         case OPT_SET: rc = mbs_cli_add_override(&o->sets, "fmu", optarg); break;
+        case OPT_USERSUB_PATH: rc = mbs_cli_usersub_path("fmu", optarg); break;
+        case OPT_COMMANDS: o->commands = optarg; break;
         case OPT_OUTPUT_COLUMN: {
             const char **grown = realloc(o->columns, (size_t)(o->n_columns + 1) * sizeof *grown);
             if (!grown)
@@ -114,8 +125,31 @@ static char *binary_dir(void)
     return NULL;
 }
 
+/* The SHA-256 of a file's bytes (of nothing when it cannot be read: the
+ * model was read from it just before). */
+static void file_hash(const char *path, char out[65])
+{
+    char *data = NULL;
+    size_t len = 0, cap = 0;
+    FILE *in = fopen(path, "rb");
+    for (size_t n = 1; in && n > 0; len += n) {
+        if (len == cap) {
+            char *grown = realloc(data, cap = 2 * cap + 4096);
+            if (!grown)
+                break;
+            data = grown;
+        }
+        n = fread(data + len, 1, cap - len, in);
+    }
+    if (in)
+        fclose(in);
+    mbs_sha256_hex(data ? data : "", data ? len : 0, out);
+    free(data);
+}
+
 /* The token binding description and binary: a GUID-shaped digest of the
- * model's text, the --set values and the FMI version. */
+ * model's text (and its command file's), the --set values and the FMI
+ * version. */
 static void make_token(const mbs_model *m, const fmu_options *o, char out[40])
 {
     mbs_buf b;
@@ -126,6 +160,10 @@ static void make_token(const mbs_model *m, const fmu_options *o, char out[40])
     for (int i = 0; i < o->n_columns; i++)
         mbs_buf_appendf(&b, "output %s\n", o->columns[i]);
     char text_hash[65], h[65];
+    if (o->commands) {
+        file_hash(o->commands, text_hash);
+        mbs_buf_appendf(&b, "commands %s\n", text_hash);
+    }
     mbs_sha256_hex(m->source, m->source_len, text_hash);
     mbs_buf_append(&b, text_hash);
     mbs_sha256_hex(b.data ? b.data : "", b.len, h);
@@ -189,6 +227,41 @@ static int add_binaries(zip_t *z, const char *dir, const char *platform, const c
     return rc;
 }
 
+/* binaries/PLATFORM/usersub/: every user subroutine library the model
+ * opened when it was loaded (the only model this process loads), under
+ * its file's name, which the FMU binary looks for there alone
+ * (fmu/usersub_scope.h); each a "usersub FILE" line of the config. */
+static int add_usersub(zip_t *z, const char *platform, mbs_buf *config)
+{
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < mbs_library_count(); i++) {
+        const char *file = mbs_library_file(i);
+        char *name = mbs_sprintf_alloc("binaries/%s/%s/%s", platform, MBS_FMI_USERSUB_DIR, base_name(file));
+        rc = name ? add_file(z, name, file) : -1;
+        mbs_buf_appendf(config, "usersub %s\n", base_name(file));
+        free(name);
+    }
+    const char *default_library = mbs_library_default_name();
+    if (default_library && mbs_library_count() > 0)
+        mbs_buf_appendf(config, "usersub-default %s\n", base_name(default_library));
+    return rc;
+}
+
+/* Two libraries of one file name would be one file in the FMU: refused,
+ * naming both. */
+static int check_usersub_names(const mbs_model *m)
+{
+    for (int i = 0; i < mbs_library_count(); i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(base_name(mbs_library_file(i)), base_name(mbs_library_file(j))) == 0) {
+                fprintf(stderr, "%s: error: the user subroutine libraries %s and %s have one file name: the FMU "
+                                "packs its libraries in one folder by their names; rename one\n",
+                        m->path, mbs_library_file(j), mbs_library_file(i));
+                return EXIT_BAD_INPUT;
+            }
+    return 0;
+}
+
 static int write_fmu(const mbs_model *m, const fmu_options *o, const char *out, const char *bin_dir)
 {
     char id[256], token[40];
@@ -205,6 +278,8 @@ static int write_fmu(const mbs_model *m, const fmu_options *o, const char *out, 
     mbs_buf config;
     mbs_buf_init(&config);
     mbs_buf_appendf(&config, "model %s\ntoken %s\n", base_name(o->model), token);
+    if (o->commands)
+        mbs_buf_appendf(&config, "commands %s\n", base_name(o->commands));
     for (int i = 0; i < o->sets.count; i++)
         mbs_buf_appendf(&config, "set %s=%s\n", o->sets.items[i].name, o->sets.items[i].value);
     for (int i = 0; i < o->n_columns; i++)
@@ -215,8 +290,11 @@ static int write_fmu(const mbs_model *m, const fmu_options *o, const char *out, 
     zip_t *z = tmp ? zip_open(tmp, ZIP_CREATE | ZIP_TRUNCATE, &zip_err) : NULL;
     const char *platform = o->version == 2 ? "linux64" : "x86_64-linux";
     char *resource = mbs_sprintf_alloc("resources/%s", base_name(o->model));
-    int rc = !z || !description || !config.data || !resource || add_text(z, "modelDescription.xml", description) ||
-             add_binaries(z, bin_dir, platform, id) || add_file(z, resource, o->model) ||
+    char *commands = o->commands ? mbs_sprintf_alloc("resources/%s", base_name(o->commands)) : NULL;
+    int rc = !z || !description || !config.data || !resource || (o->commands && !commands) ||
+             add_text(z, "modelDescription.xml", description) || add_binaries(z, bin_dir, platform, id) ||
+             add_usersub(z, platform, &config) || add_file(z, resource, o->model) ||
+             (commands && add_file(z, commands, o->commands)) ||
              add_text(z, "resources/" MBS_FMI_CONFIG, config.data);
     if (z && rc == 0)
         rc = zip_close(z) != 0;
@@ -234,11 +312,19 @@ static int write_fmu(const mbs_model *m, const fmu_options *o, const char *out, 
                 vars.n_outputs == 1 ? "" : "s", m->n_params, m->n_params == 1 ? "" : "s", out);
     }
     free(resource);
+    free(commands);
     free(tmp);
     mbs_buf_free(&config);
     free(description);
     mbs_fmi_vars_free(&vars);
     return rc == 0 ? EXIT_OK : EXIT_FAILED;
+}
+
+/* An Adams command file (.acf, any case). */
+static int is_command_file(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 4 && mbs_strcaseeq(path + n - 4, ".acf");
 }
 
 int mbs_cmd_fmu(int argc, char **argv)
@@ -264,18 +350,30 @@ int mbs_cmd_fmu(int argc, char **argv)
                         "MBSIM_FMU_DIR\n",
                 FMU_BINARY);
         rc = EXIT_FAILED;
-    } else if ((m = mbs_cli_load_model(o.model, &o.sets, o.quiet)) == NULL) {
+    } else if (is_command_file(o.model)) {
+        /* its first line names the dataset, which the FMU would have to carry too */
+        rc = mbs_cli_usage_error("fmu", "%s is an Adams command file: give its dataset and it, mbsim fmu "
+                                        "DATASET.adm --commands %s",
+                                 o.model, o.model);
+    } else if (o.commands && (!is_command_file(o.commands) || !mbs_is_adams_path(o.model))) {
+        rc = mbs_cli_usage_error("fmu", "--commands takes an Adams command file (.acf) for an Adams dataset (.adm); "
+                                        "%s and %s are not those (an XML model has its <Command> block)",
+                                 o.model, o.commands);
+    } else if ((m = mbs_cli_load_model_with(o.model, o.commands, &o.sets, o.quiet, NULL)) == NULL) {
         rc = EXIT_BAD_INPUT;
-    } else if (mbs_is_adams_path(o.model)) {
-        rc = mbs_cli_usage_error("fmu", "an FMU is made of an XML model, not an Adams dataset");
     } else {
         int has_transient = 0;
         for (int i = 0; i < m->n_analyses; i++)
             has_transient |= m->analyses[i].type == MBS_ANALYSIS_TRANSIENT;
-        if (!has_transient) {
+        rc = check_usersub_names(m);
+        if (rc != 0) {
+            /* said */
+        } else if (!has_transient) {
             fprintf(stderr, "%s: error: the model has no Transient analysis: the FMU integrates with its settings "
-                            "(add <Simulate analysis_type=\"Transient\" .../>)\n",
-                    m->path);
+                            "(add %s)\n",
+                    o.commands ? o.commands : m->path,
+                    o.commands ? "SIMULATE/DYNAMIC, END = t, DTOUT = dt to the command file"
+                               : "<Simulate analysis_type=\"Transient\" .../>");
             rc = EXIT_BAD_INPUT;
         } else {
             if (m->n_plant_inputs == 0 && m->n_plant_outputs == 0 && o.n_columns == 0 && o.quiet == 0)

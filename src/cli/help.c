@@ -108,8 +108,9 @@ static const char VALIDATE[] =
     "exit status: 0 valid, 2 invalid\n";
 
 static const char FMU[] =
-    "usage: mbsim fmu MODEL.xml [-o OUT.fmu] [--fmi 2|3] [--set NAME=VALUE]...\n"
-    "                 [--output-column SENSOR[.COLUMN]]... [--quiet]\n"
+    "usage: mbsim fmu MODEL.xml|DATASET.adm [--commands FILE.acf] [-o OUT.fmu]\n"
+    "                 [--fmi 2|3] [--set NAME=VALUE]... [--output-column SENSOR[.COLUMN]]...\n"
+    "                 [--usersub-path DIR]... [--quiet]\n"
     "\n"
     "Writes a co-simulation FMU of the model for Linux x86-64 (docs/fmi.md): an FMI\n"
     "2.0 or 3.0 modelDescription.xml, the FMU binary (mbsim itself) with the\n"
@@ -130,6 +131,11 @@ static const char FMU[] =
     "  --output-column SENSOR.COLUMN, --output-column SENSOR\n"
     "                         a sensor column (or all of a sensor's) as an output,\n"
     "                         named as mbsim export names it (repeatable)\n"
+    "  --usersub-path DIR     where user subroutine libraries are, as for a run;\n"
+    "                         each library the model opens is packed in the FMU\n"
+    "  --commands FILE.acf    an Adams command file for an Adams dataset: its\n"
+    "                         transient is the FMU's (packed with the dataset;\n"
+    "                         PINPUT and POUTPUT are the ports)\n"
     "  -q, --quiet            no summary or notes: warnings and errors only\n"
     "\n"
     "A model with no plant input or output exports its parameters only (a note\n"

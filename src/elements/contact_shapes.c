@@ -19,6 +19,7 @@
  * against the solid T: distance d_T(X) - rad, T's surface at X - d_T n, the
  * shape's at X - rad n, the contact point halfway between. */
 #include "contact_shapes.h"
+#include "contact_box_edges.h"
 #include "../core/vec3.h"
 
 #include <float.h>
@@ -427,5 +428,7 @@ double mbs_contact_pair(const mbs_posed_shape *I, const mbs_posed_shape *J, mbs_
         points_against(&w, I, J, 1);
         points_against(&w, J, I, 0);
     }
+    if (a == MBS_SHAPE_BOX && b == MBS_SHAPE_BOX) /* and where their edges cross (contact_box_edges.c) */
+        w.least = fmin(w.least, mbs_contact_box_edges(I, J, visit, ctx));
     return w.least;
 }

@@ -18,7 +18,8 @@
  *   ellipsoid   its point deepest along the other shape's normal
  *   TriaMesh    its vertices
  * in both directions (a sphere only by its centre); two meshes do not
- * touch. Each tested point is a candidate contact: its signed distance,
+ * touch. Two boxes are tested besides where their edges cross
+ * (contact_box_edges.h). Each tested point is a candidate contact: its signed distance,
  * the unit normal along which the I shape is pushed, and the contact point
  * halfway between the two surfaces. */
 #ifndef MBS_CONTACT_SHAPES_H

@@ -7,9 +7,14 @@
 
 #include "variables.h"
 
-/* The FMU's own file in resources/: "model FILE", "token TOKEN" and
- * "set NAME=VALUE" lines (mbsim fmu writes it, the binary reads it). */
+/* The FMU's own file in resources/: "model FILE", "token TOKEN",
+ * "set NAME=VALUE", "output SENSOR.COLUMN", "usersub FILE" and
+ * "usersub-default FILE" lines (mbsim fmu writes it, the binary reads it:
+ * fmu/instance.c). */
 #define MBS_FMI_CONFIG "mbsim-fmu.txt"
+/* The folder beside the FMU binary (binaries/PLATFORM/) that holds the
+ * model's user subroutine libraries (fmu/usersub_scope.h). */
+#define MBS_FMI_USERSUB_DIR "usersub"
 
 typedef struct mbs_fmi_identity {
     int version;            /* 2 or 3 */

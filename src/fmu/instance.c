@@ -11,6 +11,7 @@
 #include "../model/compile.h"
 #include "../output/results_sink.h"
 #include "../solver/analysis/cosim.h"
+#include "usersub_scope.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -27,7 +28,8 @@ struct mbs_fmu {
     mbs_fmu_log_fn log;
     void *host;
     int logging_on;
-    char *model_path;  /* resources/<the model file> */
+    char *model_path;  /* resources/<the model file>: XML, or an Adams dataset */
+    char *commands_path; /* resources/<its Adams command file>, or NULL */
     mbs_override *sets; /* the export's --set values */
     int n_sets;
     char **columns;     /* the sensor columns that are outputs (--output) */
@@ -126,8 +128,12 @@ char *mbs_fmu_uri_path(const char *uri)
     return out;
 }
 
-/* resources/mbsim-fmu.txt: "model FILE", "token TOKEN", "set NAME=VALUE",
- * "output SENSOR.COLUMN" lines (written by mbsim fmu). */
+/* resources/mbsim-fmu.txt: "model FILE", "commands FILE" (an Adams dataset's
+ * command file), "token TOKEN", "set NAME=VALUE",
+ * "output SENSOR.COLUMN", "usersub FILE" (a user subroutine library packed
+ * in the binary's usersub/ folder), "usersub-default FILE" (the one
+ * MS_USERSUBDLL named) lines (written by mbsim fmu); the libraries are
+ * made ready to open (usersub_scope.h). */
 static int read_config(mbs_fmu *f, const char *dir, const char *token)
 {
     char *path = mbs_sprintf_alloc("%s/%s", dir, MBS_FMI_CONFIG);
@@ -139,10 +145,19 @@ static int read_config(mbs_fmu *f, const char *dir, const char *token)
         return -1;
     }
     free(path);
-    char line[4096], *own_token = NULL;
+    char line[4096], *own_token = NULL, *default_library = NULL;
+    int n_libraries = 0;
     while (fgets(line, sizeof line, in)) {
         line[strcspn(line, "\r\n")] = '\0';
-        if (strncmp(line, "model ", 6) == 0) {
+        if (strncmp(line, "usersub ", 8) == 0) {
+            n_libraries++;
+        } else if (strncmp(line, "usersub-default ", 16) == 0) {
+            free(default_library);
+            default_library = mbs_strdup(line + 16);
+        } else if (strncmp(line, "commands ", 9) == 0) {
+            free(f->commands_path);
+            f->commands_path = mbs_sprintf_alloc("%s/%s", dir, line + 9);
+        } else if (strncmp(line, "model ", 6) == 0) {
             free(f->model_path);
             f->model_path = mbs_sprintf_alloc("%s/%s", dir, line + 6);
         } else if (strncmp(line, "token ", 6) == 0) {
@@ -176,6 +191,12 @@ static int read_config(mbs_fmu *f, const char *dir, const char *token)
              own_token);
         rc = -1;
     }
+    char err[1024];
+    if (rc == 0 && mbs_fmu_usersub_scope(n_libraries, default_library, err, sizeof err) != 0) {
+        fail(f, "%s", err);
+        rc = -1;
+    }
+    free(default_library);
     free(own_token);
     return rc;
 }
@@ -216,7 +237,10 @@ static int load_model(mbs_fmu *f)
     mbs_diags_init(&d);
     mbs_spec spec;
     mbs_model *m = NULL;
-    if (mbs_read_model(f->model_path, o, k, &d, &spec) == MBS_OK)
+    /* as mbsim run reads it: by the file's kind, an Adams dataset with its command file */
+    mbs_status st = f->commands_path ? mbs_read_adams(f->model_path, f->commands_path, o, k, &d, &spec)
+                                     : mbs_read_model(f->model_path, o, k, &d, &spec);
+    if (st == MBS_OK)
         mbs_compile(&spec, &d, &m);
     mbs_spec_free(&spec);
     say_diags(f, &d);
@@ -335,6 +359,7 @@ void mbs_fmu_free(mbs_fmu *f)
     free(f->inputs);
     free(f->results_path);
     free(f->model_path);
+    free(f->commands_path);
     free(f->name);
     free(f);
 }

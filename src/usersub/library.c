@@ -26,6 +26,9 @@ static int n_extra_dirs;
 static mbs_library **opened;
 static int n_opened;
 static const char *forbidden;
+static char *confined_dir;     /* mbs_library_confine: the only directory searched */
+static char *confined_default; /* ... and the default library there */
+static int confined;
 
 void mbs_library_forbid(const char *why)
 {
@@ -42,6 +45,38 @@ int mbs_library_add_dir(const char *dir)
         return -1;
     n_extra_dirs++;
     return 0;
+}
+
+int mbs_library_confine(const char *dir, const char *default_name)
+{
+    char *d = mbs_strdup(dir), *n = default_name ? mbs_strdup(default_name) : NULL;
+    if (!d || (default_name && !n)) {
+        free(d);
+        free(n);
+        return -1;
+    }
+    free(confined_dir);
+    free(confined_default);
+    confined_dir = d;
+    confined_default = n;
+    confined = 1;
+    return 0;
+}
+
+const char *mbs_library_default_name(void)
+{
+    const char *name = confined ? confined_default : getenv("MS_USERSUBDLL");
+    return name && *name ? name : NULL;
+}
+
+int mbs_library_count(void)
+{
+    return n_opened;
+}
+
+const char *mbs_library_file(int i)
+{
+    return opened[i]->path;
 }
 
 /* The file names a library's name may stand for: "x.so" as written, then
@@ -173,6 +208,8 @@ static int add_dir(search *s, char *dir, const char *origin)
 
 static int search_dirs(search *s, const char *given, const char *model_dir)
 {
+    if (confined)
+        return add_dir(s, mbs_strdup(confined_dir), "the FMU's libraries");
     int rc = 0;
     if (strchr(given, '/')) {
         char *dir = dir_of(given);
@@ -205,7 +242,7 @@ static void describe_search(const search *s, const char *given, char *const *nam
         if (i == s->n - 1 || s->origin[i + 1] != s->origin[i])
             mbs_buf_appendf(&b, " (%s)", s->origin[i]);
     }
-    if (n_extra_dirs == 0 && !getenv("MBSIM_USERSUB_PATH"))
+    if (n_extra_dirs == 0 && !getenv("MBSIM_USERSUB_PATH") && !confined)
         mbs_buf_appendf(&b, "; more directories can be given with --usersub-path or MBSIM_USERSUB_PATH");
     snprintf(err, errsize, "%s", b.data ? b.data : "out of memory");
     mbs_buf_free(&b);
@@ -217,11 +254,15 @@ static mbs_library *search_and_open(const char *given, const char *model_dir, ch
 {
     const char *base = strrchr(given, '/');
     base = base ? base + 1 : given;
-    char *names[4] = {NULL, NULL, NULL, NULL};
+    char *names[5] = {NULL, NULL, NULL, NULL, NULL};
     search s = {NULL, NULL, 0, 0};
     mbs_library *lib = NULL;
     int found = 0;
-    if (file_names(base, names) < 0 || search_dirs(&s, given, model_dir) != 0) {
+    /* confined, the file packed is the one opened when the model was exported,
+     * whose name may be none of a name's stand-ins: "libx.so.1" as written */
+    int as_written = confined && strstr(base, ".so.") != NULL;
+    if ((as_written && !(names[0] = mbs_strdup(base))) || file_names(base, names + as_written) < 0 ||
+        search_dirs(&s, given, model_dir) != 0) {
         snprintf(err, errsize, "out of memory");
         found = 1;
     }
@@ -236,7 +277,7 @@ static mbs_library *search_and_open(const char *given, const char *model_dir, ch
         }
     if (!found)
         describe_search(&s, given, names, err, errsize);
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 5; k++)
         free(names[k]);
     for (int i = 0; i < s.n; i++)
         free(s.dirs[i]);
@@ -260,7 +301,7 @@ mbs_library *mbs_library_open(const char *name, const char *model_path, char *er
         for (char *p = given; *p; p++)
             if (*p == '\\')
                 *p = '/';
-        char *path = strchr(given, '/') ? against(model_dir, given) : NULL;
+        char *path = strchr(given, '/') && !confined ? against(model_dir, given) : NULL;
         if (path && access(path, F_OK) == 0)
             lib = open_file(path, err, errsize);
         else

@@ -8,7 +8,9 @@
  *   2. each directory given with mbs_library_add_dir (--usersub-path), in order,
  *   3. each directory of MBSIM_USERSUB_PATH (':' separated), in order.
  * No other directory is searched (not the system's: a routine must be the
- * user's own). Each library is opened once per process and stays open. */
+ * user's own); in an FMU's binary, only its own folder of libraries
+ * (mbs_library_confine). Each library is opened once per process and stays
+ * open. */
 #ifndef MBS_LIBRARY_H
 #define MBS_LIBRARY_H
 
@@ -22,6 +24,23 @@ void mbs_library_forbid(const char *why);
 
 /* Adds a directory searched after the model's (kept for the process). */
 int mbs_library_add_dir(const char *dir);
+
+/* From now on a library is looked for in `dir` alone, by its file name
+ * (the name as written, then the names above), whatever path the model
+ * gives and whatever the search path: an FMU's binary opens only the
+ * libraries packed with it (docs/fmi.md). `default_name` stands for
+ * MS_USERSUBDLL (NULL: no default library). -1 when out of memory. */
+int mbs_library_confine(const char *dir, const char *default_name);
+
+/* The library of elements that name none: MS_USERSUBDLL, or the confined
+ * default; NULL when there is none. */
+const char *mbs_library_default_name(void);
+
+/* The libraries opened so far in this process, in the order opened: how
+ * many, and the path each was found at (a name it stands for, or the path
+ * given: not resolved, so that its file name is one the search looks for). */
+int mbs_library_count(void);
+const char *mbs_library_file(int i);
 
 /* Opens library `name` for a model read from `model_path`. On failure
  * returns NULL and writes why to err: the name and every place looked in,

@@ -249,10 +249,11 @@ static int parameters(mbs_builder *b, const mbs_spec_elem *e, const char *text, 
 /* The library and the routine in it; -1 after reporting. */
 static int find(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spec, mbs_user_routine *r)
 {
-    const char *name = spec->library;
+    const char *name = spec->library, *named_by = spec->library_attr;
     if (!name || !*name || mbs_strcaseeq(name, "NULL")) {
-        name = getenv("MS_USERSUBDLL"); /* MotionSolve's library of the machine */
-        if (!name || !*name)
+        name = mbs_library_default_name(); /* MotionSolve's library of the machine, MS_USERSUBDLL */
+        named_by = "MS_USERSUBDLL";
+        if (!name)
             return mbs_build_error(b, e, "its user subroutine %s names no library, and MS_USERSUBDLL (the library "
                                          "of elements that name none: no %s, no library in Adams' ROUTINE) is not "
                                          "set",
@@ -261,7 +262,7 @@ static int find(mbs_builder *b, const mbs_spec_elem *e, const mbs_user_spec *spe
     char err[1500];
     mbs_library *lib = mbs_library_open(name, mbs_builder_model(b)->path, err, sizeof err);
     if (!lib)
-        return mbs_build_error(b, e, "its user subroutine %s: %s", r->label, err);
+        return mbs_build_error(b, e, "its user subroutine %s (%s): %s", r->label, named_by, err);
     if (!(r->library = mbs_strdup(mbs_library_path(lib))))
         return -1;
     void *symbol = mbs_library_routine(lib, r->function);

@@ -83,6 +83,7 @@ twin contact_cam_follower 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 0.7 --print-i
 twin contact_bouncing_ball 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 3 --print-interval 0.002
 twin contact_sliding_box 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 1.5 --print-interval 0.005
 twin contact_rolling_ball 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 1.5 --print-interval 0.005
+twin contact_crossed_bricks 1e-6 --rtol 1e-8 --atol 1e-10 --end-time 1 --print-interval 0.001
 twin shared_ids 1e-4 --rtol 1e-8 --atol 1e-8
 twin motionview_cruise_control 1e-6 --rtol 1e-8 --atol 1e-10 --print-interval 0.1
 # the model's own tolerance (integr_tol 1e-3, reimposed by its last command): 0.01 mm

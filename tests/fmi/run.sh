@@ -255,7 +255,158 @@ for v in 2 3; do
          grep -v ' $tmp/clean/binaries/$plat/' | grep -q . && exit 1 || exit 0"
     status "... and runs with LD_LIBRARY_PATH empty (FMI $v)" 0 \
         env LD_LIBRARY_PATH= "$master" run "$tmp/spring$v.fmu" --step 0.1 --stop 0.5
+
+    # ---- a model with a user subroutine ----
+    # tether_spring.xml is spring_mass.xml with its spring-damper written as
+    # tests/usersub/tether.c's VFOSUB: the same closed form. Its library is
+    # exported from a folder of its own, which is then renamed, and the
+    # master runs with MBSIM_USERSUB_PATH naming a decoy libtether.so that
+    # cannot load: the FMU must use the copy it carries, and nothing else.
+    # The library is a link to a versioned file, as installed libraries are:
+    # it is packed under the name the model's is looked for by.
+    rm -rf "$tmp/libs" "$tmp/libs_gone" "$tmp/decoy" && mkdir "$tmp/libs" "$tmp/decoy"
+    cp "$build/usersub/libtether.so" "$tmp/libs/libtether.so.1"
+    ln -s libtether.so.1 "$tmp/libs/libtether.so"
+    cp "$build/usersub/libforeign.so" "$tmp/decoy/libtether.so"
+    status "mbsim fmu packs the model's user subroutine library (FMI $v)" 0 \
+        fmu $models/tether_spring.xml "$tmp/tether$v.fmu" --fmi $v --usersub-path "$tmp/libs"
+    status "... the master accepts it (FMI $v)" 0 "$master" check "$tmp/tether$v.fmu"
+    rm -rf "$tmp/x" && mkdir "$tmp/x" && unzip -q "$tmp/tether$v.fmu" -d "$tmp/x"
+    check "... in binaries/$plat/usersub/, with the utilities' bridge beside the binary (FMI $v)" sh -c \
+        "cmp -s '$tmp/libs/libtether.so' '$tmp/x/binaries/$plat/usersub/libtether.so' &&
+         test -f '$tmp/x/binaries/$plat/libmbsim_usersub_bridge.so'"
+    status "mbsim run of the same model" 0 \
+        "$mbsim" run $models/tether_spring.xml -q -o "$tmp/tether.h5" --usersub-path "$tmp/libs"
+    "$mbsim" export "$tmp/tether.h5" block_position | tail -n +2 | cut -d, -f1,4 >"$tmp/run_tx"
+    mv "$tmp/libs" "$tmp/libs_gone"
+    status "the master runs it, the library it was made from gone (FMI $v)" 0 \
+        env MBSIM_USERSUB_PATH="$tmp/decoy" MS_USERSUBDLL= "$master" run "$tmp/tether$v.fmu" \
+        --step 0.01 --stop 1 --input force=step:0.1:10
+    cp "$tmp/out" "$tmp/t$v.csv"
+    pairs "$tmp/t$v.csv" 1 2 >"$tmp/fmu_tx"
+    spring_exact "$tmp/fmu_tx" 800 >"$tmp/exact_tx"
+    # the model integrates to rtol 1e-9; mbsim run meets the force's step as
+    # an event inside its integration, the master holds it from the
+    # communication point at t1: the rows agree to some 1e-11 m, not bit for bit
+    check "... its routine's spring follows the closed form (FMI $v)" agree "$tmp/fmu_tx" "$tmp/exact_tx" 0.0125 1e-7
+    check "... and gives mbsim run's rows to 1e-7 of the 12.5 mm travel (FMI $v)" \
+        agree "$tmp/fmu_tx" "$tmp/run_tx" 0.0125 1e-7
+    check "... at the 101 communication points (FMI $v)" test "$(wc -l <"$tmp/fmu_tx")" -eq 101
+    status "... alone with k = 1200 (FMI $v)" 0 \
+        master_run "$tmp/tether$v.fmu" "$tmp/tk$v.csv" --step 0.01 --stop 1 --set k=1200 --input force=step:0.1:10
+    status "... two instances at once, one binary and one bridge (FMI $v)" 0 \
+        master_run "$tmp/tether$v.fmu" "$tmp/two_t$v.csv" --step 0.01 --stop 1 --input force=step:0.1:10 \
+        --second "$tmp/two_tk$v.csv" --set k=1200 --input force=step:0.1:10
+    check "... each gives its single run's rows, bit for bit (FMI $v)" sh -c \
+        "cmp -s '$tmp/two_t$v.csv' '$tmp/t$v.csv' && cmp -s '$tmp/two_tk$v.csv' '$tmp/tk$v.csv' &&
+         ! cmp -s '$tmp/t$v.csv' '$tmp/tk$v.csv'"
+    # the mechanism taken apart: the library not packed, the bridge missing
+    cp "$tmp/tether$v.fmu" "$tmp/nolib.fmu" && zip -qd "$tmp/nolib.fmu" "binaries/$plat/usersub/libtether.so"
+    status "without the library packed the FMU does not instantiate (FMI $v)" 1 \
+        env MBSIM_USERSUB_PATH="$tmp/decoy" "$master" run "$tmp/nolib.fmu" --step 0.01 --stop 0.1
+    check "... saying it looked in its own folder alone (FMI $v)" has "$tmp/err" \
+        "log: Error.*Force_Vector_OneBody 1 (label 'tether'): its user subroutine VFOSUB (usrsub_dll_name): library 'tether' not found: looked for libtether.so or tether.so in [^ ]*/binaries/$plat/usersub (the FMU's libraries)"
+    cp "$tmp/tether$v.fmu" "$tmp/nobridge.fmu" && zip -qd "$tmp/nobridge.fmu" "binaries/$plat/libmbsim_usersub_bridge.so"
+    status "without the bridge the FMU does not instantiate (FMI $v)" 1 \
+        "$master" run "$tmp/nobridge.fmu" --step 0.01 --stop 0.1
+    check "... saying why (FMI $v)" has "$tmp/err" "log: Error.*user subroutine utilities.*cannot be loaded"
+    # another binary already giving c_sysfnc to the process's libraries (the
+    # bridge of this FMU unpacked elsewhere, as a second FMU's would be):
+    # the routines would call it, not this FMU's, so the FMU refuses.
+    # (Not under a sanitizer: its runtime must be the first library loaded.)
+    [ -z "${FMI_SANITIZED:-}" ] && {
+        status "with another binary's c_sysfnc first in the process, the FMU refuses (FMI $v)" 1 \
+            env LD_PRELOAD="$tmp/x/binaries/$plat/libmbsim_usersub_bridge.so" \
+            "$master" run "$tmp/tether$v.fmu" --step 0.01 --stop 0.1
+        check "... naming it (FMI $v)" has "$tmp/err" \
+            "log: Error.*another binary of this process, $tmp/x/binaries/$plat/libmbsim_usersub_bridge.so, already provides c_sysfnc"
+    }
 done
+
+# ---- user subroutines: the default library, and what cannot be exported ----
+# an element that names no library uses MS_USERSUBDLL's: the FMU keeps the
+# one named at export, whatever the importer's environment says
+sed 's/usrsub_dll_name="tether"/usrsub_dll_name="NULL"/' $models/tether_spring.xml >"$tmp/tether_default.xml"
+status "mbsim fmu of a model whose routine is MS_USERSUBDLL's" 0 \
+    env MS_USERSUBDLL=tether "$mbsim" fmu "$tmp/tether_default.xml" -q -o "$tmp/tdef.fmu" --usersub-path "$build/usersub"
+status "... runs with MS_USERSUBDLL unset" 0 env -u MS_USERSUBDLL "$master" run "$tmp/tdef.fmu" --step 0.01 --stop 1 \
+    --input force=step:0.1:10
+cp "$tmp/out" "$tmp/tdef.csv"
+check "... as the FMU that names it" cmp -s "$tmp/tdef.csv" "$tmp/t2.csv"
+mkdir -p "$tmp/nolib"
+cp $models/tether_spring.xml "$tmp/nolib/"
+status "a user subroutine library that is not found is refused" 2 \
+    env -u MBSIM_USERSUB_PATH "$mbsim" fmu "$tmp/nolib/tether_spring.xml" -o "$tmp/missing.fmu"
+check "... naming the element, its attribute and the places searched" has "$tmp/err" \
+    "tether_spring.xml:[0-9]*: error: Force_Vector_OneBody 1 (label 'tether'): its user subroutine VFOSUB (usrsub_dll_name): library 'tether' not found: looked for libtether.so or tether.so in $tmp/nolib (the model's directory)"
+check "... and writing nothing" test ! -e "$tmp/missing.fmu"
+echo "not a shared library" >"$tmp/nolib/libtether.so"
+status "one that cannot be loaded is refused" 2 "$mbsim" fmu "$tmp/nolib/tether_spring.xml" -o "$tmp/missing.fmu"
+check "... saying why" has "$tmp/err" \
+    "tether_spring.xml:[0-9]*: error: Force_Vector_OneBody 1 (label 'tether'): its user subroutine VFOSUB (usrsub_dll_name): library $tmp/nolib/libtether.so cannot be loaded"
+check "... and writing nothing" test ! -e "$tmp/missing.fmu"
+# two libraries of one file name would be one file in the FMU
+mkdir -p "$tmp/dup/a" "$tmp/dup/b"
+cp "$build/usersub/libtether.so" "$tmp/dup/a/"
+cp "$build/usersub/libtether.so" "$tmp/dup/b/"
+sed -e 's|usrsub_dll_name="tether"|usrsub_dll_name="a/libtether.so"|' \
+    -e 's|<!-- the input|<Force_Vector_OneBody id="3" label="slack" type="ForceOnly" i_marker_id="20" usrsub_dll_name="b/libtether.so" usrsub_param_string="USER(20, 10, 0, 0, 1)"/>\n    &|' \
+    $models/tether_spring.xml >"$tmp/dup/two.xml"
+status "two libraries of one file name are refused" 2 "$mbsim" fmu "$tmp/dup/two.xml" -o "$tmp/dup.fmu"
+check "... naming both" has "$tmp/err" \
+    "two.xml: error: the user subroutine libraries $tmp/dup/a/libtether.so and $tmp/dup/b/libtether.so have one file name"
+check "... and writing nothing" test ! -e "$tmp/dup.fmu"
+
+# ---- an Adams dataset ----
+# spring_mass.adm is spring_mass.xml as a dataset, under gravity: PINPUT/1
+# (VARIABLE/1, the push) and POUTPUT/1 (VARIABLE/2 and 3, position and
+# velocity) are the ports; spring_mass.acf finds the equilibrium
+# x0 = -m g / k, then the transient. INTEGRATOR/ERROR = 1e-9 is rtol and atol
+# (1e-9 m on a 25 mm offset): the rows agree with the closed form and
+# mbsim run's to 1e-6 of it, as the XML model's do.
+for v in 2 3; do
+    status "mbsim fmu of an Adams dataset and its command file (FMI $v)" 0 \
+        fmu $models/spring_mass.adm "$tmp/adm$v.fmu" --fmi $v --commands $models/spring_mass.acf
+    status "... the master accepts it (FMI $v)" 0 "$master" check "$tmp/adm$v.fmu"
+    rm -rf "$tmp/x" && mkdir "$tmp/x" && unzip -q "$tmp/adm$v.fmu" -d "$tmp/x"
+    check "... its ports are PINPUT's and POUTPUT's variables (FMI $v)" sh -c \
+        "grep -q 'name=\"variable_1\".*causality=\"input\"' '$tmp/x/modelDescription.xml' &&
+         grep -q 'name=\"variable_2\".*causality=\"output\"' '$tmp/x/modelDescription.xml' &&
+         grep -q 'name=\"variable_3\".*causality=\"output\"' '$tmp/x/modelDescription.xml'"
+    check "... the dataset and the command file are its resources (FMI $v)" sh -c \
+        "cmp -s $models/spring_mass.adm '$tmp/x/resources/spring_mass.adm' &&
+         cmp -s $models/spring_mass.acf '$tmp/x/resources/spring_mass.acf'"
+    status "the master runs it with a step push (FMI $v)" 0 \
+        master_run "$tmp/adm$v.fmu" "$tmp/adm$v.csv" --step 0.01 --stop 1 --input variable_1=step:0.1:10
+    pairs "$tmp/adm$v.csv" 1 2 >"$tmp/fmu_ax"
+    spring_exact "$tmp/fmu_ax" 800 | awk -F, '{ printf "%.17g,%.17g\n", $1, $2 - 2 * 9.81 / 800 }' >"$tmp/exact_ax"
+    check "... from the command file's equilibrium, its position output follows the closed form (FMI $v)" \
+        agree "$tmp/fmu_ax" "$tmp/exact_ax" 0.025 1e-6
+    check "... at the 101 communication points (FMI $v)" test "$(wc -l <"$tmp/fmu_ax")" -eq 101
+    status "mbsim run of the dataset with its command file" 0 \
+        "$mbsim" run $models/spring_mass.adm --commands $models/spring_mass.acf -q -o "$tmp/adm.h5"
+    "$mbsim" export "$tmp/adm.h5" REQUEST_1 | tail -n +2 | cut -d, -f1,5 >"$tmp/run_ax"
+    check "... whose rows it gives (FMI $v)" agree "$tmp/fmu_ax" "$tmp/run_ax" 0.025 1e-6
+done
+# a dataset alone runs its default transient, with no equilibrium first
+status "mbsim fmu of a dataset without a command file" 0 fmu $models/spring_mass.adm "$tmp/adm_alone.fmu"
+status "... runs" 0 master_run "$tmp/adm_alone.fmu" "$tmp/adm_alone.csv" --step 0.01 --stop 1 \
+    --input variable_1=step:0.1:10
+check "... from x = 0, not the equilibrium the command file finds first" sh -c \
+    "sed -n 2p '$tmp/adm_alone.csv' | grep -q '^0,0,' && sed -n 2p '$tmp/adm2.csv' | grep -q '^0,-0.02452'"
+status "a command file whose analyses have no transient is refused" 2 \
+    "$mbsim" fmu $models/spring_mass.adm --commands $models/spring_mass_static.acf -o "$tmp/static.fmu"
+check "... saying what to add to it" has "$tmp/err" \
+    "spring_mass_static.acf: error: the model has no Transient analysis.*(add SIMULATE/DYNAMIC, END = t, DTOUT = dt to the command file)"
+check "... and writing nothing" test ! -e "$tmp/static.fmu"
+status "a command file as the model is refused" 2 "$mbsim" fmu $models/spring_mass.acf -o "$tmp/acf.fmu"
+check "... saying what to give" has "$tmp/err" "is an Adams command file: give its dataset and it, mbsim fmu DATASET.adm --commands"
+check "... and writing nothing" test ! -e "$tmp/acf.fmu"
+status "--commands with an XML model is refused" 2 \
+    "$mbsim" fmu $models/spring_mass.xml --commands $models/spring_mass.acf -o "$tmp/xacf.fmu"
+printf 'cut short\nUNITS/, SYSTEM = MKS\nPART/1, GROUND\n' >"$tmp/cut.adm"
+status "a dataset with no END is refused" 2 "$mbsim" fmu "$tmp/cut.adm" -o "$tmp/cut.fmu"
+check "... saying so, writing nothing" sh -c "grep -q 'has no END statement' '$tmp/err' && test ! -e '$tmp/cut.fmu'"
 
 # ---- the master holds an FMU to the standard ----
 rm -rf "$tmp/x" && mkdir "$tmp/x" && unzip -q "$tmp/spring2.fmu" -d "$tmp/x"

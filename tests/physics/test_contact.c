@@ -30,7 +30,12 @@
  *    lifts as the cam profile R - e cos(omega t), to 1e-4 of the lift, and
  *    leaves the cam just above omega_c = sqrt((F0 + 2 k e) / (m e)), not
  *    just below; a roller follower (tests/physics/models/contact_cam_roller.xml)
- *    at z = -e cos(omega t) + sqrt(D^2 - e^2 sin^2(omega t)), to 1e-4 of the lift. */
+ *    at z = -e cos(omega t) + sqrt(D^2 - e^2 sin^2(omega t)), to 1e-4 of the lift;
+ *  - two bricks laid crosswise (models/contact_crossed_bricks.xml), the upper
+ *    one's lower edge across the lower one's upper edge (one crossing) or
+ *    across its top face (two): the upper brick, held by the crossings of
+ *    the edges alone, rests at the lower one's top + half its own diagonal
+ *    - (m g / (nc k))^(1/e) (1e-6 m), never falling through. */
 #include "../support/harness.h"
 #include "../support/run_model.h"
 #include "../support/series.h"
@@ -367,6 +372,38 @@ TEST(the_follower_leaves_the_cam_above_the_speed_its_spring_holds)
     }
 }
 
+/* models/contact_crossed_bricks.xml: a = 0.1, m = 1, k = 1e6, e = 1.5,
+ * the lower brick tipped by tj degrees, its top a/2 (cos tj + sin tj) above
+ * its centre at 0; the upper one dropped from 1 mm above its rest. */
+static void check_crossed_bricks(double tj, int nc)
+{
+    char tip[32], crossings[32];
+    snprintf(tip, sizeof tip, "tj=%g", tj);
+    snprintf(crossings, sizeof crossings, "nc=%d", nc);
+    const char *sets[] = {tip, crossings, NULL};
+    test_results r;
+    run_ok("models/contact_crossed_bricks.xml", sets, NULL, &r);
+    double a = 0.1, m = 1, k = 1e6, e = 1.5, th = tj * PI / 180;
+    double p = pow(m * G / (nc * k), 1 / e), want = a / 2 * (cos(th) + sin(th)) + a / sqrt(2) - p;
+    double lowest = INFINITY;
+    for (int i = 0; i < r.n_rows; i++)
+        lowest = fmin(lowest, test_value(&r, "centre", 2, i));
+    int last = r.n_rows - 1;
+    double z = test_value(&r, "centre", 2, last);
+    CHECK_MSG(fabs(z - want) < 1e-6, "tj = %g: rests at z = %.9g m, closed form %.9g (p = %.4g)", tj, z, want, p);
+    CHECK_MSG(lowest > want - 1e-3, "tj = %g: sinks to z = %.6g m, rest at %.6g", tj, lowest, want);
+    CHECK_MSG(test_value(&r, "contacts", 0, last) == nc, "tj = %g: %g contacts, %d crossings", tj,
+              test_value(&r, "contacts", 0, last), nc);
+    CHECK_NEAR(test_value(&r, "normal_force", 0, last), m * G, 1e-6 * m * G);
+    test_results_free(&r);
+}
+
+TEST(crossed_bricks_rest_edge_on_edge_at_the_closed_form_height)
+{
+    check_crossed_bricks(45, 1); /* the upper edge of one across the lower edge of the other */
+    check_crossed_bricks(0, 2);  /* an edge across a face: where it crosses the face's two edges */
+}
+
 TEST_SUITE(contact, T(an_elastic_ball_bounces_back_at_its_impact_speed_after_half_a_period),
            T(an_adams_contact_drops_the_same_ball), T(a_damped_ball_leaves_at_the_spring_dampers_restitution), T(a_poisson_ball_bounces_to_e_squared_of_its_height),
            T(the_example_ball_bounces_to_e_squared_of_its_height_and_stays_above_the_floor),
@@ -378,4 +415,5 @@ TEST_SUITE(contact, T(an_elastic_ball_bounces_back_at_its_impact_speed_after_hal
            T(a_mesh_block_rests_on_its_four_lower_vertices),
            T(a_flat_faced_follower_lifts_as_the_eccentric_cam_profile),
            T(a_roller_follower_lifts_as_the_eccentric_cam_profile),
-           T(the_follower_leaves_the_cam_above_the_speed_its_spring_holds));
+           T(the_follower_leaves_the_cam_above_the_speed_its_spring_holds),
+           T(crossed_bricks_rest_edge_on_edge_at_the_closed_form_height));

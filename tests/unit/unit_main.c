@@ -27,6 +27,7 @@
     X(joint_newton) \
     X(adams) \
     X(contact_shapes) \
+    X(contact_box_edges) \
     X(contact_law) \
     X(contact_checks) \
     X(mesh_memory) \

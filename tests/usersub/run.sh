@@ -174,7 +174,7 @@ check "CNFSUB stops the run: its message, the element, the routine" has "$tmp/er
 sed 's|cnf_dll_name="contact"|cnf_dll_name="nosuch"|' examples/usersub/contact.xml >"$tmp/cnolib.xml"
 status "CNFSUB's library not found" 2 "$mbsim" validate "$tmp/cnolib.xml" --usersub-path "$libs"
 check "CNFSUB's library not found: said so, with the places searched" has "$tmp/err" \
-    "cnolib.xml:[0-9]*: error: Force_Contact 1 (label 'sliding'): its user subroutine CNFSUB: library 'nosuch' not found: looked for libnosuch.so or nosuch.so in"
+    "cnolib.xml:[0-9]*: error: Force_Contact 1 (label 'sliding'): its user subroutine CNFSUB (cnf_dll_name): library 'nosuch' not found: looked for libnosuch.so or nosuch.so in"
 sed 's|cff_dll_name="contact"|cff_dll_name="contact" cff_fnc_name="nosuch"|' examples/usersub/contact.xml >"$tmp/cnofn.xml"
 status "CFFSUB's routine not in its library" 2 "$mbsim" validate "$tmp/cnofn.xml" --usersub-path "$libs"
 check "CFFSUB's routine not in its library: said so" has "$tmp/err" \
@@ -281,7 +281,7 @@ status "next to the model" 0 "$mbsim" run "$tmp/deck/model.xml" -q -o "$tmp/a.h5
 rm "$tmp/deck/libspring.so"
 status "not found: exit 2" 2 "$mbsim" run "$tmp/deck/model.xml" -q -o "$tmp/b.h5"
 check "not found: the element, the routine, the places searched" \
-    has "$tmp/err" "Force_Scalar_TwoBody 1 (label 'spring'): its user subroutine SFOSUB: library 'spring' not found: looked for libspring.so or spring.so in $tmp/deck (the model's directory)"
+    has "$tmp/err" "Force_Scalar_TwoBody 1 (label 'spring'): its user subroutine SFOSUB (usrsub_dll_name): library 'spring' not found: looked for libspring.so or spring.so in $tmp/deck (the model's directory)"
 check "not found: nothing written" test ! -e "$tmp/b.h5"
 status "--usersub-path" 0 "$mbsim" run "$tmp/deck/model.xml" -q -o "$tmp/c.h5" --usersub-path "$libs"
 status "MBSIM_USERSUB_PATH" 0 env MBSIM_USERSUB_PATH="/nonexistent:$libs" "$mbsim" run "$tmp/deck/model.xml" -q -o "$tmp/d.h5"
