@@ -18,6 +18,7 @@
 #include "../core/sha256.h"
 #include "../core/strutil.h"
 #include "../fmi/description.h"
+#include "../io/xml_load.h"
 #include "../model/model.h"
 #include "../usersub/library.h"
 
@@ -125,26 +126,19 @@ static char *binary_dir(void)
     return NULL;
 }
 
-/* The SHA-256 of a file's bytes (of nothing when it cannot be read: the
- * model was read from it just before). */
+/* The SHA-256 of a file's text, read as the model's was (of nothing when it
+ * cannot be read: the model was read from it just before). */
 static void file_hash(const char *path, char out[65])
 {
-    char *data = NULL;
-    size_t len = 0, cap = 0;
-    FILE *in = fopen(path, "rb");
-    for (size_t n = 1; in && n > 0; len += n) {
-        if (len == cap) {
-            char *grown = realloc(data, cap = 2 * cap + 4096);
-            if (!grown)
-                break;
-            data = grown;
-        }
-        n = fread(data + len, 1, cap - len, in);
-    }
-    if (in)
-        fclose(in);
-    mbs_sha256_hex(data ? data : "", data ? len : 0, out);
-    free(data);
+    char *text = NULL;
+    size_t len = 0;
+    mbs_diags d;
+    mbs_diags_init(&d);
+    if (mbs_xml_read_file(path, &text, &len, &d) != MBS_OK)
+        len = 0;
+    mbs_sha256_hex(text ? text : "", text ? len : 0, out);
+    free(text);
+    mbs_diags_free(&d);
 }
 
 /* The token binding description and binary: a GUID-shaped digest of the
@@ -320,13 +314,6 @@ static int write_fmu(const mbs_model *m, const fmu_options *o, const char *out, 
     return rc == 0 ? EXIT_OK : EXIT_FAILED;
 }
 
-/* An Adams command file (.acf, any case). */
-static int is_command_file(const char *path)
-{
-    size_t n = strlen(path);
-    return n > 4 && mbs_strcaseeq(path + n - 4, ".acf");
-}
-
 int mbs_cmd_fmu(int argc, char **argv)
 {
     fmu_options o;
@@ -350,12 +337,12 @@ int mbs_cmd_fmu(int argc, char **argv)
                         "MBSIM_FMU_DIR\n",
                 FMU_BINARY);
         rc = EXIT_FAILED;
-    } else if (is_command_file(o.model)) {
+    } else if (mbs_is_adams_commands_path(o.model)) {
         /* its first line names the dataset, which the FMU would have to carry too */
         rc = mbs_cli_usage_error("fmu", "%s is an Adams command file: give its dataset and it, mbsim fmu "
                                         "DATASET.adm --commands %s",
                                  o.model, o.model);
-    } else if (o.commands && (!is_command_file(o.commands) || !mbs_is_adams_path(o.model))) {
+    } else if (o.commands && (!mbs_is_adams_commands_path(o.commands) || !mbs_is_adams_path(o.model))) {
         rc = mbs_cli_usage_error("fmu", "--commands takes an Adams command file (.acf) for an Adams dataset (.adm); "
                                         "%s and %s are not those (an XML model has its <Command> block)",
                                  o.model, o.commands);

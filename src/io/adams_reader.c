@@ -255,10 +255,16 @@ static void hold_initial_conditions(adm_ctx *c, int has_commands)
     c->in_command = 0;
 }
 
+int mbs_is_adams_commands_path(const char *path)
+{
+    size_t n = path ? strlen(path) : 0;
+    return n > 4 && strcasecmp(path + n - 4, ".acf") == 0;
+}
+
 int mbs_is_adams_path(const char *path)
 {
     size_t n = path ? strlen(path) : 0;
-    return n > 4 && (strcasecmp(path + n - 4, ".adm") == 0 || strcasecmp(path + n - 4, ".acf") == 0);
+    return mbs_is_adams_commands_path(path) || (n > 4 && strcasecmp(path + n - 4, ".adm") == 0);
 }
 
 mbs_status mbs_read_adams(const char *path, const char *commands, const mbs_override *ov, int n_ov, mbs_diags *d,
@@ -267,13 +273,12 @@ mbs_status mbs_read_adams(const char *path, const char *commands, const mbs_over
     memset(out, 0, sizeof *out);
     out->path = mbs_strdup(path);
     mbs_units_si(&out->units);
-    size_t n = strlen(path);
     char *dataset = NULL;
     adm_lexed acf = {0}, adm = {0};
     char *acf_text = NULL;
     size_t acf_len = 0;
     mbs_status st = MBS_OK;
-    if (!commands && n > 4 && strcasecmp(path + n - 4, ".acf") == 0)
+    if (!commands && mbs_is_adams_commands_path(path))
         commands = path;
     if (commands) {
         st = load(commands, 2, d, &acf_text, &acf_len, &acf);

@@ -26,6 +26,8 @@ mbs_status mbs_read_adams(const char *path, const char *commands, const mbs_over
                           mbs_diags *d, mbs_spec *out);
 /* 1 when path names an Adams file (.adm or .acf, any case). */
 int mbs_is_adams_path(const char *path);
+/* 1 when path names an Adams command file (.acf, any case). */
+int mbs_is_adams_commands_path(const char *path);
 
 /* Validates `xml_text` against the generated schema only (for tests and
  * `mbsim schema --check`). */
