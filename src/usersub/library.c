@@ -26,9 +26,8 @@ static int n_extra_dirs;
 static mbs_library **opened;
 static int n_opened;
 static const char *forbidden;
-static char *confined_dir;     /* mbs_library_confine: the only directory searched */
+static char *confined_dir;     /* mbs_library_confine: the only directory searched (NULL: not confined) */
 static char *confined_default; /* ... and the default library there */
-static int confined;
 
 void mbs_library_forbid(const char *why)
 {
@@ -59,13 +58,12 @@ int mbs_library_confine(const char *dir, const char *default_name)
     free(confined_default);
     confined_dir = d;
     confined_default = n;
-    confined = 1;
     return 0;
 }
 
 const char *mbs_library_default_name(void)
 {
-    const char *name = confined ? confined_default : getenv("MS_USERSUBDLL");
+    const char *name = confined_dir ? confined_default : getenv("MS_USERSUBDLL");
     return name && *name ? name : NULL;
 }
 
@@ -208,7 +206,7 @@ static int add_dir(search *s, char *dir, const char *origin)
 
 static int search_dirs(search *s, const char *given, const char *model_dir)
 {
-    if (confined)
+    if (confined_dir)
         return add_dir(s, mbs_strdup(confined_dir), "the FMU's libraries");
     int rc = 0;
     if (strchr(given, '/')) {
@@ -242,7 +240,7 @@ static void describe_search(const search *s, const char *given, char *const *nam
         if (i == s->n - 1 || s->origin[i + 1] != s->origin[i])
             mbs_buf_appendf(&b, " (%s)", s->origin[i]);
     }
-    if (n_extra_dirs == 0 && !getenv("MBSIM_USERSUB_PATH") && !confined)
+    if (n_extra_dirs == 0 && !getenv("MBSIM_USERSUB_PATH") && !confined_dir)
         mbs_buf_appendf(&b, "; more directories can be given with --usersub-path or MBSIM_USERSUB_PATH");
     snprintf(err, errsize, "%s", b.data ? b.data : "out of memory");
     mbs_buf_free(&b);
@@ -260,7 +258,7 @@ static mbs_library *search_and_open(const char *given, const char *model_dir, ch
     int found = 0;
     /* confined, the file packed is the one opened when the model was exported,
      * whose name may be none of a name's stand-ins: "libx.so.1" as written */
-    int as_written = confined && strstr(base, ".so.") != NULL;
+    int as_written = confined_dir && strstr(base, ".so.") != NULL;
     if ((as_written && !(names[0] = mbs_strdup(base))) || file_names(base, names + as_written) < 0 ||
         search_dirs(&s, given, model_dir) != 0) {
         snprintf(err, errsize, "out of memory");
@@ -301,7 +299,7 @@ mbs_library *mbs_library_open(const char *name, const char *model_path, char *er
         for (char *p = given; *p; p++)
             if (*p == '\\')
                 *p = '/';
-        char *path = strchr(given, '/') && !confined ? against(model_dir, given) : NULL;
+        char *path = strchr(given, '/') && !confined_dir ? against(model_dir, given) : NULL;
         if (path && access(path, F_OK) == 0)
             lib = open_file(path, err, errsize);
         else
