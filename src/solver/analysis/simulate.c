@@ -451,8 +451,8 @@ int mbs_transient_advance(mbs_run *r)
             /* the steps shrank to nothing: to the stall's minimum, or IDA
              * gave up at the model's h_min (Adams' HMIN) well above it */
             int explained = r->d->eval_failed || r->d->nonfinite_count != nonfinite_before;
-            double floor = fmax(mbs_stall_min_step(&s->stall, t), r->d->settings.h_min);
-            if (!explained && (mbs_integrator_last_step(r->integrator) < mbs_stall_min_step(&s->stall, t) ||
+            double stall_min = mbs_stall_min_step(&s->stall, t), floor = fmax(stall_min, r->d->settings.h_min);
+            if (!explained && (mbs_integrator_last_step(r->integrator) < stall_min ||
                                mbs_integrator_tried_step(r->integrator) <= floor * (1.0 + 1e-9) ||
                                mbs_integrator_newton_failed(r->integrator)))
                 return fail_without_cause(r, err, s->nonfinite_since);
