@@ -31,22 +31,28 @@ status() {
 }
 # rows FILE: the number of rows mbsim info reports (empty if unreadable)
 rows() { "$mbsim" info "$1" 2>/dev/null | sed -n 's/^rows: *\([0-9]*\).*/\1/p'; }
-# wait_rows FILE [N]: until the file has more than N rows (0 unless given),
-# at most 60 s and only while the run in the background, $bg, goes on. A
-# test waits on what it needs, never a fixed time: a loaded machine or the
-# sanitizers' build runs many times slower (a run flushes its rows once a
-# second, so 60 s is some 60 flushes).
-wait_rows() {
+# wait_for COMMAND...: until the command succeeds, at most 60 s and only
+# while the run in the background, $bg, goes on. A test waits on what it
+# needs, never a fixed time: a loaded machine or the sanitizers' build runs
+# many times slower (a run flushes its rows once a second, so 60 s is some
+# 60 flushes).
+wait_for() {
     i=0
     while [ $i -lt 300 ]; do
-        r=$(rows "$1")
-        [ -n "$r" ] && [ "$r" -gt "${2:-0}" ] && return 0
+        "$@" && return 0
         [ -n "$bg" ] && ! kill -0 "$bg" 2>/dev/null && return 1
         sleep 0.2
         i=$((i + 1))
     done
     return 1
 }
+# has_rows FILE [N]: the file has more than N rows (0 unless given)
+has_rows() {
+    r=$(rows "$1")
+    [ -n "$r" ] && [ "$r" -gt "${2:-0}" ]
+}
+# wait_rows FILE [N]: until the file has more than N rows
+wait_rows() { wait_for has_rows "$@"; }
 # has FILE PATTERN: a line of FILE matches
 has() { grep -q -- "$2" "$1"; }
 lacks() { ! grep -q -- "$2" "$1"; }

@@ -528,11 +528,7 @@ progress_shown() {
 # too little of it to step through three updates)
 "$ptyrun" "$tmp/tty" "$mbsim" run "$model" -o "$tmp/p.h5" --end-time 1e6 &
 bg=$!
-i=0
-while [ $i -lt 300 ] && kill -0 $bg 2>/dev/null && ! progress_shown "$tmp/tty"; do
-    sleep 0.2
-    i=$((i + 1))
-done
+wait_for progress_shown "$tmp/tty"
 kill -INT $bg
 wait $bg
 got=$?

@@ -15,20 +15,16 @@ model=tests/cli/models/stop_params.xml
 "$mbsim" run "$model" -q -o "$dir/completed.h5" --end-time 0.3 --print-interval 0.05 || exit 1
 "$mbsim" run tests/cli/models/swing.xml -q -o "$dir/swing.h5" --end-time 0.05 || exit 1
 # a killed run: flagged as open for writing, status running. Killed once its
-# file has rows, waited for as tests/cli/lib.sh's wait_rows does (at most
-# 60 s, while the run goes): the fixed 10 s it was are short for a start 20
-# times slower, and a kill before the first rows leaves recover nothing.
+# file has rows, waited for with tests/cli/lib.sh's wait_rows (at most 60 s,
+# while the run goes): the fixed 10 s it was are short for a start 20 times
+# slower, and a kill before the first rows leaves recover nothing.
+. tests/cli/lib.sh
 "$mbsim" run "$model" -q -o "$dir/killed.h5" --end-time 1e6 --print-interval 0.05 &
-pid=$!
-i=0
-while [ $i -lt 300 ] && kill -0 $pid 2>/dev/null &&
-    ! "$mbsim" info "$dir/killed.h5" 2>/dev/null | grep -q '^rows: *[1-9]'; do
-    sleep 0.2
-    i=$((i + 1))
-done
-kill -9 $pid
-wait $pid 2>/dev/null
-if ! "$mbsim" info "$dir/killed.h5" 2>/dev/null | grep -q '^rows: *[1-9]'; then
+bg=$!
+wait_rows "$dir/killed.h5"
+kill -9 $bg
+wait $bg 2>/dev/null
+if ! has_rows "$dir/killed.h5"; then
     echo "make_results_corpus.sh: the run of $model wrote no rows within 60 s" >&2
     exit 1
 fi
